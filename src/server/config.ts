@@ -1,0 +1,114 @@
+import * as v from 'valibot';
+
+/**
+ * Settings, read once from the environment (style habit 11). In production every real setting must be
+ * present; the error names each missing one. Elsewhere the embedded defaults apply.
+ */
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  /** Public origin of the app, used in mail links and the Origin check. */
+  appUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  sessionSecret: string;
+  redisUrl: string | undefined;
+  partnerSlug: string;
+  partnerName: string;
+  partnerUrl: string;
+  partnerSecret: string;
+  links: {
+    partnerProfile: string;
+    partnerForgotPassword: string;
+    terms: string;
+    privacy: string;
+    chatSupport: string;
+    supportEmail: string;
+    explorerTx: string;
+  };
+  rpcUrl: string | undefined;
+  walletAddress: string | undefined;
+  staticDir: string;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Required in production; in development each has an embedded default. */
+const REQUIRED_IN_PRODUCTION = [
+  'DATABASE_URL',
+  'SMTP_URL',
+  'RPC_URL',
+  'WALLET_ADDRESS',
+  'SESSION_SECRET',
+  'APP_URL',
+  'PARTNER_URL',
+  'PARTNER_SECRET',
+] as const;
+
+const Port = v.pipe(
+  v.string(),
+  v.transform(Number),
+  v.integer('PORT must be a whole number'),
+  v.minValue(0, 'PORT must be between 0 and 65535'),
+  v.maxValue(65535, 'PORT must be between 0 and 65535'),
+);
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  if (production) {
+    const missing = REQUIRED_IN_PRODUCTION.filter((name) => !env[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Refusing to start in production: missing settings ${missing.join(', ')}. ` +
+          'Set each of them (see README, "Settings").',
+      );
+    }
+    if ((env.SESSION_SECRET ?? '').length < 32) {
+      throw new ConfigError(
+        'Refusing to start in production: SESSION_SECRET must be at least 32 characters.',
+      );
+    }
+  }
+  const portResult = v.safeParse(Port, env.PORT ?? '8080');
+  if (!portResult.success) throw new ConfigError(portResult.issues[0].message);
+  const port = portResult.output;
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const partnerUrl = (env.PARTNER_URL ?? 'http://127.0.0.1:8090').replace(/\/$/, '');
+  return {
+    production,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    appUrl,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? './.data',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'PromoClicks <no-reply@promoclicks.local>',
+    outboxDir: env.OUTBOX_DIR ?? './.data/outbox',
+    sessionSecret: env.SESSION_SECRET ?? 'development-only-session-secret-change-me',
+    redisUrl: env.REDIS_URL || undefined,
+    partnerSlug: env.PARTNER_SLUG ?? 'partner',
+    partnerName: env.PARTNER_NAME ?? 'CreatorFinder',
+    partnerUrl,
+    partnerSecret: env.PARTNER_SECRET ?? 'development-partner-secret',
+    links: {
+      partnerProfile: env.PARTNER_PROFILE_URL ?? `${partnerUrl}/profile/{username}`,
+      partnerForgotPassword: env.PARTNER_FORGOT_PASSWORD_URL ?? `${partnerUrl}/forgot-password`,
+      terms: env.TERMS_URL ?? `${partnerUrl}/terms`,
+      privacy: env.PRIVACY_URL ?? `${partnerUrl}/privacy`,
+      chatSupport: env.CHAT_SUPPORT_URL ?? 'https://t.me/promoclicks_support',
+      supportEmail: env.SUPPORT_EMAIL ?? 'support@promoclicks.local',
+      explorerTx: env.EXPLORER_TX_URL ?? 'https://etherscan.io/tx/{hash}',
+    },
+    rpcUrl: env.RPC_URL || undefined,
+    walletAddress: env.WALLET_ADDRESS || undefined,
+    staticDir: env.STATIC_DIR ?? './dist',
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+  };
+}

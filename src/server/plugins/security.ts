@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import { forbidden, HttpError } from '../errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Design §3: state-changing calls accept only JSON and check Origin, so a cross-site form cannot
+ * ride on the session cookie.
+ */
+export const securityPlugin = fp(async (app) => {
+  const allowedOrigins = new Set([new URL(app.config.appUrl).origin]);
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.url.startsWith('/api/partner/')) return; // server-to-server, HMAC-signed instead
+    const origin = request.headers.origin;
+    if (
+      origin !== undefined &&
+      !allowedOrigins.has(origin) &&
+      !isSameHost(origin, request.headers.host)
+    ) {
+      throw forbidden('Cross-origin requests are not allowed');
+    }
+    const type = request.headers['content-type'];
+    const hasBody =
+      Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
+    if (hasBody && !(type ?? '').toLowerCase().startsWith('application/json')) {
+      throw new HttpError(415, 'Requests must be sent as JSON');
+    }
+  });
+});
+
+function isSameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

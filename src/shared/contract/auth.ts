@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+import { Email } from './common';
+import { MIN_PASSWORD_LENGTH } from '../constants';
+
+const Password = v.pipe(
+  v.string('Password is required'),
+  v.nonEmpty('Password is required'),
+  v.maxLength(200, 'Password is too long'),
+);
+
+export const Username = v.pipe(
+  v.string('Username is required'),
+  v.trim(),
+  v.nonEmpty('Username is required'),
+  v.minLength(3, 'Username must be at least 3 characters long'),
+  v.maxLength(30, 'Username must be at most 30 characters long'),
+  v.regex(
+    /^[A-Za-z0-9_.-]+$/,
+    'Username may only contain letters, digits, dots, dashes and underscores',
+  ),
+);
+
+const NewPassword = (message: string) =>
+  v.pipe(Password, v.minLength(MIN_PASSWORD_LENGTH, message));
+
+/** Spec §3 Registration payload; spec §5 rules. */
+export const RegisterBody = v.pipe(
+  v.object({
+    username: Username,
+    email: Email,
+    password: NewPassword('Password must be at least 8 characters long'),
+    confirmPassword: v.string('Please confirm your password'),
+    agreeTerms: v.literal(true, 'You must agree to the terms and privacy policy'),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      "Passwords don't match!",
+    ),
+    ['confirmPassword'],
+  ),
+);
+export type RegisterBody = v.InferInput<typeof RegisterBody>;
+
+export const LoginBody = v.object({ email: Email, password: Password });
+export type LoginBody = v.InferInput<typeof LoginBody>;
+
+/** Partner-site login: the partner account's username and password (design §3). */
+export const PartnerLoginBody = v.object({
+  username: v.pipe(
+    v.string('Username is required'),
+    v.trim(),
+    v.nonEmpty('Username is required'),
+    v.maxLength(100),
+  ),
+  password: Password,
+});
+export type PartnerLoginBody = v.InferInput<typeof PartnerLoginBody>;
+
+export const ForgotPasswordBody = v.object({ email: Email });
+export type ForgotPasswordBody = v.InferInput<typeof ForgotPasswordBody>;
+
+export const VerifyEmailBody = v.object({
+  code: v.pipe(
+    v.string('Invalid verification code'),
+    v.nonEmpty('Invalid verification code'),
+    v.maxLength(200, 'Invalid verification code'),
+  ),
+});
+export type VerifyEmailBody = v.InferInput<typeof VerifyEmailBody>;
+
+export const ResetPasswordBody = v.object({
+  resetPasswordToken: v.pipe(
+    v.string('Invalid or expired reset token'),
+    v.nonEmpty('Invalid or expired reset token'),
+    v.maxLength(200, 'Invalid or expired reset token'),
+  ),
+  newPassword: NewPassword('Password must be at least 8 characters long'),
+});
+export type ResetPasswordBody = v.InferInput<typeof ResetPasswordBody>;
+
+export const ChangePasswordBody = v.object({
+  oldPassword: v.pipe(
+    v.string('Please fill in all password fields'),
+    v.nonEmpty('Please fill in all password fields'),
+  ),
+  newPassword: NewPassword('New password must be at least 8 characters long'),
+});
+export type ChangePasswordBody = v.InferInput<typeof ChangePasswordBody>;

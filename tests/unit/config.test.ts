@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults outside production', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe('./.data');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.partnerSlug).toBe('partner');
+  });
+
+  it('names every missing setting in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      new ConfigError(
+        'Refusing to start in production: missing settings DATABASE_URL, SMTP_URL, RPC_URL, WALLET_ADDRESS, SESSION_SECRET, APP_URL, PARTNER_URL, PARTNER_SECRET. Set each of them (see README, "Settings").',
+      ),
+    );
+  });
+
+  it('names only the settings still missing', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://x',
+        SMTP_URL: 'smtp://x',
+        RPC_URL: 'http://x',
+      }),
+    ).toThrow(
+      'missing settings WALLET_ADDRESS, SESSION_SECRET, APP_URL, PARTNER_URL, PARTNER_SECRET.',
+    );
+  });
+
+  it('refuses a PORT that is not a number', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT must be a whole number');
+  });
+});
