@@ -63,18 +63,18 @@ export type ForgotPasswordBody = v.InferInput<typeof ForgotPasswordBody>;
 
 export const VerifyEmailBody = v.object({
   code: v.pipe(
-    v.string('Invalid verification code'),
-    v.nonEmpty('Invalid verification code'),
-    v.maxLength(200, 'Invalid verification code'),
+    v.string('The verification link is invalid or has expired'),
+    v.nonEmpty('The verification link is invalid or has expired'),
+    v.maxLength(200, 'The verification link is invalid or has expired'),
   ),
 });
 export type VerifyEmailBody = v.InferInput<typeof VerifyEmailBody>;
 
 export const ResetPasswordBody = v.object({
   resetPasswordToken: v.pipe(
-    v.string('Invalid or expired reset token'),
-    v.nonEmpty('Invalid or expired reset token'),
-    v.maxLength(200, 'Invalid or expired reset token'),
+    v.string('The reset link is invalid or has expired'),
+    v.nonEmpty('The reset link is invalid or has expired'),
+    v.maxLength(200, 'The reset link is invalid or has expired'),
   ),
   newPassword: NewPassword('Password must be at least 8 characters long'),
 });
