@@ -1,0 +1,297 @@
+import type { Db, Queryable } from '../db/db';
+import { badRequest, conflict, notFound } from '../errors';
+import { postLedgerEntry } from './ledger';
+
+/** Campaign rules of design §2. Money in integer cents; the routes convert at the edge. */
+
+export const MESSAGES = {
+  notAvailable: 'Model is not available',
+  noCampaign: 'No campaign found for this profile',
+  selectPackage: 'Please select a package',
+  selectCategory: 'Please select a category',
+  categoryNotForPackage: 'Top, New, Free and Popular categories are not available for this package',
+  minimumDeposit: 'Minimum deposit for this package is $100.00',
+  createBalance: 'You do not have enough balance to create this campaign',
+  amountBalance: 'Amount exceeds your available balance',
+  alreadyHasCampaign:
+    'You already have a campaign for this profile. Reactivate it from Your Campaigns instead.',
+  notActive: 'This campaign is not active',
+  deleteActive: 'Active campaigns cannot be deleted. Deactivate the campaign first.',
+  tooManyClicks: (max: number) =>
+    `This amount would take the campaign past the package maximum of ${max.toLocaleString('en-US')} clicks`,
+  belowOneClick: 'The amount must buy at least one click at this package rate',
+} as const;
+
+export interface PackageRow {
+  id: number;
+  name: string;
+  click_rate_cents: number;
+  max_slots: number;
+  ranks: string;
+  categories: string[];
+  ad_icon: boolean;
+  popup_ads: boolean;
+}
+
+export interface CampaignRow {
+  id: number;
+  user_id: number;
+  profile_username: string;
+  package_id: number;
+  category_slug: string | null;
+  status: boolean;
+  click_rate_cents: number;
+  clicks_purchased: number;
+  clicks_count: number;
+  remaining_clicks: number;
+  amount_deposit_cents: number;
+  amount_remaining_cents: number;
+  billed_cents: number;
+  refunded_cents: number;
+  last_deposit_cents: number;
+  start_date: Date;
+  end_date: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** clicks = min(floor(amount / rate), max_slots), in cents: floor(10000 / 60) = 166. */
+export function clicksFor(amountCents: number, rateCents: number, maxSlots: number): number {
+  return Math.min(Math.floor(amountCents / rateCents), maxSlots);
+}
+
+export async function listPackages(db: Queryable): Promise<PackageRow[]> {
+  return db.query<PackageRow & Record<string, unknown>>('SELECT * FROM ad_packages ORDER BY id');
+}
+
+export async function listCategories(
+  db: Queryable,
+): Promise<{ name: string; slug: string; is_main: boolean }[]> {
+  return db.query('SELECT name, slug, is_main FROM categories ORDER BY position');
+}
+
+async function findPackage(tx: Queryable, packageId: number): Promise<PackageRow> {
+  const [pkg] = await tx.query<PackageRow & Record<string, unknown>>(
+    'SELECT * FROM ad_packages WHERE id = $1',
+    [packageId],
+  );
+  if (!pkg) throw badRequest(MESSAGES.selectPackage);
+  return pkg;
+}
+
+/** Package 3 needs a category that is not Top, New, Popular or Free; the others take none. */
+async function resolveCategory(
+  tx: Queryable,
+  pkg: PackageRow,
+  categoryName: string | null | undefined,
+): Promise<string | null> {
+  if (pkg.id !== 3) return null;
+  const name = categoryName?.trim();
+  if (!name) throw badRequest(MESSAGES.selectCategory);
+  const [category] = await tx.query<{ slug: string; is_main: boolean }>(
+    'SELECT slug, is_main FROM categories WHERE lower(name) = lower($1) OR slug = lower($1)',
+    [name],
+  );
+  if (!category) throw badRequest(MESSAGES.selectCategory);
+  if (category.is_main) throw badRequest(MESSAGES.categoryNotForPackage);
+  return category.slug;
+}
+
+async function findListedProfile(tx: Queryable, username: string): Promise<string> {
+  const [profile] = await tx.query<{ username: string }>(
+    'SELECT username FROM profiles WHERE lower(username) = lower($1) AND listed',
+    [username],
+  );
+  if (!profile) throw badRequest(MESSAGES.notAvailable);
+  return profile.username;
+}
+
+async function lockCampaign(tx: Queryable, userId: number, username: string): Promise<CampaignRow> {
+  const [campaign] = await tx.query<CampaignRow & Record<string, unknown>>(
+    `SELECT * FROM campaigns WHERE user_id = $1 AND lower(profile_username) = lower($2) FOR UPDATE`,
+    [userId, username],
+  );
+  if (!campaign) throw notFound(MESSAGES.noCampaign);
+  return campaign;
+}
+
+/** Available = listed at the partner and with no active campaign of this advertiser (design §2). */
+export async function isProfileAvailable(
+  db: Queryable,
+  userId: number,
+  username: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM profiles p
+      WHERE lower(p.username) = lower($2) AND p.listed
+        AND NOT EXISTS (SELECT 1 FROM campaigns c
+                         WHERE c.user_id = $1 AND c.profile_username = p.username AND c.status)`,
+    [userId, username],
+  );
+  return rows.length > 0;
+}
+
+export interface OpenCampaignInput {
+  username: string;
+  packageId: number;
+  categoryName?: string | null;
+  amountCents: number;
+}
+
+/**
+ * Creates a campaign and debits its deposit in one transaction. `minimumCents` is $100 for a new
+ * campaign (spec §5); assigning a new package on reactivation asks only for an amount above 0.
+ */
+export async function openCampaign(
+  db: Db,
+  userId: number,
+  input: OpenCampaignInput,
+  minimumCents: number,
+): Promise<CampaignRow> {
+  return db.transaction(async (tx) => {
+    const pkg = await findPackage(tx, input.packageId);
+    const categorySlug = await resolveCategory(tx, pkg, input.categoryName);
+    if (input.amountCents < minimumCents) throw badRequest(MESSAGES.minimumDeposit);
+    const username = await findListedProfile(tx, input.username);
+    const [existing] = await tx.query<{ status: boolean }>(
+      'SELECT status FROM campaigns WHERE user_id = $1 AND profile_username = $2',
+      [userId, username],
+    );
+    if (existing)
+      throw conflict(existing.status ? MESSAGES.notAvailable : MESSAGES.alreadyHasCampaign);
+    const clicks = clicksFor(input.amountCents, pkg.click_rate_cents, pkg.max_slots);
+    if (clicks < 1) throw badRequest(MESSAGES.belowOneClick);
+    const [campaign] = await tx.query<CampaignRow & Record<string, unknown>>(
+      `INSERT INTO campaigns (user_id, profile_username, package_id, category_slug, status, click_rate_cents,
+                              clicks_purchased, remaining_clicks, amount_deposit_cents, amount_remaining_cents,
+                              last_deposit_cents)
+       VALUES ($1, $2, $3, $4, true, $5, $6, $6, $7, $7, $7)
+       ON CONFLICT (user_id, profile_username) DO NOTHING
+       RETURNING *`,
+      [userId, username, pkg.id, categorySlug, pkg.click_rate_cents, clicks, input.amountCents],
+    );
+    // A parallel request created it first: nothing was debited yet, so nothing to undo.
+    if (!campaign) throw conflict(MESSAGES.notAvailable);
+    await postLedgerEntry(
+      tx,
+      {
+        userId,
+        amountCents: -input.amountCents,
+        kind: 'campaign-funded',
+        reference: `campaign:${campaign.id}`,
+      },
+      MESSAGES.createBalance,
+    );
+    return campaign;
+  });
+}
+
+/**
+ * Adds money to a campaign: a top-up when active, a reactivation with the same package when not.
+ * Remaining clicks become floor(remaining / rate), so fractions of a click carry over (design §2).
+ */
+export async function addMoney(
+  db: Db,
+  userId: number,
+  username: string,
+  amountCents: number,
+): Promise<{ campaign: CampaignRow; reactivated: boolean }> {
+  return db.transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, userId, username);
+    const pkg = await findPackage(tx, campaign.package_id);
+    const reactivated = !campaign.status;
+    if (reactivated) await findListedProfile(tx, campaign.profile_username);
+    const remainingCents = Number(campaign.amount_remaining_cents) + amountCents;
+    const remainingClicks = Math.floor(remainingCents / campaign.click_rate_cents);
+    if (remainingClicks > pkg.max_slots) throw badRequest(MESSAGES.tooManyClicks(pkg.max_slots));
+    if (remainingClicks < 1) throw badRequest(MESSAGES.belowOneClick);
+    await postLedgerEntry(
+      tx,
+      {
+        userId,
+        amountCents: -amountCents,
+        kind: 'campaign-topped-up',
+        reference: `campaign:${campaign.id}`,
+      },
+      MESSAGES.amountBalance,
+    );
+    const [updated] = await tx.query<CampaignRow & Record<string, unknown>>(
+      `UPDATE campaigns
+          SET amount_deposit_cents = amount_deposit_cents + $2,
+              amount_remaining_cents = $3,
+              remaining_clicks = $4,
+              clicks_purchased = clicks_count + $4,
+              last_deposit_cents = $2,
+              status = true,
+              start_date = CASE WHEN status THEN start_date ELSE now() END,
+              end_date = NULL,
+              updated_at = now()
+        WHERE id = $1
+        RETURNING *`,
+      [campaign.id, amountCents, remainingCents, remainingClicks],
+    );
+    return { campaign: updated!, reactivated };
+  });
+}
+
+/**
+ * Ends an active campaign inside the caller's transaction: what is left of its budget goes back to
+ * the balance at once, and one history entry records the ending (design §2).
+ */
+export async function endCampaign(tx: Queryable, campaign: CampaignRow): Promise<CampaignRow> {
+  const refundCents = Number(campaign.amount_remaining_cents);
+  if (refundCents > 0) {
+    await postLedgerEntry(tx, {
+      userId: Number(campaign.user_id),
+      amountCents: refundCents,
+      kind: 'campaign-refund',
+      reference: `campaign:${campaign.id}`,
+    });
+  }
+  const [ended] = await tx.query<CampaignRow & Record<string, unknown>>(
+    `UPDATE campaigns
+        SET status = false, end_date = now(), refunded_cents = refunded_cents + amount_remaining_cents,
+            amount_remaining_cents = 0, remaining_clicks = 0, updated_at = now()
+      WHERE id = $1
+      RETURNING *`,
+    [campaign.id],
+  );
+  await tx.query(
+    `INSERT INTO campaign_history (user_id, campaign_id, profile_username, package_id, package_name, categories,
+                                   total_clicks_purchased, clicks_purchased, remaining_clicks, clicks_count,
+                                   total_spent_cents, amount_deposit_cents, click_rate_cents, start_date, end_date)
+     SELECT c.user_id, c.id, c.profile_username, c.package_id, p.name,
+            CASE WHEN c.category_slug IS NULL THEN p.categories ELSE ARRAY[cat.name] END,
+            c.clicks_purchased, $2, $3, c.clicks_count, c.billed_cents, c.last_deposit_cents, c.click_rate_cents,
+            c.start_date, c.end_date
+       FROM campaigns c
+       JOIN ad_packages p ON p.id = c.package_id
+       LEFT JOIN categories cat ON cat.slug = c.category_slug
+      WHERE c.id = $1`,
+    [campaign.id, campaign.clicks_purchased, campaign.remaining_clicks],
+  );
+  return ended!;
+}
+
+/** Pause (expire-ad-package): status false, end date now, remaining budget refunded. */
+export async function pauseCampaign(
+  db: Db,
+  userId: number,
+  username: string,
+): Promise<CampaignRow> {
+  return db.transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, userId, username);
+    if (!campaign.status) throw badRequest(MESSAGES.notActive);
+    return endCampaign(tx, campaign);
+  });
+}
+
+/** Delete (remove-ad-package): only an inactive campaign; its history entries stay. */
+export async function removeCampaign(db: Db, userId: number, username: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, userId, username);
+    if (campaign.status) throw badRequest(MESSAGES.deleteActive);
+    await tx.query('DELETE FROM campaigns WHERE id = $1', [campaign.id]);
+    return campaign.profile_username;
+  });
+}

@@ -1,0 +1,51 @@
+import type { Queryable } from '../db/db';
+import { badRequest } from '../errors';
+
+/** Kinds of balance change (design §2). */
+export type LedgerKind =
+  'deposit' | 'demo-grant' | 'campaign-funded' | 'campaign-topped-up' | 'campaign-refund';
+
+export interface LedgerEntry {
+  userId: number;
+  amountCents: number;
+  kind: LedgerKind;
+  reference?: string;
+}
+
+/**
+ * Changes a balance by one ledger row, inside the caller's transaction. The UPDATE locks the user's
+ * row, so concurrent debits queue up and each sees the balance the previous one left; a debit the
+ * balance cannot cover changes nothing and throws `insufficientMessage`.
+ */
+export async function postLedgerEntry(
+  tx: Queryable,
+  entry: LedgerEntry,
+  insufficientMessage = 'Insufficient balance',
+): Promise<number> {
+  if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents === 0) {
+    throw new Error(
+      `Ledger amount must be a non-zero whole number of cents, got ${entry.amountCents}`,
+    );
+  }
+  const rows = await tx.query<{ balance_cents: number }>(
+    `UPDATE users SET balance_cents = balance_cents + $2, updated_at = now()
+      WHERE id = $1 AND balance_cents + $2 >= 0
+      RETURNING balance_cents`,
+    [entry.userId, entry.amountCents],
+  );
+  if (rows.length === 0) throw badRequest(insufficientMessage);
+  await tx.query(
+    'INSERT INTO ledger_entries (user_id, amount_cents, kind, reference) VALUES ($1, $2, $3, $4)',
+    [entry.userId, entry.amountCents, entry.kind, entry.reference ?? null],
+  );
+  return rows[0]!.balance_cents;
+}
+
+/** The sum of a user's ledger rows: what their balance must equal. */
+export async function ledgerSumCents(db: Queryable, userId: number): Promise<number> {
+  const rows = await db.query<{ sum: number }>(
+    'SELECT COALESCE(SUM(amount_cents), 0)::bigint AS sum FROM ledger_entries WHERE user_id = $1',
+    [userId],
+  );
+  return Number(rows[0]!.sum);
+}
