@@ -10,6 +10,7 @@ import {
   removeCampaign,
 } from '../../../src/server/domain/campaigns';
 import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
+import { recordClicks } from '../../../src/server/domain/clicks';
 
 let db: Db;
 let nextUser = 1;
@@ -158,5 +159,81 @@ describe('campaign money', () => {
       'This amount would take the campaign past the package maximum of 10,000 clicks',
     );
     expect(await balance(user)).toBe(610_000);
+  });
+});
+
+describe('clicks', () => {
+  const clicks = (username: string, ids: string[]) =>
+    ids.map((id) => ({ id, username, at: new Date('2026-11-20T10:00:00Z') }));
+  const range = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
+
+  it('bills each event id once, even when replayed', async () => {
+    const user = await advertiser(10_000);
+    await db.query(
+      "INSERT INTO profiles (username, full_name, avatar) VALUES ('carol', 'Carol C', '/a.svg')",
+    );
+    await openCampaign(db, user, { username: 'carol', packageId: 1, amountCents: 10_000 }, 10_000);
+    const first = await recordClicks(db, clicks('carol', ['e1', 'e2', 'e3']));
+    const replay = await recordClicks(db, clicks('carol', ['e1', 'e2', 'e3', 'e4']));
+    expect(first).toEqual({
+      received: 3,
+      duplicates: 0,
+      billed: 3,
+      unbilled: 0,
+      endedCampaigns: 0,
+    });
+    expect(replay).toEqual({
+      received: 4,
+      duplicates: 3,
+      billed: 1,
+      unbilled: 0,
+      endedCampaigns: 0,
+    });
+    const [campaign] = await db.query(
+      'SELECT clicks_count, remaining_clicks, amount_remaining_cents FROM campaigns WHERE user_id = $1',
+      [user],
+    );
+    expect(campaign).toEqual({
+      clicks_count: 4,
+      remaining_clicks: 121,
+      amount_remaining_cents: 10_000 - 4 * 80,
+    });
+  });
+
+  it('bills exactly the clicks left, ends the campaign and refunds the leftover fraction', async () => {
+    const user = await advertiser(10_050);
+    await db.query(
+      "INSERT INTO profiles (username, full_name, avatar) VALUES ('dave', 'Dave D', '/a.svg')",
+    );
+    // $100.50 at $0.60: 167 clicks and 30 cents left over.
+    await openCampaign(db, user, { username: 'dave', packageId: 2, amountCents: 10_050 }, 10_000);
+    const result = await recordClicks(db, clicks('dave', range('d', 1000)));
+    expect(result).toEqual({
+      received: 1000,
+      duplicates: 0,
+      billed: 167,
+      unbilled: 833,
+      endedCampaigns: 1,
+    });
+    const [campaign] = await db.query(
+      'SELECT status, clicks_count, remaining_clicks, billed_cents, refunded_cents, amount_remaining_cents FROM campaigns WHERE user_id = $1',
+      [user],
+    );
+    expect(campaign).toEqual({
+      status: false,
+      clicks_count: 167,
+      remaining_clicks: 0,
+      billed_cents: 10_020,
+      refunded_cents: 30,
+      amount_remaining_cents: 0,
+    });
+    expect(await balance(user)).toBe(30);
+    expect(await ledgerSumCents(db, user)).toBe(30);
+    const history = await db.query(
+      'SELECT clicks_count, total_spent_cents FROM campaign_history WHERE user_id = $1',
+      [user],
+    );
+    expect(history).toEqual([{ clicks_count: 167, total_spent_cents: 10_020 }]);
   });
 });
