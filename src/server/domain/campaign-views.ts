@@ -1,0 +1,188 @@
+import type { Queryable } from '../db/db';
+import type {
+  AdPackage,
+  Campaign,
+  CampaignHistoryEntry,
+  CreatorSearchResult,
+} from '../../shared/contract/campaigns';
+import { centsToDollars } from '../../shared/money';
+import type { PackageRow } from './campaigns';
+
+/** Read models: campaigns, history and search results in the API's shape (spec §3, dollars). */
+
+const iso = (date: Date | string) => new Date(date).toISOString();
+
+export function toAdPackage(row: PackageRow): AdPackage {
+  return {
+    id: row.id,
+    name: row.name,
+    click_rate: centsToDollars(row.click_rate_cents),
+    max_slots: row.max_slots,
+    ranks: row.ranks,
+    categories: row.categories,
+    ad_icon: row.ad_icon,
+    popup_ads: row.popup_ads,
+  };
+}
+
+interface CampaignViewRow {
+  id: number;
+  status: boolean;
+  profile_username: string;
+  full_name: string;
+  avatar: string;
+  package_id: number;
+  package_name: string;
+  categories: string[];
+  clicks_purchased: number;
+  clicks_count: number;
+  remaining_clicks: number;
+  amount_deposit_cents: number;
+  amount_remaining_cents: number;
+  refunded_cents: number;
+  click_rate_cents: number;
+  start_date: Date;
+  end_date: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const CAMPAIGN_VIEW = `
+  SELECT c.id, c.status, c.profile_username, p.full_name, p.avatar, c.package_id, pkg.name AS package_name,
+         CASE WHEN c.category_slug IS NULL THEN pkg.categories ELSE ARRAY[cat.name] END AS categories,
+         c.clicks_purchased, c.clicks_count, c.remaining_clicks, c.amount_deposit_cents,
+         c.amount_remaining_cents, c.refunded_cents, c.click_rate_cents, c.start_date, c.end_date,
+         c.created_at, c.updated_at
+    FROM campaigns c
+    JOIN profiles p ON p.username = c.profile_username
+    JOIN ad_packages pkg ON pkg.id = c.package_id
+    LEFT JOIN categories cat ON cat.slug = c.category_slug`;
+
+function toCampaign(row: CampaignViewRow): Campaign {
+  return {
+    id: Number(row.id),
+    status: row.status,
+    profile_id: row.profile_username,
+    Profile: {
+      username: row.profile_username,
+      ProfileDatum: { full_name: row.full_name, avatar: row.avatar },
+    },
+    package_id: row.package_id,
+    package_name: row.package_name,
+    categories: row.categories,
+    clicks_purchased: row.clicks_purchased,
+    clicks_count: row.clicks_count,
+    remaining_clicks: row.remaining_clicks,
+    amount_deposit: centsToDollars(Number(row.amount_deposit_cents)),
+    amount_remaining: centsToDollars(Number(row.amount_remaining_cents)),
+    amount_refunded: centsToDollars(Number(row.refunded_cents)),
+    click_rate: centsToDollars(row.click_rate_cents),
+    start_date: iso(row.start_date),
+    end_date: row.end_date ? iso(row.end_date) : null,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export async function listCampaigns(db: Queryable, userId: number): Promise<Campaign[]> {
+  const rows = await db.query<CampaignViewRow & Record<string, unknown>>(
+    `${CAMPAIGN_VIEW} WHERE c.user_id = $1 ORDER BY c.created_at DESC, c.id DESC`,
+    [userId],
+  );
+  return rows.map(toCampaign);
+}
+
+export async function findCampaign(
+  db: Queryable,
+  userId: number,
+  username: string,
+): Promise<Campaign | undefined> {
+  const [row] = await db.query<CampaignViewRow & Record<string, unknown>>(
+    `${CAMPAIGN_VIEW} WHERE c.user_id = $1 AND lower(c.profile_username) = lower($2)`,
+    [userId, username],
+  );
+  return row ? toCampaign(row) : undefined;
+}
+
+export async function countCampaigns(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM campaigns WHERE user_id = $1',
+    [userId],
+  );
+  return Number(row!.count);
+}
+
+export async function campaignHistory(
+  db: Queryable,
+  userId: number,
+): Promise<CampaignHistoryEntry[]> {
+  const rows = await db.query<{
+    id: number;
+    profile_username: string;
+    package_name: string;
+    categories: string[];
+    total_clicks_purchased: number;
+    clicks_purchased: number;
+    remaining_clicks: number;
+    clicks_count: number;
+    total_spent_cents: number;
+    amount_deposit_cents: number;
+    click_rate_cents: number;
+    start_date: Date;
+    end_date: Date;
+  }>('SELECT * FROM campaign_history WHERE user_id = $1 ORDER BY end_date DESC, id DESC', [userId]);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    profile_id: row.profile_username,
+    package_name: row.package_name,
+    categories: row.categories,
+    total_clicks_purchased: row.total_clicks_purchased,
+    clicks_purchased: row.clicks_purchased,
+    remaining_clicks: row.remaining_clicks,
+    clicks_count: row.clicks_count,
+    total_spent: centsToDollars(Number(row.total_spent_cents)),
+    amount_deposit: centsToDollars(Number(row.amount_deposit_cents)),
+    click_rate: centsToDollars(row.click_rate_cents),
+    start_date: iso(row.start_date),
+    end_date: iso(row.end_date),
+  }));
+}
+
+/** Case-insensitive search on username and full name (trigram indexes), best matches first. */
+export async function searchProfiles(
+  db: Queryable,
+  userId: number,
+  query: string,
+  limit = 100,
+): Promise<CreatorSearchResult[]> {
+  const pattern = `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const rows = await db.query<{
+    username: string;
+    full_name: string;
+    avatar: string;
+    likes: number;
+    photos_count: number;
+    videos_count: number;
+    subscribe_price_cents: number;
+    active_adpackage: boolean;
+  }>(
+    `SELECT p.username, p.full_name, p.avatar, p.likes, p.photos_count, p.videos_count, p.subscribe_price_cents,
+            EXISTS (SELECT 1 FROM campaigns c
+                     WHERE c.user_id = $2 AND c.profile_username = p.username AND c.status) AS active_adpackage
+       FROM profiles p
+      WHERE p.listed AND (p.username ILIKE $1 OR p.full_name ILIKE $1)
+      ORDER BY (lower(p.username) = lower($3)) DESC, (p.username ILIKE $4) DESC, p.likes DESC, p.username
+      LIMIT $5`,
+    [pattern, userId, query, `${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, limit],
+  );
+  return rows.map((row) => ({
+    username: row.username,
+    full_name: row.full_name,
+    avatar: row.avatar,
+    likes: row.likes,
+    photos_count: row.photos_count,
+    videos_count: row.videos_count,
+    subscribe_price: centsToDollars(row.subscribe_price_cents),
+    active_adpackage: row.active_adpackage,
+  }));
+}

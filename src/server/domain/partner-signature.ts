@@ -1,0 +1,28 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Partner requests are signed: hex HMAC-SHA256 over `${timestamp}.${body}` with the shared secret. */
+export const SIGNATURE_HEADER = 'x-partner-signature';
+export const TIMESTAMP_HEADER = 'x-partner-timestamp';
+/** Older (or further in the future) timestamps are refused, so a captured request cannot be replayed later. */
+export const MAX_CLOCK_SKEW_SECONDS = 300;
+
+export function signPartnerRequest(secret: string, timestamp: number, body: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+}
+
+export type SignatureCheck = 'ok' | 'missing' | 'stale' | 'invalid';
+
+export function checkPartnerSignature(
+  secret: string,
+  headers: { timestamp?: string; signature?: string },
+  body: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): SignatureCheck {
+  if (!headers.timestamp || !headers.signature) return 'missing';
+  const timestamp = Number(headers.timestamp);
+  if (!Number.isInteger(timestamp)) return 'invalid';
+  if (Math.abs(nowSeconds - timestamp) > MAX_CLOCK_SKEW_SECONDS) return 'stale';
+  const expected = Buffer.from(signPartnerRequest(secret, timestamp, body), 'hex');
+  const actual = Buffer.from(headers.signature, 'hex');
+  return actual.length === expected.length && timingSafeEqual(actual, expected) ? 'ok' : 'invalid';
+}
