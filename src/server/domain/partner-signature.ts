@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Partner requests are signed: hex HMAC-SHA256 over `${timestamp}.${body}` with the shared secret. */
+/**
+ * Partner requests are signed: hex HMAC-SHA256 over `${timestamp}.${body}` with the shared secret;
+ * a GET signs its path with the query string in place of a body.
+ */
 export const SIGNATURE_HEADER = 'x-partner-signature';
 export const TIMESTAMP_HEADER = 'x-partner-timestamp';
 /** Older (or further in the future) timestamps are refused, so a captured request cannot be replayed later. */

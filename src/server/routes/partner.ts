@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ClickBatchBody } from '../../shared/contract/partner';
+import { recordClicks } from '../domain/clicks';
+import {
+  checkPartnerSignature,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+} from '../domain/partner-signature';
+import { placementsFor } from '../domain/placements';
+import { badRequest, HttpError, notFound } from '../errors';
+import { parseBody } from '../validate';
+
+const SIGNATURE_MESSAGES = {
+  missing: 'Missing partner signature',
+  stale: 'Partner request timestamp is too old',
+  invalid: 'Invalid partner signature',
+} as const;
+
+/** The partner site's side of design §5: placements to show, and click reports to bill. */
+export const partnerRoutes: FastifyPluginAsync = async (app) => {
+  const secret = app.config.partnerSecret;
+  // The signature covers the exact bytes sent, so keep the body as text until it is verified.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  const verify = (request: FastifyRequest, body: string) => {
+    const result = checkPartnerSignature(
+      secret,
+      {
+        timestamp: request.headers[TIMESTAMP_HEADER] as string | undefined,
+        signature: request.headers[SIGNATURE_HEADER] as string | undefined,
+      },
+      body,
+    );
+    if (result !== 'ok') throw new HttpError(401, SIGNATURE_MESSAGES[result]);
+  };
+
+  app.get<{ Querystring: { category?: string } }>('/placements', async (request) => {
+    verify(request, request.url);
+    const category = request.query.category ?? '';
+    const placements = await placementsFor(app.db, category);
+    if (!placements) throw notFound('Unknown category');
+    return { success: true, data: placements };
+  });
+
+  app.post('/clicks', { bodyLimit: 256 * 1024 }, async (request) => {
+    const raw = typeof request.body === 'string' ? request.body : '';
+    verify(request, raw);
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw badRequest('Request body is not valid JSON');
+    }
+    const { events } = parseBody(ClickBatchBody, json);
+    const result = await recordClicks(
+      app.db,
+      events.map((event) => ({ id: event.id, username: event.username, at: new Date(event.at) })),
+    );
+    return { success: true, ...result };
+  });
+};
