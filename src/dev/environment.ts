@@ -1,5 +1,29 @@
 import type { Config } from '../server/config';
 import type { Db } from '../server/db/db';
+import { DEMO_ADVERTISER, seedDemoData } from './demo-seed';
+import {
+  startPartnerSimulator,
+  type PartnerAccount,
+  type PartnerSimulator,
+} from './partner-simulator';
+
+export { DEMO_ADVERTISER } from './demo-seed';
+
+/** The partner-site account for "sign in with the partner" (/login/{product}) in development. */
+export const DEMO_PARTNER_ACCOUNT: PartnerAccount = {
+  username: 'partner_demo',
+  password: 'partner-password',
+  email: 'partner_demo@creatorfinder.local',
+};
+
+export const DEMO_PARTNER_ACCOUNTS: PartnerAccount[] = [
+  DEMO_PARTNER_ACCOUNT,
+  {
+    username: 'partner_second',
+    password: 'partner-password-2',
+    email: 'second@creatorfinder.local',
+  },
+];
 
 export interface DevEnvironment {
   /** The config with the simulators' URLs filled in. */
@@ -11,11 +35,53 @@ export interface DevEnvironment {
 
 /** Starts what development needs beside the server: partner simulator and demo data. */
 export async function startDevEnvironment(config: Config, db: Db): Promise<DevEnvironment> {
-  void db;
+  const partner = await startLocalPartner(config);
+  const seeded = await seedDemoData(db, config.dataDir);
+  if (seeded.profilesInserted > 0 || seeded.advertiserCreated) {
+    console.log(
+      `  Demo data: ${seeded.profilesInserted} creators added` +
+        (seeded.advertiserCreated ? ', demo advertiser created with $1,000.00' : ''),
+    );
+  }
   return {
-    config,
-    demoLogin: { email: 'demo@promoclicks.local', password: 'demo-password' },
-    partnerLogin: { username: 'partner_demo', password: 'partner-password' },
-    stop: async () => undefined,
+    config: partner ? withPartnerUrl(config, partner.url) : config,
+    demoLogin: { email: DEMO_ADVERTISER.email, password: DEMO_ADVERTISER.password },
+    partnerLogin: {
+      username: DEMO_PARTNER_ACCOUNT.username,
+      password: DEMO_PARTNER_ACCOUNT.password,
+    },
+    stop: async () => {
+      await partner?.stop();
+    },
   };
+}
+
+/**
+ * Starts the partner simulator where PARTNER_URL points when that is this machine (default
+ * 127.0.0.1:8090); when the port is taken (a second server, a test run), on a free port instead.
+ * A PARTNER_URL elsewhere is a real partner: nothing is started.
+ */
+async function startLocalPartner(config: Config): Promise<PartnerSimulator | undefined> {
+  const url = new URL(config.partnerUrl);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return undefined;
+  const host = url.hostname === 'localhost' ? '127.0.0.1' : url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  try {
+    return await startPartnerSimulator({ host, port, accounts: DEMO_PARTNER_ACCOUNTS });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    return startPartnerSimulator({ host, port: 0, accounts: DEMO_PARTNER_ACCOUNTS });
+  }
+}
+
+/** The config with the partner's URL, and the links derived from it, moved to `partnerUrl`. */
+export function withPartnerUrl(config: Config, partnerUrl: string): Config {
+  const url = partnerUrl.replace(/\/$/, '');
+  if (url === config.partnerUrl) return config;
+  const move = (link: string) =>
+    link.startsWith(config.partnerUrl) ? url + link.slice(config.partnerUrl.length) : link;
+  const links = Object.fromEntries(
+    Object.entries(config.links).map(([name, link]) => [name, move(link)]),
+  ) as Config['links'];
+  return { ...config, partnerUrl: url, links };
 }

@@ -1,17 +1,16 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openPglite, openPostgres, type Db } from './db/db';
+import type { Db } from './db/db';
 import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
 
-/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
-export async function openDatabase(config: Config): Promise<Db> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
-}
-
+/** The entry: config, database, migrations, the dev environment outside production, listen, shutdown. */
 async function main(): Promise<void> {
   let config: Config;
+  let db: Db;
   try {
     config = loadConfig();
+    db = await openDatabase(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -19,19 +18,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const db = await openDatabase(config);
   await migrate(db);
-  // Development only: the partner simulator, the dev chain and demo data (never in production).
+  // Development only: the partner simulator and demo data (never in production).
   const dev = config.production
     ? undefined
     : await (await import('../dev/environment')).startDevEnvironment(config, db);
   const app = await buildApp({ config: dev?.config ?? config, db });
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
 
-  const url = `http://localhost:${config.port}`;
+  const url = config.port === 0 ? address : config.appUrl;
   console.log(`\n  PromoClicks is running at ${url}`);
   if (dev) {
-    console.log(`  Demo login: ${dev.demoLogin.email} / ${dev.demoLogin.password}`);
+    console.log(`  Demo login (/login): ${dev.demoLogin.email} / ${dev.demoLogin.password}`);
     console.log(
       `  Partner login (/login/${config.partnerSlug}): ${dev.partnerLogin.username} / ${dev.partnerLogin.password}\n`,
     );
