@@ -17,10 +17,14 @@ export interface Config {
   outboxDir: string;
   sessionSecret: string;
   redisUrl: string | undefined;
+  /** Design §3: login, register, forgot-password and verify calls, per IP and per account. */
+  rateLimit: { windowMs: number; perIp: number; perAccount: number };
   partnerSlug: string;
   partnerName: string;
   partnerUrl: string;
   partnerSecret: string;
+  /** How long a call to the partner site may take before it counts as unreachable. */
+  partnerTimeoutMs: number;
   links: {
     partnerProfile: string;
     partnerForgotPassword: string;
@@ -93,10 +97,16 @@ export function loadConfig(env: Env = process.env): Config {
     outboxDir: env.OUTBOX_DIR ?? './.data/outbox',
     sessionSecret: env.SESSION_SECRET ?? 'development-only-session-secret-change-me',
     redisUrl: env.REDIS_URL || undefined,
+    rateLimit: {
+      windowMs: positiveInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 15 * 60) * 1000,
+      perIp: positiveInteger(env, 'RATE_LIMIT_PER_IP', 30),
+      perAccount: positiveInteger(env, 'RATE_LIMIT_PER_ACCOUNT', 10),
+    },
     partnerSlug: env.PARTNER_SLUG ?? 'partner',
     partnerName: env.PARTNER_NAME ?? 'CreatorFinder',
     partnerUrl,
     partnerSecret: env.PARTNER_SECRET ?? 'development-partner-secret',
+    partnerTimeoutMs: positiveInteger(env, 'PARTNER_TIMEOUT_MS', 5000),
     links: {
       partnerProfile: env.PARTNER_PROFILE_URL ?? `${partnerUrl}/profile/{username}`,
       partnerForgotPassword: env.PARTNER_FORGOT_PASSWORD_URL ?? `${partnerUrl}/forgot-password`,
@@ -111,4 +121,14 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: env.STATIC_DIR ?? './dist',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
   };
+}
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ConfigError(`${name} must be a whole number above 0`);
+  }
+  return value;
 }

@@ -1,0 +1,121 @@
+import type { Db, Queryable } from '../db/db';
+import { badRequest, conflict } from '../errors';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
+import { deleteUserSessions } from './sessions';
+import { consumeToken, issueToken, voidTokens } from './tokens';
+import { findUserByEmail, findUserById, type UserRow } from './users';
+
+/** Account rules of design §3, free of HTTP: the routes only parse, call and answer. */
+
+export const ACCOUNT_MESSAGES = {
+  registerConflict:
+    'Unable to register with these details. If you already have an account, sign in or reset your password.',
+  invalidLogin: 'Invalid email or password',
+  invalidVerification: 'The verification link is invalid or has expired',
+  invalidReset: 'The reset link is invalid or has expired',
+  wrongCurrentPassword: 'Current password is incorrect',
+} as const;
+
+type UserRecord = UserRow & Record<string, unknown>;
+
+export interface Registration {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Creates an unverified account and its verification token; 409 when the username or e-mail is taken. */
+export async function registerAccount(
+  db: Db,
+  input: Registration,
+): Promise<{ user: UserRow; verificationToken: string }> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<UserRecord>(
+      `INSERT INTO users (username, email, password_hash) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING *`,
+      [input.username, input.email, passwordHash],
+    );
+    const user = rows[0];
+    if (!user) throw conflict(ACCOUNT_MESSAGES.registerConflict);
+    const verificationToken = await issueToken(tx, Number(user.id), 'verify-email');
+    return { user, verificationToken };
+  });
+}
+
+/**
+ * The account for these credentials, or undefined. An unknown e-mail or an account without a password
+ * (created by partner login) still costs one scrypt run, so timing tells nothing (design §3).
+ */
+export async function authenticate(
+  db: Queryable,
+  email: string,
+  password: string,
+): Promise<UserRow | undefined> {
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+  return ok && user?.password_hash ? user : undefined;
+}
+
+/** Marks the token's account verified; false when the link is unknown, used or expired. */
+export async function verifyEmail(db: Db, code: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, code, 'verify-email');
+    if (userId === undefined) return false;
+    await tx.query('UPDATE users SET is_verified = true, updated_at = now() WHERE id = $1', [
+      userId,
+    ]);
+    return true;
+  });
+}
+
+/** A reset token for the e-mail's account, or undefined when there is none (the caller answers alike). */
+export async function requestPasswordReset(
+  db: Db,
+  email: string,
+): Promise<{ user: UserRow; resetToken: string } | undefined> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return undefined;
+  const resetToken = await db.transaction((tx) =>
+    issueToken(tx, Number(user.id), 'reset-password'),
+  );
+  return { user, resetToken };
+}
+
+/** Sets the new password and ends every session of the account (design §3). */
+export async function resetPassword(db: Db, token: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, 'reset-password');
+    if (userId === undefined) throw badRequest(ACCOUNT_MESSAGES.invalidReset);
+    await setPassword(tx, userId, passwordHash);
+    await voidTokens(tx, userId, 'reset-password');
+    await deleteUserSessions(tx, userId);
+  });
+}
+
+/** Checks the current password, sets the new one and ends the user's other sessions. */
+export async function changePassword(
+  db: Db,
+  userId: number,
+  currentSessionId: string,
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const user = await findUserById(db, userId);
+  const ok = await verifyPassword(oldPassword, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+  if (!ok || !user?.password_hash) throw badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword);
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await setPassword(tx, userId, passwordHash);
+    await deleteUserSessions(tx, userId, currentSessionId);
+  });
+}
+
+async function setPassword(tx: Queryable, userId: number, passwordHash: string): Promise<void> {
+  await tx.query(
+    `UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now()
+      WHERE id = $1`,
+    [userId, passwordHash],
+  );
+}

@@ -1,0 +1,66 @@
+import type { Mail } from '../plugins/mail';
+
+/** The texts of the auth mails; links follow the client routes of spec §2. */
+
+export function verificationMail(
+  appUrl: string,
+  to: string,
+  username: string,
+  token: string,
+): Mail {
+  const link = `${appUrl}/account/verification/${token}`;
+  return actionMail({
+    to,
+    link,
+    subject: 'Verify your PromoClicks account',
+    lines: [`Hello ${username},`, 'Please confirm your e-mail address to verify your account.'],
+    action: 'Verify my account',
+    footer: 'The link is valid for 24 hours.',
+  });
+}
+
+export function passwordResetMail(
+  appUrl: string,
+  to: string,
+  username: string,
+  token: string,
+): Mail {
+  const link = `${appUrl}/reset-password/${token}`;
+  return actionMail({
+    to,
+    link,
+    subject: 'Reset your PromoClicks password',
+    lines: [`Hello ${username},`, 'Someone asked to reset the password of your account.'],
+    action: 'Choose a new password',
+    footer:
+      'The link is valid for 1 hour and works once. If you did not ask for it, ignore this mail.',
+  });
+}
+
+interface ActionMail {
+  to: string;
+  link: string;
+  subject: string;
+  lines: string[];
+  action: string;
+  footer: string;
+}
+
+function actionMail({ to, link, subject, lines, action, footer }: ActionMail): Mail {
+  const text = [...lines, '', `${action}: ${link}`, '', footer].join('\n');
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+    `<p>${escapeHtml(footer)}</p>`,
+  ].join('\n');
+  return { to, subject, text, html, link };
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

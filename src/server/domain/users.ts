@@ -1,0 +1,52 @@
+import type { User } from '../../shared/contract/user';
+import type { Queryable } from '../db/db';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  password_hash: string | null;
+  partner_username: string | null;
+  is_verified: boolean;
+  balance_cents: number;
+  password_changed_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow & Record<string, unknown>>(
+    'SELECT * FROM users WHERE id = $1',
+    [id],
+  );
+  return rows[0];
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow & Record<string, unknown>>(
+    'SELECT * FROM users WHERE lower(email) = lower($1)',
+    [email],
+  );
+  return rows[0];
+}
+
+/**
+ * The `campaigns` count of the user object. No campaigns table is wired into auth yet: replace this
+ * with a COUNT over the user's campaigns when the campaigns issue lands.
+ */
+export async function countUserCampaigns(_db: Queryable, _userId: number): Promise<number> {
+  return 0;
+}
+
+/** Spec §3 User as the API shows it: dollars at the edge (style habit 2), ISO dates. */
+export async function toApiUser(db: Queryable, row: UserRow): Promise<User> {
+  return {
+    username: row.username,
+    email: row.email,
+    isVerified: row.is_verified,
+    crypto_balance: Number(row.balance_cents) / 100,
+    campaigns: await countUserCampaigns(db, Number(row.id)),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}

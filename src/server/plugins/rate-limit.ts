@@ -1,0 +1,137 @@
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { tooManyRequests } from '../errors';
+
+/** Counts hits per key in fixed windows. Memory for one process; Redis for many (design §6). */
+export interface RateLimitStore {
+  /** Adds one hit and returns the window's count so far. */
+  increment(key: string, windowMs: number): Promise<number>;
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class MemoryStore implements RateLimitStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  async increment(key: string, windowMs: number): Promise<number> {
+    const now = Date.now();
+    const current = this.windows.get(key);
+    if (current && current.resetAt > now) return ++current.count;
+    if (this.windows.size > 10_000) this.sweep(now);
+    this.windows.set(key, { count: 1, resetAt: now + windowMs });
+    return 1;
+  }
+
+  async count(key: string): Promise<number> {
+    const current = this.windows.get(key);
+    return current && current.resetAt > Date.now() ? current.count : 0;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.windows.clear();
+  }
+
+  private sweep(now: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+export class RedisStore implements RateLimitStore {
+  constructor(private readonly redis: Redis) {}
+
+  async increment(key: string, windowMs: number): Promise<number> {
+    // SET NX starts the window with its expiry; INCR keeps that expiry.
+    const results = await this.redis.multi().set(key, 0, 'PX', windowMs, 'NX').incr(key).exec();
+    return Number(results?.[1]?.[1] ?? 0);
+  }
+
+  async count(key: string): Promise<number> {
+    return Number((await this.redis.get(key)) ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(key);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+export interface RateLimitSettings {
+  windowMs: number;
+  perIp: number;
+  perAccount: number;
+}
+
+/**
+ * Design §3 limits for login, partner login, register, forgot-password and verify-email: every call
+ * counts per IP and route; per account (e-mail, partner username) either every call counts
+ * (register, forgot-password) or only failures do (sign-in), so a user who types the right password is
+ * never locked out by their own earlier successes.
+ */
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly settings: RateLimitSettings,
+  ) {}
+
+  /** Counts a call from this IP on this route; 429 past the limit. */
+  async hitIp(route: string, ip: string): Promise<void> {
+    await this.hit(`rl:ip:${route}:${ip}`, this.settings.perIp);
+  }
+
+  /** Counts a call for this account on this route; 429 past the limit. */
+  async hitAccount(route: string, account: string): Promise<void> {
+    await this.hit(accountKey(route, account), this.settings.perAccount);
+  }
+
+  /** 429 when the account has used up its failures on this route. */
+  async checkFailures(route: string, account: string): Promise<void> {
+    const failures = await this.store.count(accountKey(route, account));
+    if (failures >= this.settings.perAccount) throw tooManyRequests();
+  }
+
+  async recordFailure(route: string, account: string): Promise<void> {
+    await this.store.increment(accountKey(route, account), this.settings.windowMs);
+  }
+
+  async clearFailures(route: string, account: string): Promise<void> {
+    await this.store.reset(accountKey(route, account));
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+
+  private async hit(key: string, max: number): Promise<void> {
+    const count = await this.store.increment(key, this.settings.windowMs);
+    if (count > max) throw tooManyRequests();
+  }
+}
+
+function accountKey(route: string, account: string): string {
+  return `rl:account:${route}:${account.trim().toLowerCase()}`;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
+}
+
+/** `app.rateLimiter`: limits in Redis when REDIS_URL is set, otherwise in this process's memory. */
+export const rateLimitPlugin = fp(async (app) => {
+  const { redisUrl, rateLimit } = app.config;
+  const store = redisUrl
+    ? new RedisStore(new Redis(redisUrl, { maxRetriesPerRequest: 2, keyPrefix: 'promoclicks:' }))
+    : new MemoryStore();
+  const limiter = new RateLimiter(store, rateLimit);
+  app.decorate('rateLimiter', limiter);
+  app.addHook('onClose', () => limiter.close());
+});

@@ -1,0 +1,235 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openPglite, openPostgres, type Db } from '../../src/server/db/db';
+import { migrate } from '../../src/server/db/migrate';
+import type { Mail } from '../../src/server/plugins/mail';
+
+/**
+ * Reusable pieces for integration tests through real HTTP:
+ * - `databaseKinds()` + `openTestDatabase(kind)`: PGlite in memory, and PostgreSQL too when
+ *   TEST_DATABASE_URL is set (a fresh database per call, dropped on close). Use with
+ *   `describe.each(databaseKinds())('… on %s', (kind) => …)`.
+ * - `startTestApp(db, env)`: the whole app on port 0 with a temp outbox and generous rate limits.
+ * - `TestClient`: fetch with a cookie jar; `readOutbox` / `waitForMail` for the mails sent.
+ */
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export function databaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestDatabase {
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** A migrated, empty database. PGlite is costly (~200-700 MB): open one per test file and kind. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const db = await openPglite(undefined);
+    await migrate(db);
+    return { db, close: () => db.close() };
+  }
+  const serverUrl = new URL(process.env.TEST_DATABASE_URL!);
+  const base = serverUrl.pathname.replace(/^\//, '') || 'test';
+  const name = `${base}_${randomBytes(6).toString('hex')}`;
+  const adminUrl = new URL(serverUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  const db = openPostgres(dbUrl.toString(), 5);
+  await migrate(db);
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Base URL, e.g. http://127.0.0.1:40123 */
+  url: string;
+  config: Config;
+  outboxDir: string;
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+/** The origin mail links use in tests. */
+export const TEST_APP_URL = 'http://app.test';
+
+/**
+ * Builds the app from src/server/app.ts on `db` and listens on a free port. `env` overrides the test
+ * settings (same names as the real environment, e.g. RATE_LIMIT_PER_IP, PARTNER_URL, NODE_ENV).
+ */
+export async function startTestApp(db: Db, env: Record<string, string> = {}): Promise<TestApp> {
+  const tempDir = await mkdtemp(join(tmpdir(), 'promoclicks-test-'));
+  const outboxDir = join(tempDir, 'outbox');
+  const config = loadConfig({
+    LOG_LEVEL: 'error',
+    APP_URL: TEST_APP_URL,
+    DATA_DIR: join(tempDir, 'data'),
+    OUTBOX_DIR: outboxDir,
+    STATIC_DIR: join(tempDir, 'no-static'),
+    PARTNER_URL: 'http://127.0.0.1:9',
+    RATE_LIMIT_PER_IP: '100000',
+    RATE_LIMIT_PER_ACCOUNT: '100000',
+    ...env,
+  });
+  const app = await buildApp({ config, db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    url,
+    config,
+    outboxDir,
+    client: () => new TestClient(url),
+    close: async () => {
+      await app.close();
+      await rm(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+  /** The raw Set-Cookie headers of this response. */
+  setCookies: string[];
+}
+
+/** fetch with a cookie jar, like one browser. Bodies are sent as JSON unless `raw` is given. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  get<T = Record<string, unknown>>(path: string, headers: Record<string, string> = {}) {
+    return this.request<T>('GET', path, { headers });
+  }
+
+  post<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    return this.request<T>('POST', path, { body, headers });
+  }
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined && body === undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    const response = await fetch(this.baseUrl + path, { method, headers, body });
+    const setCookies = response.headers.getSetCookie();
+    for (const header of setCookies) this.store(header);
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : {}) as T,
+      headers: response.headers,
+      setCookies,
+    };
+  }
+
+  /** A second client that starts with this one's cookies (another tab of the same browser). */
+  clone(): TestClient {
+    const copy = new TestClient(this.baseUrl);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
+
+  private store(header: string): void {
+    const [pair = '', ...attributes] = header.split(';');
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    const expired = attributes.some((attribute) => {
+      const [key = '', val = ''] = attribute.split('=').map((part) => part.trim());
+      if (key.toLowerCase() === 'max-age') return Number(val) <= 0;
+      if (key.toLowerCase() === 'expires') return new Date(val).getTime() <= Date.now();
+      return false;
+    });
+    if (expired || value === '') this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+}
+
+/** The mails written to the outbox so far, oldest first. */
+export async function readOutbox(outboxDir: string): Promise<Mail[]> {
+  const names = (await readdir(outboxDir).catch(() => [] as string[]))
+    .filter((name) => name.endsWith('.json'))
+    .sort();
+  return Promise.all(
+    names.map(async (name) => JSON.parse(await readFile(join(outboxDir, name), 'utf8')) as Mail),
+  );
+}
+
+/**
+ * Waits (up to 5 s) for a mail to `to` whose subject contains `subject` and whose link is not among
+ * `seenLinks` (the mails already read), and returns it.
+ */
+export async function waitForMail(
+  outboxDir: string,
+  to: string,
+  subject = '',
+  seenLinks: string[] = [],
+): Promise<Mail> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mail = (await readOutbox(outboxDir)).find(
+      (m) => m.to === to && m.subject.includes(subject) && !seenLinks.includes(m.link),
+    );
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`No new mail to ${to} with subject "${subject}"`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The token at the end of a mail link. */
+export function tokenOf(link: string): string {
+  return link.slice(link.lastIndexOf('/') + 1);
+}
+
+let nextUser = 0;
+
+/** A unique registration payload; pass fields to override. */
+export function newRegistration(overrides: Record<string, unknown> = {}) {
+  nextUser += 1;
+  const tag = `${Date.now().toString(36)}${nextUser}`;
+  return {
+    username: `user_${tag}`,
+    email: `user_${tag}@example.com`,
+    password: 'correct-horse-1',
+    confirmPassword: 'correct-horse-1',
+    agreeTerms: true,
+    ...overrides,
+  };
+}
