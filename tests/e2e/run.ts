@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startVitest } from 'vitest/node';
+import { findChromium } from './support/chromium';
+
+/**
+ * Runs the browser tests against the real server: starts `src/server/server.ts` in development mode
+ * (partner simulator and demo data included) on a free port with a throw-away DATA_DIR and OUTBOX_DIR,
+ * serving the built PWA from dist/, runs the vitest project in tests/e2e, then stops the server.
+ * Arguments are passed to vitest as file filters (`npm run test:e2e -- auth`).
+ * With REQUIRE_E2E=1 (CI) a missing Chromium or a run without any browser test fails.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const requireE2e = process.env.REQUIRE_E2E === '1';
+const SERVER_START_TIMEOUT_MS = 90_000;
+
+function fail(message: string): never {
+  console.error(`\nBrowser tests: ${message}`);
+  process.exit(1);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error()),
+      );
+    });
+  });
+}
+
+interface RunningServer {
+  baseUrl: string;
+  child: ChildProcess;
+  logFile: string;
+}
+
+async function startServer(workDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const partnerPort = await freePort();
+  const logFile = join(workDir, 'server.log');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    // Both loopback addresses: the browser may resolve localhost to ::1 or 127.0.0.1.
+    HOST: 'localhost',
+    DATA_DIR: join(workDir, 'data'),
+    OUTBOX_DIR: join(workDir, 'outbox'),
+    STATIC_DIR: join(root, 'dist'),
+    // The partner simulator on a port of its own, so a running dev server does not collide.
+    PARTNER_URL: `http://127.0.0.1:${partnerPort}`,
+  };
+  // Development mode: the server then starts the partner simulator and seeds the demo data.
+  delete env.NODE_ENV;
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  delete env.APP_URL;
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const baseUrl = `http://localhost:${port}`;
+  await waitUntilServing(baseUrl, child, logFile);
+  return { baseUrl, child, logFile };
+}
+
+async function waitUntilServing(baseUrl: string, child: ChildProcess, logFile: string) {
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      fail(`the server exited with code ${child.exitCode}; see ${logFile}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/config`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  child.kill('SIGKILL');
+  fail(`the server did not answer within ${SERVER_START_TIMEOUT_MS / 1000} s; see ${logFile}`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const chromiumPath = findChromium();
+if (!chromiumPath) {
+  if (requireE2e) fail('Chromium was not found (install it or set CHROMIUM_PATH); REQUIRE_E2E=1.');
+  console.log('Browser tests skipped: Chromium was not found (install it or set CHROMIUM_PATH).');
+  process.exit(0);
+}
+if (!existsSync(join(root, 'dist/index.html')) || !existsSync(join(root, 'dist/sw.js'))) {
+  fail('dist/ has no built app; run `npm run build` first.');
+}
+
+const workDir = mkdtempSync(join(tmpdir(), 'promo-e2e-'));
+const server = await startServer(workDir);
+console.log(`Browser tests against ${server.baseUrl} (server log: ${server.logFile})`);
+process.env.E2E_BASE_URL = server.baseUrl;
+process.env.E2E_OUTBOX_DIR = join(workDir, 'outbox');
+process.env.CHROMIUM_PATH = chromiumPath;
+
+let exitCode = 1;
+try {
+  const vitest = await startVitest('test', process.argv.slice(2), {
+    config: join(root, 'tests/e2e/vitest.config.ts'),
+    run: true,
+    watch: false,
+  });
+  const modules = vitest.state.getTestModules();
+  const ran = modules.flatMap((module) => [...module.children.allTests()]).length;
+  const failed =
+    vitest.state.getCountOfFailedTests() > 0 ||
+    vitest.state.getUnhandledErrors().length > 0 ||
+    modules.some((module) => module.state() === 'failed') ||
+    (process.exitCode !== undefined && process.exitCode !== 0);
+  await vitest.close();
+  if (ran === 0 && requireE2e) console.error('Browser tests: none ran; REQUIRE_E2E=1.');
+  exitCode = failed || (ran === 0 && requireE2e) ? 1 : 0;
+} finally {
+  await stopServer(server.child);
+  // Keep the server log of a failed run for reading.
+  if (exitCode === 0) rmSync(workDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** The browser tests; started by tests/e2e/run.ts, which provides the running server. */
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('../../', import.meta.url)),
+    include: ['tests/e2e/**/*.test.ts'],
+    // One server and two cores: the files run one after another, each with its own browser.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
