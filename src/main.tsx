@@ -1,17 +1,33 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { setAuthUser } from './features/auth/api/check-auth';
+import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/pwa';
+import { FullPageSpinner } from './ui/spinner';
 import { routeTree } from './routeTree.gen';
+import './ui/theme.css';
 
-const queryClient = new QueryClient();
-const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent' });
+// Any 401 from the server means the session is gone: the auth state becomes "signed out".
+const queryClient = createQueryClient((client) => setAuthUser(client, null));
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // Preloaded data is fresh in the query cache; the router need not cache it again.
+  defaultPreloadStaleTime: 0,
+  defaultPendingComponent: FullPageSpinner,
+  scrollRestoration: true,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
   }
 }
+
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,50 +9,461 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as PublicRouteImport } from './routes/_public'
+import { Route as ErrorRouteImport } from './routes/error'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as TopupRouteImport } from './routes/topup'
+import { Route as AppAccountRouteImport } from './routes/_app/account'
+import { Route as AppCampaignHistoryRouteImport } from './routes/_app/campaign-history'
+import { Route as AppCampaignsRouteImport } from './routes/_app/campaigns'
+import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppNotificationsRouteImport } from './routes/_app/notifications'
+import { Route as AppSupportRouteImport } from './routes/_app/support'
+import { Route as AppTopupBalanceRouteImport } from './routes/_app/topup-balance'
+import { Route as AppTransactionsRouteImport } from './routes/_app/transactions'
+import { Route as PublicIndexRouteImport } from './routes/_public/index'
+import { Route as PublicRegisterRouteImport } from './routes/_public/register'
+import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as AppCreateCampaignIndexRouteImport } from './routes/_app/create-campaign/index'
+import { Route as PublicLoginIndexRouteImport } from './routes/_public/login/index'
+import { Route as PublicLoginProductRouteImport } from './routes/_public/login/$product'
+import { Route as AccountVerificationTokenRouteImport } from './routes/account.verification.$token'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PublicRoute = PublicRouteImport.update({
+  id: '/_public',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ErrorRoute = ErrorRouteImport.update({
+  id: '/error',
+  path: '/error',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TopupRoute = TopupRouteImport.update({
+  id: '/topup',
+  path: '/topup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAccountRoute = AppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCampaignHistoryRoute = AppCampaignHistoryRouteImport.update({
+  id: '/campaign-history',
+  path: '/campaign-history',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCampaignsRoute = AppCampaignsRouteImport.update({
+  id: '/campaigns',
+  path: '/campaigns',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNotificationsRoute = AppNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSupportRoute = AppSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTopupBalanceRoute = AppTopupBalanceRouteImport.update({
+  id: '/topup-balance',
+  path: '/topup-balance',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTransactionsRoute = AppTransactionsRouteImport.update({
+  id: '/transactions',
+  path: '/transactions',
+  getParentRoute: () => AppRoute,
+} as any)
+const PublicIndexRoute = PublicIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicRegisterRoute = PublicRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => PublicRoute,
+} as any)
+const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
+  id: '/reset-password/$token',
+  path: '/reset-password/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppCreateCampaignIndexRoute = AppCreateCampaignIndexRouteImport.update({
+  id: '/create-campaign/',
+  path: '/create-campaign/',
+  getParentRoute: () => AppRoute,
+} as any)
+const PublicLoginIndexRoute = PublicLoginIndexRouteImport.update({
+  id: '/login/',
+  path: '/login/',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicLoginProductRoute = PublicLoginProductRouteImport.update({
+  id: '/login/$product',
+  path: '/login/$product',
+  getParentRoute: () => PublicRoute,
+} as any)
+const AccountVerificationTokenRoute =
+  AccountVerificationTokenRouteImport.update({
+    id: '/account/verification/$token',
+    path: '/account/verification/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof PublicIndexRoute
+  '/error': typeof ErrorRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/topup': typeof TopupRoute
+  '/account': typeof AppAccountRoute
+  '/campaign-history': typeof AppCampaignHistoryRoute
+  '/campaigns': typeof AppCampaignsRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/notifications': typeof AppNotificationsRoute
+  '/support': typeof AppSupportRoute
+  '/topup-balance': typeof AppTopupBalanceRoute
+  '/transactions': typeof AppTransactionsRoute
+  '/register': typeof PublicRegisterRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/login/$product': typeof PublicLoginProductRoute
+  '/account/verification/$token': typeof AccountVerificationTokenRoute
+  '/create-campaign/': typeof AppCreateCampaignIndexRoute
+  '/login/': typeof PublicLoginIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/': typeof PublicIndexRoute
+  '/error': typeof ErrorRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/topup': typeof TopupRoute
+  '/account': typeof AppAccountRoute
+  '/campaign-history': typeof AppCampaignHistoryRoute
+  '/campaigns': typeof AppCampaignsRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/notifications': typeof AppNotificationsRoute
+  '/support': typeof AppSupportRoute
+  '/topup-balance': typeof AppTopupBalanceRoute
+  '/transactions': typeof AppTransactionsRoute
+  '/register': typeof PublicRegisterRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/login/$product': typeof PublicLoginProductRoute
+  '/account/verification/$token': typeof AccountVerificationTokenRoute
+  '/create-campaign': typeof AppCreateCampaignIndexRoute
+  '/login': typeof PublicLoginIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_app': typeof AppRouteWithChildren
+  '/_public': typeof PublicRouteWithChildren
+  '/error': typeof ErrorRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/topup': typeof TopupRoute
+  '/_app/account': typeof AppAccountRoute
+  '/_app/campaign-history': typeof AppCampaignHistoryRoute
+  '/_app/campaigns': typeof AppCampaignsRoute
+  '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/notifications': typeof AppNotificationsRoute
+  '/_app/support': typeof AppSupportRoute
+  '/_app/topup-balance': typeof AppTopupBalanceRoute
+  '/_app/transactions': typeof AppTransactionsRoute
+  '/_public/register': typeof PublicRegisterRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/_public/': typeof PublicIndexRoute
+  '/_public/login/$product': typeof PublicLoginProductRoute
+  '/account/verification/$token': typeof AccountVerificationTokenRoute
+  '/_app/create-campaign/': typeof AppCreateCampaignIndexRoute
+  '/_public/login/': typeof PublicLoginIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/error'
+    | '/forgot-password'
+    | '/topup'
+    | '/account'
+    | '/campaign-history'
+    | '/campaigns'
+    | '/dashboard'
+    | '/notifications'
+    | '/support'
+    | '/topup-balance'
+    | '/transactions'
+    | '/register'
+    | '/reset-password/$token'
+    | '/login/$product'
+    | '/account/verification/$token'
+    | '/create-campaign/'
+    | '/login/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/error'
+    | '/forgot-password'
+    | '/topup'
+    | '/account'
+    | '/campaign-history'
+    | '/campaigns'
+    | '/dashboard'
+    | '/notifications'
+    | '/support'
+    | '/topup-balance'
+    | '/transactions'
+    | '/register'
+    | '/reset-password/$token'
+    | '/login/$product'
+    | '/account/verification/$token'
+    | '/create-campaign'
+    | '/login'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/_public'
+    | '/error'
+    | '/forgot-password'
+    | '/topup'
+    | '/_app/account'
+    | '/_app/campaign-history'
+    | '/_app/campaigns'
+    | '/_app/dashboard'
+    | '/_app/notifications'
+    | '/_app/support'
+    | '/_app/topup-balance'
+    | '/_app/transactions'
+    | '/_public/register'
+    | '/reset-password/$token'
+    | '/_public/'
+    | '/_public/login/$product'
+    | '/account/verification/$token'
+    | '/_app/create-campaign/'
+    | '/_public/login/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  AppRoute: typeof AppRouteWithChildren
+  PublicRoute: typeof PublicRouteWithChildren
+  ErrorRoute: typeof ErrorRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
+  TopupRoute: typeof TopupRoute
+  ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
+  AccountVerificationTokenRoute: typeof AccountVerificationTokenRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_public': {
+      id: '/_public'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof PublicRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/error': {
+      id: '/error'
+      path: '/error'
+      fullPath: '/error'
+      preLoaderRoute: typeof ErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/topup': {
+      id: '/topup'
+      path: '/topup'
+      fullPath: '/topup'
+      preLoaderRoute: typeof TopupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/account': {
+      id: '/_app/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaign-history': {
+      id: '/_app/campaign-history'
+      path: '/campaign-history'
+      fullPath: '/campaign-history'
+      preLoaderRoute: typeof AppCampaignHistoryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns': {
+      id: '/_app/campaigns'
+      path: '/campaigns'
+      fullPath: '/campaigns'
+      preLoaderRoute: typeof AppCampaignsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dashboard': {
+      id: '/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/notifications': {
+      id: '/_app/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AppNotificationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/support': {
+      id: '/_app/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof AppSupportRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/topup-balance': {
+      id: '/_app/topup-balance'
+      path: '/topup-balance'
+      fullPath: '/topup-balance'
+      preLoaderRoute: typeof AppTopupBalanceRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/transactions': {
+      id: '/_app/transactions'
+      path: '/transactions'
+      fullPath: '/transactions'
+      preLoaderRoute: typeof AppTransactionsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_public/': {
+      id: '/_public/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
+      preLoaderRoute: typeof PublicIndexRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/register': {
+      id: '/_public/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof PublicRegisterRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/reset-password/$token': {
+      id: '/reset-password/$token'
+      path: '/reset-password/$token'
+      fullPath: '/reset-password/$token'
+      preLoaderRoute: typeof ResetPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/create-campaign/': {
+      id: '/_app/create-campaign/'
+      path: '/create-campaign'
+      fullPath: '/create-campaign/'
+      preLoaderRoute: typeof AppCreateCampaignIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_public/login/': {
+      id: '/_public/login/'
+      path: '/login'
+      fullPath: '/login/'
+      preLoaderRoute: typeof PublicLoginIndexRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/login/$product': {
+      id: '/_public/login/$product'
+      path: '/login/$product'
+      fullPath: '/login/$product'
+      preLoaderRoute: typeof PublicLoginProductRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/account/verification/$token': {
+      id: '/account/verification/$token'
+      path: '/account/verification/$token'
+      fullPath: '/account/verification/$token'
+      preLoaderRoute: typeof AccountVerificationTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
 }
 
+interface AppRouteChildren {
+  AppAccountRoute: typeof AppAccountRoute
+  AppCampaignHistoryRoute: typeof AppCampaignHistoryRoute
+  AppCampaignsRoute: typeof AppCampaignsRoute
+  AppDashboardRoute: typeof AppDashboardRoute
+  AppNotificationsRoute: typeof AppNotificationsRoute
+  AppSupportRoute: typeof AppSupportRoute
+  AppTopupBalanceRoute: typeof AppTopupBalanceRoute
+  AppTransactionsRoute: typeof AppTransactionsRoute
+  AppCreateCampaignIndexRoute: typeof AppCreateCampaignIndexRoute
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppAccountRoute: AppAccountRoute,
+  AppCampaignHistoryRoute: AppCampaignHistoryRoute,
+  AppCampaignsRoute: AppCampaignsRoute,
+  AppDashboardRoute: AppDashboardRoute,
+  AppNotificationsRoute: AppNotificationsRoute,
+  AppSupportRoute: AppSupportRoute,
+  AppTopupBalanceRoute: AppTopupBalanceRoute,
+  AppTransactionsRoute: AppTransactionsRoute,
+  AppCreateCampaignIndexRoute: AppCreateCampaignIndexRoute,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
+interface PublicRouteChildren {
+  PublicRegisterRoute: typeof PublicRegisterRoute
+  PublicIndexRoute: typeof PublicIndexRoute
+  PublicLoginProductRoute: typeof PublicLoginProductRoute
+  PublicLoginIndexRoute: typeof PublicLoginIndexRoute
+}
+
+const PublicRouteChildren: PublicRouteChildren = {
+  PublicRegisterRoute: PublicRegisterRoute,
+  PublicIndexRoute: PublicIndexRoute,
+  PublicLoginProductRoute: PublicLoginProductRoute,
+  PublicLoginIndexRoute: PublicLoginIndexRoute,
+}
+
+const PublicRouteWithChildren =
+  PublicRoute._addFileChildren(PublicRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  AppRoute: AppRouteWithChildren,
+  PublicRoute: PublicRouteWithChildren,
+  ErrorRoute: ErrorRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
+  TopupRoute: TopupRoute,
+  ResetPasswordTokenRoute: ResetPasswordTokenRoute,
+  AccountVerificationTokenRoute: AccountVerificationTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

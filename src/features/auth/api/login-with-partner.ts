@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PartnerLoginBody } from '../../../shared/contract/auth';
+import { UserResponse } from '../../../shared/contract/user';
+import { apiPost } from '../../../lib/api';
+import { setAuthUser } from './check-auth';
+
+/** POST /api/auth/login-with-<partnerSlug> (design §3). */
+export async function loginWithPartner(partnerSlug: string, body: PartnerLoginBody) {
+  return (await apiPost(`auth/login-with-${partnerSlug}`, body, UserResponse)).user;
+}
+
+export function useLoginWithPartner(partnerSlug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PartnerLoginBody) => loginWithPartner(partnerSlug, body),
+    meta: { signsOutOn401: false },
+    onSuccess: (user) => setAuthUser(queryClient, user),
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { MessageResponse } from '../../../shared/contract/common';
+import { apiPost } from '../../../lib/api';
+
+/** POST /api/auth/logout (empty body). */
+export async function logout() {
+  return apiPost('auth/logout', {}, MessageResponse);
+}
+
+/** Logs out, forgets every cached answer and goes to `/`. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      queryClient.clear();
+      await navigate({ to: '/', replace: true });
+    },
+  });
+}

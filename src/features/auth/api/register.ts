@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RegisterBody } from '../../../shared/contract/auth';
+import { UserResponse } from '../../../shared/contract/user';
+import { apiPost } from '../../../lib/api';
+import { setAuthUser } from './check-auth';
+
+/** POST /api/auth/register: creates the account and signs it in. */
+export async function register(body: RegisterBody) {
+  return (await apiPost('auth/register', body, UserResponse)).user;
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => setAuthUser(queryClient, user),
+  });
+}

@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { MessageResponse } from '../../../shared/contract/common';
+import { apiPost } from '../../../lib/api';
+
+/** POST /api/auth/verify-email {code}. */
+export async function verifyEmail(code: string) {
+  return apiPost('auth/verify-email', { code }, MessageResponse);
+}
+
+/**
+ * Verification runs once per code on page load; a query (not a mutation) so that a re-render or
+ * StrictMode's double effect never sends it twice.
+ */
+export const verifyEmailQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: ['verify-email', code],
+    queryFn: () => verifyEmail(code),
+    retry: false,
+    staleTime: Infinity,
+  });

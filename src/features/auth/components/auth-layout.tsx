@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import * as styles from './auth-layout.css';
+
+/** The centred card every public auth screen sits in. */
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <main className={styles.page}>
+      <div className={styles.brand}>
+        <span className={styles.logo} aria-hidden="true">
+          ▲
+        </span>
+        PromoClicks
+      </div>
+      <div className={styles.card}>
+        <h1 className={styles.title}>{title}</h1>
+        {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
+        {children}
+        {footer ? <div className={styles.footer}>{footer}</div> : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
+import type { PublicConfig } from '../../../shared/contract/config';
+import { errorMessage } from '../../../lib/api';
+import { ErrorBox } from '../../../ui/alert';
+import { Button, buttonClass } from '../../../ui/button';
+import { Checkbox, PasswordField, TextField } from '../../../ui/field';
+import { useLogin } from '../api/login';
+import { AuthLayout } from './auth-layout';
+import { RegisterLink } from './register-link';
+import * as styles from './auth-layout.css';
+
+/** /login: e-mail and password (spec §2). */
+export function LoginForm({ config }: { config: PublicConfig }) {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate(
+      { email, password },
+      { onSuccess: () => void navigate({ to: '/dashboard', replace: true }) },
+    );
+  };
+
+  return (
+    <AuthLayout title="Welcome back" subtitle="Sign in to your account" footer={<RegisterLink />}>
+      <form className={styles.form} onSubmit={onSubmit}>
+        {login.isError ? (
+          <ErrorBox>{errorMessage(login.error, AUTH_FALLBACK_MESSAGE)}</ErrorBox>
+        ) : null}
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className={styles.row}>
+          <Checkbox name="remember">Remember me</Checkbox>
+          <Link to="/forgot-password" className={styles.link}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" block disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+        <div className={styles.divider}>or</div>
+        <Link
+          to="/login/$product"
+          params={{ product: config.partnerSlug }}
+          className={buttonClass('secondary', true)}
+        >
+          Sign in with {config.partnerName}
+        </Link>
+      </form>
+    </AuthLayout>
+  );
+}

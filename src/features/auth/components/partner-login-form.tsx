@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
+import type { PublicConfig } from '../../../shared/contract/config';
+import { errorMessage } from '../../../lib/api';
+import { ErrorBox } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Checkbox, PasswordField, TextField } from '../../../ui/field';
+import { useLoginWithPartner } from '../api/login-with-partner';
+import { AuthLayout } from './auth-layout';
+import { RegisterLink } from './register-link';
+import * as styles from './auth-layout.css';
+
+/** `/` and /login/{product}: sign in with the partner-site account (design §3). */
+export function PartnerLoginForm({ config }: { config: PublicConfig }) {
+  const navigate = useNavigate();
+  const login = useLoginWithPartner(config.partnerSlug);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate(
+      { username, password },
+      { onSuccess: () => void navigate({ to: '/dashboard', replace: true }) },
+    );
+  };
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      subtitle={`Use your ${config.partnerName} account`}
+      footer={
+        <>
+          <RegisterLink />
+          <p>
+            Registered with an e-mail?{' '}
+            <Link to="/login" className={styles.link}>
+              Sign in with e-mail
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={onSubmit}>
+        {login.isError ? (
+          <ErrorBox>{errorMessage(login.error, AUTH_FALLBACK_MESSAGE)}</ErrorBox>
+        ) : null}
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className={styles.row}>
+          <Checkbox name="remember">Remember me</Checkbox>
+          <a
+            href={config.links.partnerForgotPassword}
+            className={styles.link}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Forgot password?
+          </a>
+        </div>
+        <Button type="submit" block disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

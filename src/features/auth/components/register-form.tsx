@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
+import type { PublicConfig } from '../../../shared/contract/config';
+import { errorMessage } from '../../../lib/api';
+import { ErrorBox } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Checkbox, PasswordField, TextField } from '../../../ui/field';
+import { useRegister } from '../api/register';
+import { validateRegistration } from '../validation';
+import { AuthLayout } from './auth-layout';
+import * as styles from './auth-layout.css';
+
+const empty = { username: '', email: '', password: '', confirmPassword: '' };
+
+/** /register (spec §2, §5). */
+export function RegisterForm({ config }: { config: PublicConfig }) {
+  const navigate = useNavigate();
+  const register = useRegister();
+  const [values, setValues] = useState(empty);
+  const [agreeTerms, setAgreeTerms] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateRegistration({ ...values, agreeTerms });
+    setProblem(invalid);
+    if (invalid) return;
+    register.mutate(
+      { ...values, agreeTerms: true },
+      { onSuccess: () => void navigate({ to: '/dashboard', replace: true }) },
+    );
+  };
+
+  const shown =
+    problem ?? (register.isError ? errorMessage(register.error, AUTH_FALLBACK_MESSAGE) : null);
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Start promoting creator profiles in minutes"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className={styles.link}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={onSubmit}>
+        {shown ? <ErrorBox>{shown}</ErrorBox> : null}
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          value={values.username}
+          onChange={set('username')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={set('email')}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={set('password')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+        />
+        <Checkbox
+          name="agreeTerms"
+          required
+          checked={agreeTerms}
+          onChange={(event) => setAgreeTerms(event.target.checked)}
+        >
+          I agree to the{' '}
+          <a
+            href={config.links.terms}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={styles.link}
+          >
+            Terms of Service
+          </a>{' '}
+          and{' '}
+          <a
+            href={config.links.privacy}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={styles.link}
+          >
+            Privacy Policy
+          </a>
+        </Checkbox>
+        <Button type="submit" block disabled={register.isPending}>
+          {register.isPending ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { errorMessage } from '../../../lib/api';
+import { ErrorBox, SuccessBox } from '../../../ui/alert';
+import { Button, buttonClass } from '../../../ui/button';
+import { PasswordField } from '../../../ui/field';
+import { useResetPassword } from '../api/reset-password';
+import { validateNewPassword } from '../validation';
+import { AuthLayout } from './auth-layout';
+import * as styles from './auth-layout.css';
+
+/** /reset-password/{token} (spec §2, §5, §8). */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateNewPassword({ password, confirmPassword });
+    setProblem(invalid);
+    if (invalid) return;
+    reset.mutate({ resetPasswordToken: token, newPassword: password });
+  };
+
+  if (reset.isSuccess) {
+    return (
+      <AuthLayout title="Password reset">
+        <div className={styles.form}>
+          <SuccessBox>{reset.data.message}</SuccessBox>
+          <Link to="/login" className={buttonClass('primary', true)}>
+            Go to login
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  const shown =
+    problem ??
+    (reset.isError
+      ? errorMessage(reset.error, 'Failed to reset password. Please try again.')
+      : null);
+
+  return (
+    <AuthLayout
+      title="Set a new password"
+      subtitle="Choose a password of at least 8 characters"
+      footer={
+        <Link to="/login" className={styles.link}>
+          Back to login
+        </Link>
+      }
+    >
+      <form className={styles.form} onSubmit={onSubmit}>
+        {shown ? <ErrorBox>{shown}</ErrorBox> : null}
+        <PasswordField
+          label="New Password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+        />
+        <Button type="submit" block disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

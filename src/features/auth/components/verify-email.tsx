@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { buttonClass } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
+import { authQueryKey } from '../api/check-auth';
+import { verifyEmailQueryOptions } from '../api/verify-email';
+import { AuthLayout } from './auth-layout';
+import * as styles from './auth-layout.css';
+
+/** /account/verification/{token}: loading, then success or invalid (spec §4). */
+export function VerifyEmail({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const verification = useQuery(verifyEmailQueryOptions(token));
+
+  useEffect(() => {
+    // The unverified banner reads isVerified from the auth check.
+    if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: authQueryKey });
+  }, [verification.isSuccess, queryClient]);
+
+  if (verification.isPending) {
+    return (
+      <AuthLayout title="Verifying your account">
+        <Spinner label="Verifying..." />
+      </AuthLayout>
+    );
+  }
+
+  const goToLogin = (
+    <Link to="/login" className={buttonClass('primary', true)}>
+      Go to login
+    </Link>
+  );
+
+  if (verification.isError) {
+    return (
+      <AuthLayout title="Invalid verification code">
+        <div className={styles.form}>
+          <div className={styles.errorIcon} aria-hidden="true">
+            ✕
+          </div>
+          <p className={styles.centerText}>The verification link is invalid or has expired</p>
+          {goToLogin}
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Account verified successfully!">
+      <div className={styles.form}>
+        <div className={styles.successIcon} aria-hidden="true">
+          ✓
+        </div>
+        <p className={styles.centerText}>You can now login to your account</p>
+        {goToLogin}
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
+import { WarningBox } from '../../../ui/alert';
+import { Icon } from '../../../ui/icons';
+import { FullPageSpinner } from '../../../ui/spinner';
+import { useAuthUser } from '../../auth/api/check-auth';
+import { Sidebar } from './sidebar';
+import * as styles from './app-shell.css';
+
+/** The signed-in layout: sidebar (a drawer on small screens), unverified banner, the page. */
+export function AppShell() {
+  const user = useAuthUser();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [lastPathname, setLastPathname] = useState(pathname);
+
+  // The drawer closes when the page changes.
+  if (pathname !== lastPathname) {
+    setLastPathname(pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  // The server said the session is gone (a 401 anywhere): back to the sign-in page.
+  if (user === null) return <Navigate to="/" replace />;
+  if (user === undefined) return <FullPageSpinner />;
+
+  return (
+    <div className={styles.shell}>
+      <header className={styles.topBar}>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          onClick={() => setMenuOpen((value) => !value)}
+        >
+          <Icon name="menu" />
+        </button>
+        <span className={styles.brand}>
+          <span className={styles.logo} aria-hidden="true">
+            ▲
+          </span>
+          PromoClicks
+        </span>
+      </header>
+      {menuOpen ? (
+        <div className={styles.backdrop} aria-hidden="true" onClick={() => setMenuOpen(false)} />
+      ) : null}
+      <Sidebar user={user} open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <main className={styles.main}>
+        <div className={styles.content}>
+          {user.isVerified ? null : (
+            <WarningBox title="Please verify your account">
+              Check your email for verification link
+            </WarningBox>
+          )}
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

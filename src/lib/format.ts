@@ -1,0 +1,47 @@
+/** Display formatting of spec §9: money, dates, click counts, hashes, countdowns. */
+
+const money = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** `1234.5` → `$1,234.50`. */
+export function formatMoney(dollars: number): string {
+  return money.format(Number.isFinite(dollars) ? dollars : 0);
+}
+
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** Spec §9: a short US date (`Mar 5, 2025`), or `N/A` when missing or invalid. */
+export function formatShortDate(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? 'N/A' : shortDate.format(date);
+}
+
+/** Spec §2 tracker: thousands as K and millions as M with one decimal; missing counts are zero. */
+export function formatCompactCount(count: number | null | undefined): string {
+  const n = count ?? 0;
+  const abs = Math.abs(n);
+  // 999,950 would round to "1000.0K"; it reads as 1.0M.
+  if (abs >= 999_950) return `${(n / 1_000_000).toFixed(1)}M`;
+  if (abs >= 1000) return `${(n / 1000).toFixed(1)}K`;
+  return String(n);
+}
+
+/** Spec §9: hashes and addresses shortened to the first 6 and last 4 characters. */
+export function shortHash(value: string): string {
+  return value.length <= 10 ? value : `${value.slice(0, 6)}...${value.slice(-4)}`;
+}
+
+/** `300` → `5:00`, `59` → `0:59`. */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,39 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, isUnauthorized } from './api';
+
+/**
+ * The app's query client. `onUnauthorized` runs when any call other than the auth check answers 401:
+ * only the server saying the session is invalid signs the user out (design §4).
+ */
+export function createQueryClient(onUnauthorized: (client: QueryClient) => void): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (isUnauthorized(error) && query.queryKey[0] !== 'auth') onUnauthorized(client);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (isUnauthorized(error) && mutation.options.meta?.signsOutOn401 !== false)
+          onUnauthorized(client);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A 4xx will not change on retry; network failures and 5xx get one more go.
+        retry: (failureCount, error) =>
+          failureCount < 1 &&
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+    },
+  });
+  return client;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { signsOutOn401?: boolean };
+  }
+}

@@ -1,0 +1,15 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { getAuthUser } from '../features/auth/api/check-auth';
+import { AppShell } from '../features/shell/components/app-shell';
+import { FullPageSpinner } from '../ui/spinner';
+
+/** Signed-in pages: a spinner while the session is checked, then `/` when signed out (spec §2). */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: async ({ context }) => {
+    if (!(await getAuthUser(context.queryClient))) throw redirect({ to: '/', replace: true });
+  },
+  component: AppShell,
+  pendingComponent: FullPageSpinner,
+  pendingMs: 100,
+  pendingMinMs: 300,
+});

@@ -1,0 +1,14 @@
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { getAuthUser } from '../features/auth/api/check-auth';
+import { FullPageSpinner } from '../ui/spinner';
+
+/** Public-only pages: a signed-in user goes to the dashboard instead (spec §2 route guards). */
+export const Route = createFileRoute('/_public')({
+  beforeLoad: async ({ context }) => {
+    if (await getAuthUser(context.queryClient)) throw redirect({ to: '/dashboard', replace: true });
+  },
+  component: Outlet,
+  pendingComponent: FullPageSpinner,
+  pendingMs: 150,
+  pendingMinMs: 300,
+});

@@ -1,5 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-
-export const Route = createFileRoute('/')({
-  component: () => <h1>Sign in</h1>,
-});

@@ -1,0 +1,49 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css';
+
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.xl,
+});
+
+export const cardTitle = style({ fontSize: '17px', fontWeight: 700, marginBottom: vars.space.lg });
+
+export const pageHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  marginBottom: vars.space.xl,
+});
+
+export const pageTitle = style({ fontSize: '24px', fontWeight: 700, letterSpacing: '-0.01em' });
+
+export const pageSubtitle = style({ color: vars.color.textMuted, marginTop: vars.space.xs });
+
+export const empty = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  textAlign: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.xxl} ${vars.space.lg}`,
+  color: vars.color.textMuted,
+});
+
+export const emptyIcon = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '56px',
+  height: '56px',
+  borderRadius: vars.radius.full,
+  background: vars.color.primarySoft,
+  color: vars.color.primary,
+  fontSize: '24px',
+  marginBottom: vars.space.sm,
+});
+
+export const emptyTitle = style({ fontSize: '17px', fontWeight: 700, color: vars.color.text });

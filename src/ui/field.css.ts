@@ -1,0 +1,66 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css';
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+
+export const label = style({ fontSize: '14px', fontWeight: 600, color: vars.color.text });
+
+export const input = style({
+  width: '100%',
+  minHeight: '44px',
+  padding: `0 ${vars.space.md}`,
+  font: 'inherit',
+  color: vars.color.text,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  transition: 'border-color 120ms, box-shadow 120ms',
+  selectors: {
+    '&:focus': {
+      outline: 'none',
+      borderColor: vars.color.primary,
+      boxShadow: `0 0 0 3px ${vars.color.primarySoft}`,
+    },
+    '&:focus-visible': { outline: 'none' },
+    '&:disabled': { background: vars.color.background, color: vars.color.textMuted },
+  },
+});
+
+export const inputWithToggle = style({ paddingRight: '72px' });
+
+export const passwordWrap = style({ position: 'relative' });
+
+export const toggle = style({
+  position: 'absolute',
+  top: '50%',
+  right: vars.space.xs,
+  transform: 'translateY(-50%)',
+  minHeight: '34px',
+  padding: `0 ${vars.space.sm}`,
+  border: 'none',
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.primary,
+  font: 'inherit',
+  fontSize: '13px',
+  fontWeight: 600,
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.color.primarySoft } },
+});
+
+export const checkboxRow = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  fontSize: '14px',
+  color: vars.color.text,
+  cursor: 'pointer',
+});
+
+export const checkbox = style({
+  width: '18px',
+  height: '18px',
+  marginTop: '2px',
+  accentColor: vars.color.primary,
+  flexShrink: 0,
+});
