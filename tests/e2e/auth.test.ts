@@ -1,0 +1,99 @@
+import type { Page } from 'playwright-core';
+import { DEMO_PARTNER_ACCOUNT } from '../../src/dev/environment';
+import { e2eEnv } from './support/env';
+import { expect, test } from './support/fixtures';
+import { waitForMail } from './support/outbox';
+
+/** A fresh advertiser for each journey, so the tests share nothing but the server. */
+function newAdvertiser() {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `e2e_${id}`, email: `e2e-${id}@example.com`, password: `first-pass-${id}` };
+}
+
+async function signInWithEmail(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function expectDashboard(page: Page) {
+  await page.getByRole('heading', { name: 'Campaign Dashboard' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+}
+
+test('register, verify the e-mail from the mail link, sign out and sign in again', async ({
+  page,
+}) => {
+  const advertiser = newAdvertiser();
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(advertiser.username);
+  await page.getByLabel('Email').fill(advertiser.email);
+  await page.getByLabel('Password', { exact: true }).fill(advertiser.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(advertiser.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectDashboard(page);
+  await page.getByText('Please verify your account').waitFor();
+
+  const mail = await waitForMail(advertiser.email, 'Verify your PromoClicks account');
+  expect(mail.link).toMatch(new RegExp(`^${e2eEnv.baseUrl}/account/verification/[^/]+$`));
+  expect(mail.text).toContain(mail.link);
+  await page.goto(mail.link);
+  await page.getByRole('heading', { name: 'Account verified successfully!' }).waitFor();
+  await page.getByText('You can now login to your account').waitFor();
+
+  await page.goto('/dashboard');
+  await expectDashboard(page);
+  expect(await page.getByText('Please verify your account').count()).toBe(0);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await page.goto('/login');
+  await signInWithEmail(page, advertiser.email, advertiser.password);
+  await expectDashboard(page);
+});
+
+test('forgot password: the mailed link sets a new password; the old one stops working', async ({
+  page,
+  consoleErrors,
+}) => {
+  const advertiser = newAdvertiser();
+  const registered = await fetch(`${e2eEnv.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...advertiser, confirmPassword: advertiser.password, agreeTerms: true }),
+  });
+  expect(registered.status).toBe(201);
+  const newPassword = `${advertiser.password}-renewed`;
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email').fill(advertiser.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await page.getByRole('heading', { name: 'Reset link sent' }).waitFor();
+
+  const mail = await waitForMail(advertiser.email, 'Reset your PromoClicks password');
+  expect(mail.link).toMatch(new RegExp(`^${e2eEnv.baseUrl}/reset-password/[^/]+$`));
+  await page.goto(mail.link);
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByText('Your password has been reset. You can now sign in.').waitFor();
+  await page.getByRole('link', { name: 'Go to login' }).click();
+
+  // The refused sign-in answers 401, which the browser logs by itself.
+  consoleErrors.allow({ text: /status of 401/, url: /\/api\/auth\/login$/ });
+  await signInWithEmail(page, advertiser.email, advertiser.password);
+  await page.getByText('Invalid email or password').waitFor();
+  await signInWithEmail(page, advertiser.email, newPassword);
+  await expectDashboard(page);
+});
+
+test('the partner-site account signs in on / and lands on the dashboard', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(DEMO_PARTNER_ACCOUNT.username);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PARTNER_ACCOUNT.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectDashboard(page);
+  await page.getByText(DEMO_PARTNER_ACCOUNT.email).waitFor();
+});
