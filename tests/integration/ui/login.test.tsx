@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { AUTH_FALLBACK_MESSAGE } from '../../../src/shared/constants';
+import { renderApp } from './helpers/render-app';
+import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
+
+let stub: StubServer;
+beforeAll(async () => {
+  stub = await startStubServer();
+});
+afterAll(() => stub.close());
+beforeEach(() => stub.reset());
+
+async function fillLogin(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(await screen.findByLabelText('Email'), 'alice@example.com');
+  await user.type(screen.getByLabelText('Password'), 'secret-password');
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('/login', () => {
+  it('shows the e-mail form with its links', async () => {
+    renderApp('/login', stub);
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in with CreatorFinder' })).toHaveAttribute(
+      'href',
+      '/login/partner',
+    );
+  });
+
+  it('toggles the password between hidden and shown', async () => {
+    const { user } = renderApp('/login', stub);
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('shows the server message above the form when the credentials are wrong', async () => {
+    stub.on('POST', '/api/auth/login', {
+      status: 401,
+      body: { success: false, message: 'Invalid email or password' },
+    });
+    const { user } = renderApp('/login', stub);
+    await fillLogin(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(stub.requestsTo('/api/auth/login').map((request) => request.body)).toEqual([
+      { email: 'alice@example.com', password: 'secret-password' },
+    ]);
+  });
+
+  it('shows the fallback message when the server cannot be reached', async () => {
+    stub.on('POST', '/api/auth/login', 'network-failure');
+    const { user } = renderApp('/login', stub);
+    await fillLogin(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_FALLBACK_MESSAGE);
+  });
+
+  it('reads "Signing in..." while loading, then goes to the dashboard, replacing history', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    stub.on('POST', '/api/auth/login', () => new Promise((resolve) => (answer = resolve)));
+    const { user, router } = renderApp('/login', stub);
+    await fillLogin(user);
+    expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    stub.signIn(makeUser());
+    answer({ body: { success: true, message: 'Logged in successfully', user: makeUser() } });
+    expect(await screen.findByRole('heading', { name: 'Campaign Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.history.length).toBe(1);
+  });
+});
