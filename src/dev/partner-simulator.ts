@@ -4,6 +4,7 @@ import Fastify from 'fastify';
  * Plays the partner creator-search site in development and tests (design §5). Never loaded in
  * production. Endpoints:
  * - POST /api/auth/login {username, password} → 200 {success, user: {username, email}} | 401
+ *   (or the status set with `failLogins`, to play an outage)
  */
 export interface PartnerAccount {
   username: string;
@@ -20,12 +21,15 @@ export interface PartnerSimulatorOptions {
 export interface PartnerSimulator {
   url: string;
   stop(): Promise<void>;
+  /** Tests: every login answers this status (e.g. 503) until called again without one. */
+  failLogins(status?: number): void;
 }
 
 export async function startPartnerSimulator(
   options: PartnerSimulatorOptions,
 ): Promise<PartnerSimulator> {
   const app = Fastify({ logger: false });
+  let loginFailureStatus: number | undefined;
   const accounts = new Map(
     options.accounts.map((account) => [account.username.toLowerCase(), account]),
   );
@@ -33,6 +37,11 @@ export async function startPartnerSimulator(
   app.post<{ Body: { username?: unknown; password?: unknown } }>(
     '/api/auth/login',
     async (request, reply) => {
+      if (loginFailureStatus !== undefined) {
+        return reply
+          .status(loginFailureStatus)
+          .send({ success: false, message: 'Service unavailable' });
+      }
       const { username, password } = request.body ?? {};
       const account =
         typeof username === 'string' ? accounts.get(username.toLowerCase()) : undefined;
@@ -44,5 +53,11 @@ export async function startPartnerSimulator(
   );
 
   const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-  return { url: address, stop: () => app.close() };
+  return {
+    url: address,
+    stop: () => app.close(),
+    failLogins: (status) => {
+      loginFailureStatus = status;
+    },
+  };
 }

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseKinds,
+  newRegistration,
+  openTestDatabase,
+  readOutbox,
+  startTestApp,
+  TEST_APP_URL,
+  tokenOf,
+  waitForMail,
+  type TestApp,
+  type TestDatabase,
+} from '../../helpers/server';
+
+const INVALID_VERIFICATION = {
+  success: false,
+  message: 'The verification link is invalid or has expired',
+};
+const INVALID_RESET = { success: false, message: 'The reset link is invalid or has expired' };
+const RESET_REQUESTED = {
+  success: true,
+  message: 'If an account exists for this email, a password reset link has been sent.',
+};
+
+describe.each(databaseKinds())('verification, reset and change of password on %s', (kind) => {
+  let database: TestDatabase;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = await startTestApp(database.db);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  async function registered() {
+    const client = server.client();
+    const registration = newRegistration();
+    expect((await client.post('/api/auth/register', registration)).status).toBe(201);
+    const mail = await waitForMail(server.outboxDir, registration.email, 'Verify');
+    return { client, registration, verificationCode: tokenOf(mail.link) };
+  }
+
+  async function resetMail(email: string, seenLinks: string[] = []) {
+    const response = await server.client().post('/api/auth/forgot-password', { email });
+    expect(response.body).toEqual(RESET_REQUESTED);
+    return waitForMail(server.outboxDir, email, 'Reset', seenLinks);
+  }
+
+  async function loginStatus(email: string, password: string) {
+    return (await server.client().post('/api/auth/login', { email, password })).status;
+  }
+
+  describe('POST /api/auth/verify-email', () => {
+    it('verifies the account once; the same code then fails', async () => {
+      const { client, verificationCode } = await registered();
+      const response = await server
+        .client()
+        .post('/api/auth/verify-email', { code: verificationCode });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ success: true, message: 'Account verified successfully!' });
+      const check = await client.get('/api/auth/check-auth');
+      expect(check.body).toMatchObject({ user: { isVerified: true } });
+
+      const again = await server
+        .client()
+        .post('/api/auth/verify-email', { code: verificationCode });
+      expect(again.status).toBe(400);
+      expect(again.body).toEqual(INVALID_VERIFICATION);
+    });
+
+    it('refuses an expired code', async () => {
+      const { client, registration, verificationCode } = await registered();
+      await database.db.query(
+        `UPDATE auth_tokens SET expires_at = now() - interval '1 second'
+          WHERE purpose = 'verify-email' AND user_id = (SELECT id FROM users WHERE email = $1)`,
+        [registration.email],
+      );
+      const response = await client.post('/api/auth/verify-email', { code: verificationCode });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(INVALID_VERIFICATION);
+      expect((await client.get('/api/auth/check-auth')).body).toMatchObject({
+        user: { isVerified: false },
+      });
+    });
+
+    it('refuses an unknown code', async () => {
+      const response = await server.client().post('/api/auth/verify-email', { code: 'nope' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(INVALID_VERIFICATION);
+    });
+
+    it('refuses a missing code', async () => {
+      const response = await server.client().post('/api/auth/verify-email', {});
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(INVALID_VERIFICATION);
+    });
+
+    it('expires the verification link after 24 hours', async () => {
+      const { registration } = await registered();
+      const [row] = await database.db.query<{ hours: number }>(
+        `SELECT extract(epoch FROM t.expires_at - t.created_at) / 3600 AS hours
+           FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = $1`,
+        [registration.email],
+      );
+      expect(Math.round(Number(row!.hours))).toBe(24);
+    });
+  });
+
+  describe('POST /api/auth/forgot-password', () => {
+    it('sends a reset link valid for 1 hour to a known e-mail', async () => {
+      const { registration } = await registered();
+      const mail = await resetMail(registration.email);
+      expect(mail.subject).toBe('Reset your PromoClicks password');
+      expect(mail.link).toMatch(new RegExp(`^${TEST_APP_URL}/reset-password/[A-Za-z0-9_-]{43}$`));
+      const [row] = await database.db.query<{ minutes: number }>(
+        `SELECT extract(epoch FROM t.expires_at - t.created_at) / 60 AS minutes
+           FROM auth_tokens t JOIN users u ON u.id = t.user_id
+          WHERE u.email = $1 AND t.purpose = 'reset-password'`,
+        [registration.email],
+      );
+      expect(Math.round(Number(row!.minutes))).toBe(60);
+    });
+
+    it('answers the same for an unknown e-mail and sends nothing', async () => {
+      const before = (await readOutbox(server.outboxDir)).length;
+      const response = await server
+        .client()
+        .post('/api/auth/forgot-password', { email: 'unknown-person@example.com' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(RESET_REQUESTED);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const mails = await readOutbox(server.outboxDir);
+      expect(mails.length).toBe(before);
+      expect(mails.some((mail) => mail.to === 'unknown-person@example.com')).toBe(false);
+    });
+
+    it('answers 400 for an invalid e-mail', async () => {
+      const response = await server.client().post('/api/auth/forgot-password', { email: '' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, message: 'Email is required' });
+    });
+  });
+
+  describe('POST /api/auth/reset-password', () => {
+    it('sets the new password and ends every session of the account', async () => {
+      const { client, registration } = await registered();
+      const other = server.client();
+      await other.post('/api/auth/login', {
+        email: registration.email,
+        password: registration.password,
+      });
+      const mail = await resetMail(registration.email);
+
+      const response = await server.client().post('/api/auth/reset-password', {
+        resetPasswordToken: tokenOf(mail.link),
+        newPassword: 'brand-new-password',
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        success: true,
+        message: 'Your password has been reset. You can now sign in.',
+      });
+      expect((await client.get('/api/auth/check-auth')).status).toBe(401);
+      expect((await other.get('/api/auth/check-auth')).status).toBe(401);
+      expect(await loginStatus(registration.email, registration.password)).toBe(401);
+      expect(await loginStatus(registration.email, 'brand-new-password')).toBe(200);
+    });
+
+    it('works once: the same link then fails', async () => {
+      const { registration } = await registered();
+      const token = tokenOf((await resetMail(registration.email)).link);
+      const first = await server
+        .client()
+        .post('/api/auth/reset-password', {
+          resetPasswordToken: token,
+          newPassword: 'first-new-pw',
+        });
+      expect(first.status).toBe(200);
+      const second = await server.client().post('/api/auth/reset-password', {
+        resetPasswordToken: token,
+        newPassword: 'second-new-pw',
+      });
+      expect(second.status).toBe(400);
+      expect(second.body).toEqual(INVALID_RESET);
+      expect(await loginStatus(registration.email, 'first-new-pw')).toBe(200);
+    });
+
+    it('refuses an expired link', async () => {
+      const { registration } = await registered();
+      const token = tokenOf((await resetMail(registration.email)).link);
+      await database.db.query(
+        `UPDATE auth_tokens SET expires_at = now() - interval '1 second'
+          WHERE purpose = 'reset-password' AND user_id = (SELECT id FROM users WHERE email = $1)`,
+        [registration.email],
+      );
+      const response = await server
+        .client()
+        .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword: 'new-pw-123' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(INVALID_RESET);
+      expect(await loginStatus(registration.email, registration.password)).toBe(200);
+    });
+
+    it('voids the older link when a new reset is asked for', async () => {
+      const { registration } = await registered();
+      const older = await resetMail(registration.email);
+      const newer = await resetMail(registration.email, [older.link]);
+      expect(newer.link).not.toBe(older.link);
+
+      const stale = await server.client().post('/api/auth/reset-password', {
+        resetPasswordToken: tokenOf(older.link),
+        newPassword: 'older-link-pw',
+      });
+      expect(stale.status).toBe(400);
+      expect(stale.body).toEqual(INVALID_RESET);
+
+      const fresh = await server.client().post('/api/auth/reset-password', {
+        resetPasswordToken: tokenOf(newer.link),
+        newPassword: 'newer-link-pw',
+      });
+      expect(fresh.status).toBe(200);
+    });
+
+    it('refuses a verification code used as a reset token', async () => {
+      const { verificationCode } = await registered();
+      const response = await server.client().post('/api/auth/reset-password', {
+        resetPasswordToken: verificationCode,
+        newPassword: 'new-pw-123',
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(INVALID_RESET);
+    });
+
+    it('answers 400 for a password under 8 characters and keeps the link usable', async () => {
+      const { registration } = await registered();
+      const token = tokenOf((await resetMail(registration.email)).link);
+      const response = await server
+        .client()
+        .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword: 'short' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        success: false,
+        message: 'Password must be at least 8 characters long',
+      });
+      const retry = await server
+        .client()
+        .post('/api/auth/reset-password', {
+          resetPasswordToken: token,
+          newPassword: 'long-enough',
+        });
+      expect(retry.status).toBe(200);
+    });
+  });
+
+  describe('POST /api/auth/change-password', () => {
+    it('changes the password and ends the other sessions but keeps this one', async () => {
+      const { client, registration } = await registered();
+      const other = server.client();
+      await other.post('/api/auth/login', {
+        email: registration.email,
+        password: registration.password,
+      });
+      const response = await client.post('/api/auth/change-password', {
+        oldPassword: registration.password,
+        newPassword: 'changed-password',
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ success: true, message: 'Password changed successfully!' });
+      expect((await client.get('/api/auth/check-auth')).status).toBe(200);
+      expect((await other.get('/api/auth/check-auth')).status).toBe(401);
+      expect(await loginStatus(registration.email, registration.password)).toBe(401);
+      expect(await loginStatus(registration.email, 'changed-password')).toBe(200);
+    });
+
+    it('answers 400 when the current password is wrong', async () => {
+      const { client, registration } = await registered();
+      const response = await client.post('/api/auth/change-password', {
+        oldPassword: 'not-my-password',
+        newPassword: 'changed-password',
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, message: 'Current password is incorrect' });
+      expect(await loginStatus(registration.email, registration.password)).toBe(200);
+    });
+
+    it('answers 400 when the new password is under 8 characters', async () => {
+      const { client, registration } = await registered();
+      const response = await client.post('/api/auth/change-password', {
+        oldPassword: registration.password,
+        newPassword: 'short',
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        success: false,
+        message: 'New password must be at least 8 characters long',
+      });
+    });
+
+    it('answers 400 when a field is empty', async () => {
+      const { client } = await registered();
+      const response = await client.post('/api/auth/change-password', {
+        oldPassword: '',
+        newPassword: 'changed-password',
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        success: false,
+        message: 'Please fill in all password fields',
+      });
+    });
+
+    it('answers 401 without a session', async () => {
+      const response = await server.client().post('/api/auth/change-password', {
+        oldPassword: 'whatever-123',
+        newPassword: 'changed-password',
+      });
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ success: false, message: 'Not authenticated' });
+    });
+  });
+});

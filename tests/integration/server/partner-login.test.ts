@@ -1,0 +1,239 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
+import {
+  databaseKinds,
+  newRegistration,
+  openTestDatabase,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+} from '../../helpers/server';
+
+const PATH = '/api/auth/login-with-partner';
+const INVALID = { success: false, message: 'Invalid username or password' };
+const UNREACHABLE = {
+  success: false,
+  message: 'The partner site is not reachable right now. Please try again later.',
+};
+
+const ACCOUNTS = [
+  { username: 'Anna_Partner', password: 'anna-secret', email: 'anna@partner.example' },
+  { username: 'maria', password: 'maria-secret', email: 'maria@partner.example' },
+  { username: 'clash', password: 'clash-secret', email: 'clash@example.com' },
+  { username: 'race', password: 'race-secret', email: 'race@partner.example' },
+];
+
+describe.each(databaseKinds())('login with the partner account on %s', (kind) => {
+  let database: TestDatabase;
+  let partner: PartnerSimulator;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    partner = await startPartnerSimulator({ port: 0, accounts: ACCOUNTS });
+    server = await startTestApp(database.db, { PARTNER_URL: partner.url });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await partner?.stop();
+    await database?.close();
+  });
+
+  async function userRows(email: string) {
+    return database.db.query<{
+      username: string;
+      partner_username: string;
+      password_hash: string | null;
+      is_verified: boolean;
+      balance_cents: number;
+    }>('SELECT * FROM users WHERE email = $1', [email]);
+  }
+
+  it('creates the local account on first use, verified, without password, balance 0', async () => {
+    const client = server.client();
+    const response = await client.post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      message: 'Logged in successfully',
+      user: {
+        username: 'Anna_Partner',
+        email: 'anna@partner.example',
+        isVerified: true,
+        crypto_balance: 0,
+        campaigns: 0,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    });
+    expect(client.cookies.get('sid')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await client.get('/api/auth/check-auth')).body).toMatchObject({
+      user: { username: 'Anna_Partner' },
+    });
+    const rows = await userRows('anna@partner.example');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      username: 'Anna_Partner',
+      partner_username: 'Anna_Partner',
+      password_hash: null,
+      is_verified: true,
+      balance_cents: 0,
+    });
+  });
+
+  it('signs in to the same account later, whatever the letter case, with a new session', async () => {
+    const first = server.client();
+    await first.post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
+    const second = server.client();
+    const response = await second.post(PATH, { username: 'anna_partner', password: 'anna-secret' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ user: { username: 'Anna_Partner' } });
+    expect(second.cookies.get('sid')).not.toBe(first.cookies.get('sid'));
+    expect(await userRows('anna@partner.example')).toHaveLength(1);
+  });
+
+  it('makes the username unique when a local account has it', async () => {
+    const local = newRegistration({ username: 'maria' });
+    expect((await server.client().post('/api/auth/register', local)).status).toBe(201);
+    const response = await server
+      .client()
+      .post(PATH, { username: 'maria', password: 'maria-secret' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      user: { username: 'maria_2', email: 'maria@partner.example', isVerified: true },
+    });
+  });
+
+  it('creates one account when two first logins race', async () => {
+    const [a, b] = await Promise.all([
+      server.client().post(PATH, { username: 'race', password: 'race-secret' }),
+      server.client().post(PATH, { username: 'race', password: 'race-secret' }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await userRows('race@partner.example')).toHaveLength(1);
+  });
+
+  it('refuses to link a partner account whose e-mail belongs to a local account', async () => {
+    const local = newRegistration({ email: 'clash@example.com' });
+    expect((await server.client().post('/api/auth/register', local)).status).toBe(201);
+    const response = await server
+      .client()
+      .post(PATH, { username: 'clash', password: 'clash-secret' });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({
+      success: false,
+      message:
+        'An account with the e-mail of this partner account already exists. Sign in with your e-mail and password.',
+    });
+  });
+
+  it('answers 401 when the partner refuses the password', async () => {
+    const client = server.client();
+    const response = await client.post(PATH, { username: 'Anna_Partner', password: 'wrong' });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(INVALID);
+    expect(client.cookies.has('sid')).toBe(false);
+  });
+
+  it('answers 401 for an unknown partner username', async () => {
+    const response = await server.client().post(PATH, { username: 'ghost', password: 'whatever' });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(INVALID);
+  });
+
+  it('answers 400 without a username', async () => {
+    const response = await server.client().post(PATH, { username: ' ', password: 'whatever' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ success: false, message: 'Username is required' });
+  });
+
+  it('answers 502 when the partner site fails with 5xx', async () => {
+    partner.failLogins(503);
+    try {
+      const response = await server
+        .client()
+        .post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
+      expect(response.status).toBe(502);
+      expect(response.body).toEqual(UNREACHABLE);
+    } finally {
+      partner.failLogins();
+    }
+  });
+
+  it('does not let a partner account sign in with e-mail and an empty password hash', async () => {
+    const response = await server
+      .client()
+      .post('/api/auth/login', { email: 'anna@partner.example', password: 'anna-secret' });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ success: false, message: 'Invalid email or password' });
+  });
+
+  describe('when the partner site is down or silent', () => {
+    let silent: Server;
+    const sockets = new Set<Socket>();
+    let down: TestApp;
+    let hanging: TestApp;
+
+    beforeAll(async () => {
+      // Accepts connections and never answers.
+      silent = createServer((socket) => {
+        sockets.add(socket);
+      });
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const address = silent.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      down = await startTestApp(database.db, { PARTNER_URL: 'http://127.0.0.1:9' });
+      hanging = await startTestApp(database.db, {
+        PARTNER_URL: `http://127.0.0.1:${port}`,
+        PARTNER_TIMEOUT_MS: '200',
+      });
+    });
+    afterAll(async () => {
+      await down?.close();
+      await hanging?.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent?.close(resolve));
+    });
+
+    it('answers 502 when nothing listens', async () => {
+      const response = await down
+        .client()
+        .post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
+      expect(response.status).toBe(502);
+      expect(response.body).toEqual(UNREACHABLE);
+    });
+
+    it('answers 502 when the partner does not answer in time', async () => {
+      const response = await hanging
+        .client()
+        .post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
+      expect(response.status).toBe(502);
+      expect(response.body).toEqual(UNREACHABLE);
+    });
+  });
+
+  describe('with another partner slug', () => {
+    let renamed: TestApp;
+    beforeAll(async () => {
+      renamed = await startTestApp(database.db, {
+        PARTNER_URL: partner.url,
+        PARTNER_SLUG: 'creatorfinder',
+      });
+    });
+    afterAll(() => renamed?.close());
+
+    it('serves the call at /api/auth/login-with-{slug}', async () => {
+      const response = await renamed.client().post('/api/auth/login-with-creatorfinder', {
+        username: 'Anna_Partner',
+        password: 'anna-secret',
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ user: { username: 'Anna_Partner' } });
+      const old = await renamed
+        .client()
+        .post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
+      expect(old.status).toBe(404);
+    });
+  });
+});

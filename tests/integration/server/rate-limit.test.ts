@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
+import {
+  databaseKinds,
+  newRegistration,
+  openTestDatabase,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+} from '../../helpers/server';
+
+const TOO_MANY = {
+  success: false,
+  message: 'Too many attempts. Please wait a few minutes and try again.',
+};
+
+describe.each(databaseKinds())('rate limits on %s', (kind) => {
+  let database: TestDatabase;
+  let partner: PartnerSimulator;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    partner = await startPartnerSimulator({
+      accounts: [
+        { username: 'limited', password: 'limited-secret', email: 'limited@partner.example' },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await partner?.stop();
+    await database?.close();
+  });
+
+  /** Each test gets its own app, so its counters start at zero. */
+  async function appWithLimits(perIp: number, perAccount: number): Promise<TestApp> {
+    return startTestApp(database.db, {
+      PARTNER_URL: partner.url,
+      RATE_LIMIT_PER_IP: String(perIp),
+      RATE_LIMIT_PER_ACCOUNT: String(perAccount),
+    });
+  }
+
+  async function withApp(
+    perIp: number,
+    perAccount: number,
+    run: (server: TestApp) => Promise<void>,
+  ): Promise<void> {
+    const server = await appWithLimits(perIp, perAccount);
+    try {
+      await run(server);
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('locks an account after its failed logins, even with the right password', () =>
+    withApp(100, 3, async (server) => {
+      const registration = newRegistration();
+      await server.client().post('/api/auth/register', registration);
+      const wrong = { email: registration.email, password: 'wrong-password' };
+      for (let i = 0; i < 3; i++) {
+        expect((await server.client().post('/api/auth/login', wrong)).status).toBe(401);
+      }
+      const locked = await server
+        .client()
+        .post('/api/auth/login', { email: registration.email, password: registration.password });
+      expect(locked.status).toBe(429);
+      expect(locked.body).toEqual(TOO_MANY);
+      // Another account from the same IP is not affected.
+      const other = newRegistration();
+      await server.client().post('/api/auth/register', other);
+      const ok = await server
+        .client()
+        .post('/api/auth/login', { email: other.email, password: other.password });
+      expect(ok.status).toBe(200);
+    }));
+
+  it('does not count successful logins against the account', () =>
+    withApp(100, 2, async (server) => {
+      const registration = newRegistration();
+      await server.client().post('/api/auth/register', registration);
+      const right = { email: registration.email, password: registration.password };
+      for (let i = 0; i < 4; i++) {
+        expect((await server.client().post('/api/auth/login', right)).status).toBe(200);
+      }
+    }));
+
+  it('limits logins per IP', () =>
+    withApp(3, 100, async (server) => {
+      for (let i = 0; i < 3; i++) {
+        const response = await server
+          .client()
+          .post('/api/auth/login', { email: `ip${i}@example.com`, password: 'whatever-123' });
+        expect(response.status).toBe(401);
+      }
+      const response = await server
+        .client()
+        .post('/api/auth/login', { email: 'ip9@example.com', password: 'whatever-123' });
+      expect(response.status).toBe(429);
+      expect(response.body).toEqual(TOO_MANY);
+    }));
+
+  it('limits partner logins per IP and per partner username', () =>
+    withApp(100, 2, async (server) => {
+      const path = '/api/auth/login-with-partner';
+      for (let i = 0; i < 2; i++) {
+        const response = await server
+          .client()
+          .post(path, { username: 'limited', password: 'wrong-secret' });
+        expect(response.status).toBe(401);
+      }
+      const locked = await server
+        .client()
+        .post(path, { username: 'LIMITED', password: 'limited-secret' });
+      expect(locked.status).toBe(429);
+      expect(locked.body).toEqual(TOO_MANY);
+    }));
+
+  it('limits partner logins per IP', () =>
+    withApp(2, 100, async (server) => {
+      const path = '/api/auth/login-with-partner';
+      for (let i = 0; i < 2; i++) {
+        await server.client().post(path, { username: `someone${i}`, password: 'x' });
+      }
+      const response = await server
+        .client()
+        .post(path, { username: 'limited', password: 'limited-secret' });
+      expect(response.status).toBe(429);
+      expect(response.body).toEqual(TOO_MANY);
+    }));
+
+  it('limits registrations per IP', () =>
+    withApp(2, 100, async (server) => {
+      for (let i = 0; i < 2; i++) {
+        const response = await server.client().post('/api/auth/register', newRegistration());
+        expect(response.status).toBe(201);
+      }
+      const response = await server.client().post('/api/auth/register', newRegistration());
+      expect(response.status).toBe(429);
+      expect(response.body).toEqual(TOO_MANY);
+    }));
+
+  it('limits registrations per e-mail', () =>
+    withApp(100, 2, async (server) => {
+      const email = newRegistration().email;
+      for (let i = 0; i < 2; i++) {
+        await server.client().post('/api/auth/register', newRegistration({ email }));
+      }
+      const response = await server.client().post('/api/auth/register', newRegistration({ email }));
+      expect(response.status).toBe(429);
+      expect(response.body).toEqual(TOO_MANY);
+    }));
+
+  it('limits forgot-password per e-mail with the same answer for known and unknown ones', () =>
+    withApp(100, 2, async (server) => {
+      for (let i = 0; i < 2; i++) {
+        const response = await server
+          .client()
+          .post('/api/auth/forgot-password', { email: 'mailbomb@example.com' });
+        expect(response.status).toBe(200);
+      }
+      const response = await server
+        .client()
+        .post('/api/auth/forgot-password', { email: 'MailBomb@example.com' });
+      expect(response.status).toBe(429);
+      expect(response.body).toEqual(TOO_MANY);
+    }));
+
+  it('limits forgot-password per IP', () =>
+    withApp(2, 100, async (server) => {
+      for (let i = 0; i < 2; i++) {
+        await server.client().post('/api/auth/forgot-password', { email: `f${i}@example.com` });
+      }
+      const response = await server
+        .client()
+        .post('/api/auth/forgot-password', { email: 'f9@example.com' });
+      expect(response.status).toBe(429);
+      expect(response.body).toEqual(TOO_MANY);
+    }));
+
+  it('limits verify-email per IP', () =>
+    withApp(2, 100, async (server) => {
+      for (let i = 0; i < 2; i++) {
+        const response = await server.client().post('/api/auth/verify-email', { code: `bad${i}` });
+        expect(response.status).toBe(400);
+      }
+      const response = await server.client().post('/api/auth/verify-email', { code: 'bad9' });
+      expect(response.status).toBe(429);
+      expect(response.body).toEqual(TOO_MANY);
+    }));
+
+  it("limits a signed-in account's failed verify-email codes", () =>
+    withApp(100, 2, async (server) => {
+      const client = server.client();
+      await client.post('/api/auth/register', newRegistration());
+      for (let i = 0; i < 2; i++) {
+        expect((await client.post('/api/auth/verify-email', { code: `bad${i}` })).status).toBe(400);
+      }
+      const response = await client.post('/api/auth/verify-email', { code: 'bad9' });
+      expect(response.status).toBe(429);
+      expect(response.body).toEqual(TOO_MANY);
+    }));
+});
