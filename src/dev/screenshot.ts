@@ -1,17 +1,79 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { parseArgs } from 'node:util';
+import { chromium, type APIRequestContext } from 'playwright-core';
+import { loadConfig } from '../server/config';
+import { signPartnerRequest } from '../server/domain/partner-signature';
+import { generateDemoCatalogue } from './demo-catalogue';
 import { DEMO_ADVERTISER } from './demo-seed';
 
 /**
  * Takes the README's screenshot (also usable as the manifest's wide screenshot): signs in as the demo
- * advertiser on a running development server and captures the dashboard.
+ * advertiser on a running development server and captures a page, by default the dashboard.
+ * With --campaigns it first buys a few campaigns and reports clicks, so the page has something to
+ * show: use a throw-away DATA_DIR for that server, the campaigns spend the demo balance.
  *
- *   node --import tsx src/dev/screenshot.ts [base URL, default http://localhost:8080] [output file]
+ *   node --import tsx src/dev/screenshot.ts [--url http://localhost:8080] [--path /dashboard]
+ *     [--out public/screenshots/dashboard-wide.png] [--campaigns]
  */
-const baseUrl = (process.argv[2] ?? 'http://localhost:8080').replace(/\/$/, '');
-const output = resolve(process.argv[3] ?? 'public/screenshots/dashboard-wide.png');
-const path = process.argv[4] ?? '/dashboard';
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://localhost:8080' },
+    path: { type: 'string', default: '/dashboard' },
+    out: { type: 'string', default: 'public/screenshots/dashboard-wide.png' },
+    campaigns: { type: 'boolean', default: false },
+  },
+});
+const baseUrl = values.url.replace(/\/$/, '');
+const output = resolve(values.out);
+
+/** Demo campaigns: [package id, deposit in dollars, category, clicks to report, paused]. */
+const CAMPAIGNS: [number, number, string | null, number, boolean][] = [
+  [1, 250, null, 212, false],
+  [2, 180, null, 64, false],
+  [3, 120, 'Fitness', 181, false],
+  [4, 100, null, 12, false],
+  [1, 150, null, 40, true],
+];
+
+async function post(request: APIRequestContext, path: string, data: unknown): Promise<void> {
+  const answer = await request.post(`${baseUrl}${path}`, { headers: { origin: baseUrl }, data });
+  if (!answer.ok()) throw new Error(`${path} failed: ${answer.status()} ${await answer.text()}`);
+}
+
+async function stageCampaigns(request: APIRequestContext): Promise<void> {
+  const { partnerSecret } = loadConfig();
+  const creators = generateDemoCatalogue()
+    .filter((profile) => profile.listed)
+    .sort((a, b) => b.likes - a.likes);
+  for (const [index, [packageId, deposit, category, clicks, paused]] of CAMPAIGNS.entries()) {
+    const username = creators[index]!.username;
+    await post(request, '/api/new-campaign', {
+      username,
+      package_id: packageId,
+      amount_deposit: deposit,
+      category_name: category,
+    });
+    const at = new Date().toISOString();
+    const events = Array.from({ length: clicks }, (_, n) => ({
+      id: `shot-${username}-${n}`,
+      username,
+      at,
+    }));
+    const body = JSON.stringify({ events });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const answer = await request.post(`${baseUrl}/api/partner/clicks`, {
+      headers: {
+        'content-type': 'application/json',
+        'x-partner-timestamp': String(timestamp),
+        'x-partner-signature': signPartnerRequest(partnerSecret, timestamp, body),
+      },
+      data: body,
+    });
+    if (!answer.ok()) throw new Error(`clicks failed: ${answer.status()} ${await answer.text()}`);
+    if (paused) await post(request, '/api/expire-ad-package', { username, packageId });
+  }
+}
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -28,13 +90,13 @@ try {
     viewport: { width: 1280, height: 800 },
     serviceWorkers: 'block',
   });
-  const login = await context.request.post(`${baseUrl}/api/auth/login`, {
-    headers: { origin: baseUrl },
-    data: { email: DEMO_ADVERTISER.email, password: DEMO_ADVERTISER.password },
+  await post(context.request, '/api/auth/login', {
+    email: DEMO_ADVERTISER.email,
+    password: DEMO_ADVERTISER.password,
   });
-  if (!login.ok()) throw new Error(`Demo login failed: ${login.status()} ${await login.text()}`);
+  if (values.campaigns) await stageCampaigns(context.request);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${baseUrl}${values.path}`, { waitUntil: 'networkidle' });
   mkdirSync(dirname(output), { recursive: true });
   await page.screenshot({ path: output });
   console.log(`Saved ${output} of ${page.url()}`);
