@@ -13,11 +13,10 @@ beforeEach(() => stub.reset());
 
 describe('route guards', () => {
   it('shows a spinner while checking, then sends a signed-out visitor of a protected page to /', async () => {
-    let answer: (value: { status: number; body: unknown }) => void = () => undefined;
-    stub.on('GET', '/api/auth/check-auth', () => new Promise((resolve) => (answer = resolve)));
+    const check = stub.hold('GET', '/api/auth/check-auth');
     const { router } = renderApp('/account', stub);
     expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
-    answer({ status: 401, body: { success: false, message: 'Not authenticated' } });
+    check.release({ status: 401, body: { success: false, message: 'Not authenticated' } });
     expect(await screen.findByText('Use your CreatorFinder account')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });

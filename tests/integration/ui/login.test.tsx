@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { AUTH_FALLBACK_MESSAGE } from '../../../src/shared/constants';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
@@ -71,13 +71,12 @@ describe('/login', () => {
   });
 
   it('reads "Signing in..." while loading, then goes to the dashboard, replacing history', async () => {
-    let answer: (value: { body: unknown }) => void = () => undefined;
-    stub.on('POST', '/api/auth/login', () => new Promise((resolve) => (answer = resolve)));
+    const login = stub.hold('POST', '/api/auth/login');
     const { user, router } = renderApp('/login', stub);
     await fillLogin(user);
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
     stub.signIn(makeUser());
-    answer({ body: { success: true, message: 'Logged in successfully', user: makeUser() } });
+    login.release({ body: { success: true, message: 'Logged in successfully', user: makeUser() } });
     expect(await screen.findByRole('heading', { name: 'Campaign Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(router.history.length).toBe(1);

@@ -98,6 +98,13 @@ export async function startStubServer() {
     on(method: 'GET' | 'POST', path: string, handler: Handler | StubAnswer) {
       routes.set(`${method} ${path}`, typeof handler === 'function' ? handler : () => handler);
     },
+    /** Holds the answers to a route until `release` is called (to see loading states). */
+    hold(method: 'GET' | 'POST', path: string) {
+      let release: (answer: StubAnswer) => void = () => undefined;
+      const answer = new Promise<StubAnswer>((resolve) => (release = resolve));
+      routes.set(`${method} ${path}`, () => answer);
+      return { release: (value: StubAnswer) => release(value) };
+    },
     signIn(user: User | null) {
       signedInUser = user;
     },
