@@ -8,6 +8,10 @@ import type { UserRow } from '../domain/users';
 export const SESSION_COOKIE = 'sid';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The same as the exported `requireUser`, for plugins that prefer `app.requireUser`. */
+    requireUser: typeof requireUser;
+  }
   interface FastifyRequest {
     /** The signed-in user, set by `requireUser` (or `loadUser`); null before. */
     user: UserRow | null;
@@ -16,8 +20,9 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates every request with `user` and `sessionId`; register once in app.ts. */
+/** Decorates every request with `user` and `sessionId`, and the app with `requireUser`. */
 export const sessionPlugin = fp(async (app) => {
+  app.decorate('requireUser', requireUser);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 });

@@ -172,12 +172,10 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     it('works once: the same link then fails', async () => {
       const { registration } = await registered();
       const token = tokenOf((await resetMail(registration.email)).link);
-      const first = await server
-        .client()
-        .post('/api/auth/reset-password', {
-          resetPasswordToken: token,
-          newPassword: 'first-new-pw',
-        });
+      const first = await server.client().post('/api/auth/reset-password', {
+        resetPasswordToken: token,
+        newPassword: 'first-new-pw',
+      });
       expect(first.status).toBe(200);
       const second = await server.client().post('/api/auth/reset-password', {
         resetPasswordToken: token,
@@ -245,12 +243,10 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
         success: false,
         message: 'Password must be at least 8 characters long',
       });
-      const retry = await server
-        .client()
-        .post('/api/auth/reset-password', {
-          resetPasswordToken: token,
-          newPassword: 'long-enough',
-        });
+      const retry = await server.client().post('/api/auth/reset-password', {
+        resetPasswordToken: token,
+        newPassword: 'long-enough',
+      });
       expect(retry.status).toBe(200);
     });
   });

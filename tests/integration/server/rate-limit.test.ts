@@ -200,4 +200,21 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
       expect(response.status).toBe(429);
       expect(response.body).toEqual(TOO_MANY);
     }));
+
+  it("limits a signed-in account's wrong current passwords on change-password", () =>
+    withApp(100, 2, async (server) => {
+      const client = server.client();
+      const registration = newRegistration();
+      await client.post('/api/auth/register', registration);
+      const wrong = { oldPassword: 'not-my-password', newPassword: 'changed-password' };
+      for (let i = 0; i < 2; i++) {
+        expect((await client.post('/api/auth/change-password', wrong)).status).toBe(400);
+      }
+      const response = await client.post('/api/auth/change-password', {
+        oldPassword: registration.password,
+        newPassword: 'changed-password',
+      });
+      expect(response.status).toBe(429);
+      expect(response.body).toEqual(TOO_MANY);
+    }));
 });
