@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { validateChangePassword, validateProfile } from '../../src/features/account/validation';
+import { validateNewPassword, validateRegistration } from '../../src/features/auth/validation';
+
+describe('registration (spec §5)', () => {
+  it('accepts matching passwords with the terms agreed', () => {
+    expect(
+      validateRegistration({ password: 'abc', confirmPassword: 'abc', agreeTerms: true }),
+    ).toBeNull();
+  });
+
+  it('refuses mismatched passwords', () => {
+    expect(
+      validateRegistration({ password: 'abc', confirmPassword: 'abd', agreeTerms: true }),
+    ).toBe("Passwords don't match!");
+  });
+
+  it('requires the terms', () => {
+    expect(
+      validateRegistration({ password: 'abc', confirmPassword: 'abc', agreeTerms: false }),
+    ).toBe('You must agree to the terms and privacy policy');
+  });
+});
+
+describe('reset password (spec §5)', () => {
+  it.each([
+    ['password1', 'password1', null],
+    ['12345678', '12345678', null],
+    ['password1', 'password2', 'Passwords do not match'],
+    ['short', 'short', 'Password must be at least 8 characters long'],
+    ['1234567', '1234567', 'Password must be at least 8 characters long'],
+  ])('%s / %s → %s', (password, confirmPassword, message) => {
+    expect(validateNewPassword({ password, confirmPassword })).toBe(message);
+  });
+});
+
+describe('change password (spec §5)', () => {
+  it.each([
+    [
+      { currentPassword: '', newPassword: 'newpass12', confirmPassword: 'newpass12' },
+      'Please fill in all password fields',
+    ],
+    [
+      { currentPassword: 'old', newPassword: '', confirmPassword: 'newpass12' },
+      'Please fill in all password fields',
+    ],
+    [
+      { currentPassword: 'old', newPassword: 'newpass12', confirmPassword: '' },
+      'Please fill in all password fields',
+    ],
+    [
+      { currentPassword: 'old', newPassword: 'newpass12', confirmPassword: 'newpass13' },
+      'New passwords do not match',
+    ],
+    [
+      { currentPassword: 'old', newPassword: 'short', confirmPassword: 'short' },
+      'New password must be at least 8 characters long',
+    ],
+    [{ currentPassword: 'old', newPassword: 'newpass12', confirmPassword: 'newpass12' }, null],
+  ])('%o → %s', (values, message) => {
+    expect(validateChangePassword(values)).toBe(message);
+  });
+});
+
+describe('profile edit (spec §5)', () => {
+  it.each([
+    [{ username: 'alice', email: 'alice@example.com' }, null],
+    [{ username: '', email: 'alice@example.com' }, 'Username and email are required'],
+    [{ username: 'alice', email: '  ' }, 'Username and email are required'],
+  ])('%o → %s', (values, message) => {
+    expect(validateProfile(values)).toBe(message);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCompactCount,
+  formatCountdown,
+  formatMoney,
+  formatShortDate,
+  shortHash,
+} from '../../src/lib/format';
+
+describe('formatMoney', () => {
+  it.each([
+    [1234.5, '$1,234.50'],
+    [0, '$0.00'],
+    [0.1, '$0.10'],
+    [10000, '$10,000.00'],
+    [1234567.891, '$1,234,567.89'],
+    [-5, '-$5.00'],
+    [Number.NaN, '$0.00'],
+  ])('%d → %s', (dollars, shown) => {
+    expect(formatMoney(dollars)).toBe(shown);
+  });
+});
+
+describe('formatShortDate', () => {
+  it.each([
+    ['2025-03-05T12:00:00.000Z', 'Mar 5, 2025'],
+    ['2024-12-31T12:00:00Z', 'Dec 31, 2024'],
+    [null, 'N/A'],
+    [undefined, 'N/A'],
+    ['', 'N/A'],
+    ['not a date', 'N/A'],
+  ])('%s → %s', (value, shown) => {
+    expect(formatShortDate(value)).toBe(shown);
+  });
+});
+
+describe('formatCompactCount', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1.0K'],
+    [1234, '1.2K'],
+    [15_560, '15.6K'],
+    [999_949, '999.9K'],
+    [999_950, '1.0M'],
+    [1_500_000, '1.5M'],
+    [12_345_678, '12.3M'],
+    [null, '0'],
+    [undefined, '0'],
+  ])('%s → %s', (count, shown) => {
+    expect(formatCompactCount(count)).toBe(shown);
+  });
+});
+
+describe('shortHash', () => {
+  it('keeps the first 6 and the last 4 characters', () => {
+    expect(shortHash('0x52908400098527886E0F7030069857D2E4169EE7')).toBe('0x5290...9EE7');
+  });
+
+  it('leaves a value of 10 characters or fewer alone', () => {
+    expect(shortHash('0x12345678')).toBe('0x12345678');
+  });
+});
+
+describe('formatCountdown', () => {
+  it.each([
+    [300, '5:00'],
+    [299, '4:59'],
+    [60, '1:00'],
+    [59, '0:59'],
+    [9, '0:09'],
+    [0, '0:00'],
+    [-3, '0:00'],
+    [900, '15:00'],
+  ])('%i s → %s', (seconds, shown) => {
+    expect(formatCountdown(seconds)).toBe(shown);
+  });
+});
