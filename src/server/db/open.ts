@@ -30,33 +30,55 @@ function claimDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const pidFile = join(dataDir, 'pglite.pid');
   const holder = readHolder(pidFile);
-  if (holder !== undefined && holder !== process.pid && isRunning(holder)) {
+  if (holder && holder.pid !== process.pid && isRunning(holder)) {
     throw new ConfigError(
-      `The database in ${dataDir} is in use by process ${holder} (PGlite allows one process). ` +
+      `The database in ${dataDir} is in use by process ${holder.pid} (PGlite allows one process). ` +
         'Stop the server first, or use PostgreSQL with DATABASE_URL.',
     );
   }
-  writeFileSync(pidFile, String(process.pid));
+  const own: Holder = { pid: process.pid, stamp: processStamp(process.pid) };
+  writeFileSync(pidFile, JSON.stringify(own));
   return () => {
-    if (readHolder(pidFile) === process.pid) rmSync(pidFile, { force: true });
+    if (readHolder(pidFile)?.pid === process.pid) rmSync(pidFile, { force: true });
   };
 }
 
-function readHolder(pidFile: string): number | undefined {
+/** A process id, and on Linux the boot and start time that make it unique (pids get reused). */
+interface Holder {
+  pid: number;
+  stamp: string | undefined;
+}
+
+function readHolder(pidFile: string): Holder | undefined {
   try {
-    const pid = Number(readFileSync(pidFile, 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    const holder = JSON.parse(readFileSync(pidFile, 'utf8')) as Partial<Holder>;
+    return Number.isInteger(holder.pid) && holder.pid! > 0
+      ? { pid: holder.pid!, stamp: holder.stamp }
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-function isRunning(pid: number): boolean {
+function isRunning(holder: Holder): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: it exists but belongs to someone else.
-    return (error as { code?: string }).code === 'EPERM';
+    if ((error as { code?: string }).code !== 'EPERM') return false;
+  }
+  // The same pid after a reboot or a crash is another process: the stamp tells them apart.
+  return holder.stamp === undefined || holder.stamp === processStamp(holder.pid);
+}
+
+function processStamp(pid: number): string | undefined {
+  try {
+    const bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22 (starttime) counted after the command name, which may hold spaces: 22 - 3 = 19.
+    const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return startTime ? `${bootId}:${startTime}` : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,12 @@ describe('npm run import:catalogue', () => {
 
   it('imports the good lines, reports the bad ones with their line numbers, and updates on a rerun', async () => {
     writeFileSync(feed, [creator('ava.rivera', 10), '{oops', creator('mia_fit', 20)].join('\n'));
+    // Left by a process that is gone (its pid now belongs to another one): not a holder.
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(
+      join(dataDir, 'pglite.pid'),
+      JSON.stringify({ pid: process.ppid, stamp: 'an-earlier-boot:1' }),
+    );
     const first = await importCatalogue(feed);
     expect(first).toEqual({
       code: 0,
@@ -85,5 +91,6 @@ describe('npm run import:catalogue', () => {
     } finally {
       await db.close();
     }
+    expect(existsSync(join(dataDir, 'pglite.pid'))).toBe(false);
   });
 });
