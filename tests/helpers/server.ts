@@ -17,6 +17,7 @@ import type { Mail } from '../../src/server/plugins/mail';
  *   `describe.each(databaseKinds())('… on %s', (kind) => …)`.
  * - `startTestApp(db, env)`: the whole app on port 0 with a temp outbox and generous rate limits.
  * - `TestClient`: fetch with a cookie jar; `readOutbox` / `waitForMail` for the mails sent.
+ * - `registerUser(server)`: a fresh account and a client signed in to it.
  */
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -232,4 +233,31 @@ export function newRegistration(overrides: Record<string, unknown> = {}) {
     agreeTerms: true,
     ...overrides,
   };
+}
+
+/**
+ * Registers a fresh account through the API and returns a client signed in to it, for tests of
+ * signed-in calls. `verified` marks the account verified directly in the database.
+ */
+export async function registerUser(
+  server: TestApp,
+  options: { overrides?: Record<string, unknown>; verified?: boolean } = {},
+): Promise<{
+  client: TestClient;
+  registration: ReturnType<typeof newRegistration>;
+  userId: number;
+}> {
+  const client = server.client();
+  const registration = newRegistration(options.overrides);
+  const response = await client.post('/api/auth/register', registration);
+  if (response.status !== 201) {
+    throw new Error(`register answered ${response.status}: ${JSON.stringify(response.body)}`);
+  }
+  const db = server.app.db;
+  const [row] = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
+    registration.email,
+  ]);
+  if (options.verified)
+    await db.query('UPDATE users SET is_verified = true WHERE id = $1', [row!.id]);
+  return { client, registration, userId: Number(row!.id) };
 }

@@ -3,6 +3,7 @@ import {
   databaseKinds,
   newRegistration,
   openTestDatabase,
+  registerUser,
   startTestApp,
   TEST_APP_URL,
   waitForMail,
@@ -351,6 +352,34 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message: 'Request body is not valid JSON' });
+    });
+  });
+
+  describe('with two server instances on one database (design §6)', () => {
+    let second: TestApp;
+    beforeAll(async () => {
+      second = await startTestApp(database.db);
+    });
+    afterAll(() => second?.close());
+
+    it('a session started on one instance works on the other, and logout there ends it', async () => {
+      const { client } = await registered();
+      const elsewhere = second.client();
+      elsewhere.cookies.set('sid', sidOf(client)!);
+      expect((await elsewhere.get('/api/auth/check-auth')).status).toBe(200);
+      expect((await elsewhere.post('/api/auth/logout')).status).toBe(200);
+      expect((await client.get('/api/auth/check-auth')).status).toBe(401);
+    });
+  });
+
+  describe('registerUser helper', () => {
+    it('gives a signed-in client of a fresh, optionally verified account', async () => {
+      const { client, registration, userId } = await registerUser(server, { verified: true });
+      const response = await client.get('/api/get-user-details');
+      expect(response.body).toMatchObject({
+        data: { email: registration.email, isVerified: true },
+      });
+      expect(userId).toBeGreaterThan(0);
     });
   });
 
