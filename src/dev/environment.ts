@@ -16,6 +16,7 @@ export const DEMO_PARTNER_ACCOUNT: PartnerAccount = {
   email: 'partner_demo@creatorfinder.local',
 };
 
+/** Every account the development simulator knows: a second one for tests that need two partner users. */
 export const DEMO_PARTNER_ACCOUNTS: PartnerAccount[] = [
   DEMO_PARTNER_ACCOUNT,
   {
@@ -75,7 +76,7 @@ async function startLocalPartner(config: Config): Promise<PartnerSimulator | und
 }
 
 /** The config with the partner's URL, and the links derived from it, moved to `partnerUrl`. */
-export function withPartnerUrl(config: Config, partnerUrl: string): Config {
+function withPartnerUrl(config: Config, partnerUrl: string): Config {
   const url = partnerUrl.replace(/\/$/, '');
   if (url === config.partnerUrl) return config;
   const move = (link: string) =>
