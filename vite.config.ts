@@ -35,7 +35,9 @@ export default defineConfig({
       includeManifestIcons: false,
       manifest: webManifest,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The plugin adds manifest.webmanifest itself; install-dialog screenshots are fetched online.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+        globIgnores: ['screenshots/**'],
       },
     }),
   ],

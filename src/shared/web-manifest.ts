@@ -12,7 +12,19 @@ export const manifestIcons = [
   },
 ];
 
-// Design §4: installable with name, short name, icons 192/512 and maskable, standalone display.
+/** Shown by richer install dialogs; taken by src/dev/screenshot.ts. */
+export const manifestScreenshots = [
+  {
+    src: '/screenshots/dashboard-wide.png',
+    sizes: '1280x800',
+    type: 'image/png',
+    form_factor: 'wide' as const,
+    label: 'Campaign dashboard',
+  },
+];
+
+// Design §4: installable with name, short name, icons 192/512 and maskable, standalone display,
+// start URL, theme colour, screenshots.
 export const webManifest: Partial<ManifestOptions> = {
   id: '/',
   name: 'PromoClicks Advertiser Dashboard',
@@ -25,4 +37,5 @@ export const webManifest: Partial<ManifestOptions> = {
   theme_color: '#4f46e5',
   background_color: '#f8fafc',
   icons: manifestIcons,
+  screenshots: manifestScreenshots,
 };

@@ -1,4 +1,7 @@
-import { manifestIcons } from '../../src/shared/web-manifest';
+import { readdirSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { manifestIcons, manifestScreenshots } from '../../src/shared/web-manifest';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 
@@ -33,7 +36,7 @@ function pngSize(bytes: Uint8Array): string {
   return `${view.getUint32(16)}x${view.getUint32(20)}`;
 }
 
-test('the web manifest is linked from the page and served with its icons', async () => {
+test('the web manifest is linked from the page and served with its icons and screenshots', async () => {
   const html = await (await fetch(e2eEnv.baseUrl + '/')).text();
   expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
   expect(html).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />');
@@ -47,16 +50,41 @@ test('the web manifest is linked from the page and served with its icons', async
     short_name: 'PromoClicks',
     start_url: '/dashboard',
     display: 'standalone',
+    theme_color: '#4f46e5',
     icons: manifestIcons,
+    screenshots: manifestScreenshots,
   });
 
-  const icons = [...manifestIcons, { src: '/icons/apple-touch-icon.png', sizes: '180x180' }];
-  for (const icon of icons) {
+  const images = [
+    ...manifestIcons,
+    ...manifestScreenshots,
+    { src: '/icons/apple-touch-icon.png', sizes: '180x180' },
+  ];
+  for (const icon of images) {
     const iconResponse = await fetch(e2eEnv.baseUrl + icon.src);
     expect(iconResponse.status, icon.src).toBe(200);
     expect(iconResponse.headers.get('content-type'), icon.src).toBe('image/png');
     expect(pngSize(new Uint8Array(await iconResponse.arrayBuffer())), icon.src).toBe(icon.sizes);
   }
+});
+
+test('the service worker precaches the shell and every built file, never the API', async () => {
+  const response = await fetch(e2eEnv.baseUrl + '/sw.js');
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+  const worker = await response.text();
+  const precached = [...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!).sort();
+
+  const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+  const built = readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dist, `${entry.parentPath}/${entry.name}`))
+    .filter((path) => /\.(js|css|html|svg|png|webmanifest)$/.test(path))
+    .filter((path) => path !== 'sw.js' && !path.startsWith('screenshots/'))
+    .sort();
+  expect(precached).toEqual(built);
+  expect(precached).toContain('index.html');
+  expect(precached.filter((url) => /^\/?(api|avatars)\//.test(url))).toEqual([]);
 });
 
 test('after one online visit the app is installable and every route opens offline', async ({
@@ -89,5 +117,9 @@ test('after one online visit the app is installable and every route opens offlin
     expect(response?.fromServiceWorker(), route).toBe(true);
     // The app shell rendered (Chromium's offline page has no #root).
     await page.locator('#root > *').first().waitFor();
+  }
+  // The API and the avatars are never answered with the shell.
+  for (const path of ['/api/config', '/avatars/sample_creator.svg']) {
+    await expect(page.goto(path), path).rejects.toThrow('net::ERR_INTERNET_DISCONNECTED');
   }
 });
