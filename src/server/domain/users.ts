@@ -1,5 +1,6 @@
 import type { User } from '../../shared/contract/user';
 import type { Queryable } from '../db/db';
+import { countCampaigns } from './campaign-views';
 
 export interface UserRow {
   id: number;
@@ -30,14 +31,6 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return rows[0];
 }
 
-/**
- * The `campaigns` count of the user object. No campaigns table is wired into auth yet: replace this
- * with a COUNT over the user's campaigns when the campaigns issue lands.
- */
-export async function countUserCampaigns(_db: Queryable, _userId: number): Promise<number> {
-  return 0;
-}
-
 /** Spec §3 User as the API shows it: dollars at the edge (style habit 2), ISO dates. */
 export async function toApiUser(db: Queryable, row: UserRow): Promise<User> {
   return {
@@ -45,7 +38,7 @@ export async function toApiUser(db: Queryable, row: UserRow): Promise<User> {
     email: row.email,
     isVerified: row.is_verified,
     crypto_balance: Number(row.balance_cents) / 100,
-    campaigns: await countUserCampaigns(db, Number(row.id)),
+    campaigns: await countCampaigns(db, Number(row.id)),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

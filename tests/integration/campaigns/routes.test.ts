@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
+import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
+import {
+  databaseKinds,
+  openTestDatabase,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  type TestDatabase,
+} from '../../helpers/server';
+
+const PARTNER_SECRET = 'test-partner-secret';
+
+describe.each(databaseKinds())('campaign calls on %s', (kind) => {
+  let database: TestDatabase;
+  let server: TestApp;
+  let users = 0;
+
+  /** A registered, signed-in advertiser holding `balanceCents`. */
+  async function advertiser(balanceCents: number): Promise<{ client: TestClient; id: number }> {
+    const n = ++users;
+    const client = server.client();
+    const registered = await client.post('/api/auth/register', {
+      username: `adv${n}`,
+      email: `adv${n}@example.com`,
+      password: 'long-enough-password',
+      confirmPassword: 'long-enough-password',
+      agreeTerms: true,
+    });
+    expect(registered.status).toBe(201);
+    const [row] = await database.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
+      `adv${n}@example.com`,
+    ]);
+    if (balanceCents > 0) {
+      await database.db.transaction((tx) =>
+        postLedgerEntry(tx, { userId: row!.id, amountCents: balanceCents, kind: 'demo-grant' }),
+      );
+    }
+    return { client, id: row!.id };
+  }
+
+  async function balanceCents(userId: number): Promise<number> {
+    const [row] = await database.db.query<{ balance_cents: number }>(
+      'SELECT balance_cents FROM users WHERE id = $1',
+      [userId],
+    );
+    return Number(row!.balance_cents);
+  }
+
+  function sendClicks(events: { id: string; username: string; at: string }[], timestamp?: number) {
+    const body = JSON.stringify({ events });
+    const ts = timestamp ?? Math.floor(Date.now() / 1000);
+    return server.client().request('POST', '/api/partner/clicks', {
+      raw: body,
+      headers: {
+        'content-type': 'application/json',
+        'x-partner-timestamp': String(ts),
+        'x-partner-signature': signPartnerRequest(PARTNER_SECRET, ts, body),
+      },
+    });
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = await startTestApp(database.db, { PARTNER_SECRET });
+    const values = Array.from(
+      { length: 30 },
+      (_, i) => `('creator${i}', 'Creator Number ${i}', '/avatars/creator${i}.svg')`,
+    );
+    await database.db.query(
+      `INSERT INTO profiles (username, full_name, avatar) VALUES ${values.join(', ')}`,
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.close();
+  });
+
+  it('refuses every campaign call without a session', async () => {
+    const anonymous = server.client();
+    expect(await anonymous.get('/api/bought-ads-by-client')).toMatchObject({
+      status: 401,
+      body: { success: false, message: 'Not authenticated' },
+    });
+    expect((await anonymous.post('/api/new-campaign', {})).status).toBe(401);
+  });
+
+  it('lists packages and categories', async () => {
+    const { client } = await advertiser(0);
+    const packages = await client.get<{ data: { id: number; name: string; click_rate: number }[] }>(
+      '/api/all/ad-packages',
+    );
+    expect(packages.body.data.map((p) => [p.id, p.name, p.click_rate])).toEqual([
+      [1, 'Main Categories', 0.8],
+      [2, 'Site-Wide', 0.6],
+      [3, 'Category-Specific', 0.5],
+      [4, 'Main Categories 2nd tier', 0.4],
+    ]);
+    const categories = await client.get<{ categories: { name: string; slug: string }[] }>(
+      '/api/get-all-categories',
+    );
+    expect(categories.body.categories.slice(0, 5)).toEqual([
+      { name: 'Top', slug: 'top' },
+      { name: 'New', slug: 'new' },
+      { name: 'Popular', slug: 'popular' },
+      { name: 'Free', slug: 'free' },
+      { name: 'Fitness', slug: 'fitness' },
+    ]);
+  });
+
+  it('creates, reads, tops up, pauses, reactivates and deletes a campaign', async () => {
+    const { client, id } = await advertiser(50_000);
+    expect(
+      await client.post('/api/check-model-availability', { username: 'creator1' }),
+    ).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Model is available' },
+    });
+    const created = await client.post('/api/new-campaign', {
+      username: 'creator1',
+      package_id: 2,
+      amount_deposit: 100,
+      category_name: null,
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { success: true, message: 'Campaign for creator1 created successfully' },
+    });
+    expect(
+      await client.post('/api/check-model-availability', { username: 'creator1' }),
+    ).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'Model is not available' },
+    });
+    const details = await client.post<{ user: Record<string, unknown> }>(
+      '/api/profile-ad-details',
+      {
+        username: 'creator1',
+      },
+    );
+    expect(details.body.user).toMatchObject({
+      clicks_purchased: 166,
+      amount_deposit: 100,
+      status: true,
+    });
+
+    expect(
+      await client.post('/api/top-up-money-deposited', {
+        username: 'creator1',
+        package_id: 2,
+        amount: 50,
+      }),
+    ).toMatchObject({
+      status: 200,
+      body: { message: 'Campaign for creator1 topped up successfully' },
+    });
+    expect(
+      await client.post('/api/expire-ad-package', { username: 'creator1', packageId: 2 }),
+    ).toMatchObject({
+      status: 200,
+      body: { message: 'Campaign for creator1 deactivated successfully' },
+    });
+    expect(await balanceCents(id)).toBe(50_000);
+    expect(
+      await client.post('/api/top-up-money-deposited', {
+        username: 'creator1',
+        package_id: 2,
+        amount: 60,
+      }),
+    ).toMatchObject({
+      status: 200,
+      body: { message: 'Campaign for creator1 reactivated and topped up successfully!' },
+    });
+    expect(await client.post('/api/remove-ad-package', { username: 'creator1' })).toMatchObject({
+      status: 400,
+      body: {
+        success: false,
+        message: 'Active campaigns cannot be deleted. Deactivate the campaign first.',
+      },
+    });
+    await client.post('/api/expire-ad-package', { username: 'creator1', packageId: 2 });
+    // Reactivate with a new package: remove, then assign.
+    expect(await client.post('/api/remove-ad-package', { username: 'creator1' })).toMatchObject({
+      status: 200,
+      body: { message: 'Campaign for creator1 deleted successfully!' },
+    });
+    expect(
+      await client.post('/api/assign-ad-package', {
+        username: 'creator1',
+        package_id: 3,
+        category_name: 'Gaming',
+        amount_deposit: 20,
+      }),
+    ).toMatchObject({
+      status: 200,
+      body: { message: 'Campaign for creator1 reactivated successfully!' },
+    });
+    const list = await client.get<{ data: { package_name: string; categories: string[] }[] }>(
+      '/api/bought-ads-by-client',
+    );
+    expect(list.body.data.map((c) => [c.package_name, c.categories])).toEqual([
+      ['Category-Specific', ['Gaming']],
+    ]);
+    const history = await client.get<{ data: unknown[] }>('/api/user/campaign-history');
+    expect(history.body.data).toHaveLength(2);
+    expect(await balanceCents(id)).toBe(48_000);
+    expect(await ledgerSumCents(database.db, id)).toBe(48_000);
+    const me = await client.get<{ data: { campaigns: number; crypto_balance: number } }>(
+      '/api/get-user-details',
+    );
+    expect(me.body.data).toMatchObject({ campaigns: 1, crypto_balance: 480 });
+  });
+
+  it('answers bad input with the spec messages and changes nothing', async () => {
+    const { client, id } = await advertiser(15_000);
+    const cases: [unknown, string][] = [
+      [{ username: 'creator2', package_id: 3, amount_deposit: 100 }, 'Please select a category'],
+      [
+        { username: 'creator2', package_id: 3, amount_deposit: 100, category_name: 'Top' },
+        'Top, New, Free and Popular categories are not available for this package',
+      ],
+      [
+        { username: 'creator2', package_id: 2, amount_deposit: 99.99 },
+        'Please enter a valid deposit amount (minimum $100)',
+      ],
+      [
+        { username: 'creator2', package_id: 2, amount_deposit: 100.001 },
+        'Amounts can have at most 2 decimals',
+      ],
+      [
+        { username: 'creator2', package_id: 2, amount_deposit: '100' },
+        'Please enter a valid deposit amount (minimum $100)',
+      ],
+      [{ username: 'creator2', package_id: 9, amount_deposit: 100 }, 'Please select a package'],
+      [
+        { username: 'creator2', package_id: 2, amount_deposit: 200 },
+        'You do not have enough balance to create this campaign',
+      ],
+      [{ username: 'nobody', package_id: 2, amount_deposit: 100 }, 'Model is not available'],
+    ];
+    for (const [body, message] of cases) {
+      expect(await client.post('/api/new-campaign', body)).toMatchObject({
+        status: 400,
+        body: { success: false, message },
+      });
+    }
+    expect(
+      await client.post('/api/top-up-money-deposited', {
+        username: 'creator2',
+        package_id: 2,
+        amount: 10,
+      }),
+    ).toMatchObject({ status: 404, body: { message: 'No campaign found for this profile' } });
+    expect(await balanceCents(id)).toBe(15_000);
+  });
+
+  it('keeps each advertiser to their own campaigns', async () => {
+    const owner = await advertiser(20_000);
+    const other = await advertiser(20_000);
+    await owner.client.post('/api/new-campaign', {
+      username: 'creator3',
+      package_id: 1,
+      amount_deposit: 100,
+    });
+    for (const [path, body] of [
+      ['/api/expire-ad-package', { username: 'creator3' }],
+      ['/api/top-up-money-deposited', { username: 'creator3', amount: 10 }],
+      ['/api/remove-ad-package', { username: 'creator3' }],
+      ['/api/profile-ad-details', { username: 'creator3' }],
+    ] as const) {
+      expect(await other.client.post(path, body)).toMatchObject({
+        status: 404,
+        body: { message: 'No campaign found for this profile' },
+      });
+    }
+    expect(await balanceCents(owner.id)).toBe(10_000);
+    expect(await balanceCents(other.id)).toBe(20_000);
+  });
+
+  it('lets exactly one of 20 parallel new campaigns through when the balance covers one', async () => {
+    const { client, id } = await advertiser(15_000);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        client.post('/api/new-campaign', {
+          username: `creator${10 + i}`,
+          package_id: 2,
+          amount_deposit: 100,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400).map((a) => a.body.message)).toEqual(
+      Array(19).fill('You do not have enough balance to create this campaign'),
+    );
+    expect(await balanceCents(id)).toBe(5_000);
+    expect(await ledgerSumCents(database.db, id)).toBe(5_000);
+  });
+
+  it('bills signed click batches once and refuses unsigned or stale ones', async () => {
+    const { client, id } = await advertiser(10_000);
+    await client.post('/api/new-campaign', {
+      username: 'creator4',
+      package_id: 1,
+      amount_deposit: 100,
+    });
+    const at = new Date().toISOString();
+    const events = Array.from({ length: 130 }, (_, i) => ({
+      id: `c4-${i}`,
+      username: 'creator4',
+      at,
+    }));
+    expect(await sendClicks(events)).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        received: 130,
+        duplicates: 0,
+        billed: 125,
+        unbilled: 5,
+        endedCampaigns: 1,
+      },
+    });
+    expect(await sendClicks(events.slice(0, 3))).toMatchObject({
+      status: 200,
+      body: { received: 3, duplicates: 3, billed: 0 },
+    });
+    expect(await sendClicks(events, Math.floor(Date.now() / 1000) - 600)).toMatchObject({
+      status: 401,
+      body: { success: false, message: 'Partner request timestamp is too old' },
+    });
+    const unsigned = await server.client().post('/api/partner/clicks', { events });
+    expect(unsigned).toMatchObject({ status: 401, body: { message: 'Missing partner signature' } });
+    const details = await client.post<{ user: Record<string, unknown> }>(
+      '/api/profile-ad-details',
+      {
+        username: 'creator4',
+      },
+    );
+    expect(details.body.user).toMatchObject({
+      status: false,
+      clicks_count: 125,
+      remaining_clicks: 0,
+    });
+    expect(await balanceCents(id)).toBe(0);
+  });
+});
