@@ -56,9 +56,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const body = parseBody(RegisterBody, request.body);
     await rateLimiter.hitAccount('register', body.email);
     const { user, verificationToken } = await registerAccount(db, body);
-    await mailer.send(
-      verificationMail(config.appUrl, user.email, user.username, verificationToken),
-    );
+    // The account exists now: a mail server failure is logged, not turned into a failed registration.
+    await mailer
+      .send(verificationMail(config.appUrl, user.email, user.username, verificationToken))
+      .catch((error: unknown) => request.log.error({ err: error }, 'verification mail failed'));
     await signIn(request, reply, Number(user.id));
     const answer: UserResponse = {
       success: true,

@@ -394,6 +394,8 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
         WALLET_ADDRESS: '0x0000000000000000000000000000000000000001',
         SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
         PARTNER_SECRET: 'partner-secret',
+        // The SMTP server above does not exist: the failed mail is logged at error level.
+        LOG_LEVEL: 'fatal',
       });
     });
     afterAll(() => production?.close());
@@ -409,6 +411,14 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       expect(cookie).toContain('; Secure');
       expect(cookie).toContain('; HttpOnly');
       expect(cookie).toContain('; SameSite=Lax');
+    });
+
+    it('still registers when the mail server is unreachable', async () => {
+      const client = production.client();
+      const response = await client.post('/api/auth/register', newRegistration());
+      expect(response.status).toBe(201);
+      expect(response.body.message).toBe(REGISTERED);
+      expect((await client.get('/api/auth/check-auth')).status).toBe(200);
     });
   });
 });
