@@ -49,10 +49,11 @@ export const title = style({
   fontWeight: 700,
   letterSpacing: '-0.01em',
   textAlign: 'center',
+  marginBottom: vars.space.xl,
 });
 
 export const subtitle = style({
-  marginTop: vars.space.xs,
+  marginTop: `calc(${vars.space.xs} - ${vars.space.xl})`,
   marginBottom: vars.space.xl,
   textAlign: 'center',
   color: vars.color.textMuted,

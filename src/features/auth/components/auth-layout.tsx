@@ -7,7 +7,10 @@ export function AuthLayout({
   subtitle,
   children,
   footer,
+  icon,
 }: {
+  /** A big tick or cross above the title for result screens. */
+  icon?: 'success' | 'error';
   title: string;
   subtitle?: string;
   children: ReactNode;
@@ -22,6 +25,14 @@ export function AuthLayout({
         PromoClicks
       </div>
       <div className={styles.card}>
+        {icon ? (
+          <div
+            className={icon === 'success' ? styles.successIcon : styles.errorIcon}
+            aria-hidden="true"
+          >
+            {icon === 'success' ? '✓' : '✕'}
+          </div>
+        ) : null}
         <h1 className={styles.title}>{title}</h1>
         {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
         {children}

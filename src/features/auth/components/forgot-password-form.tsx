@@ -42,11 +42,8 @@ export function ForgotPasswordForm() {
 
   if (sent) {
     return (
-      <AuthLayout title="Reset link sent" footer={backToLogin}>
+      <AuthLayout icon="success" title="Reset link sent" footer={backToLogin}>
         <div className={styles.form}>
-          <div className={styles.successIcon} aria-hidden="true">
-            ✓
-          </div>
           <p className={styles.centerText}>
             If an account exists for <strong>{email}</strong>, we sent a link to reset your
             password. Check your inbox and spam folder.

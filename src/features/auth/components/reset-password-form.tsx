@@ -26,7 +26,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   if (reset.isSuccess) {
     return (
-      <AuthLayout title="Password reset">
+      <AuthLayout icon="success" title="Password reset">
         <div className={styles.form}>
           <SuccessBox>{reset.data.message}</SuccessBox>
           <Link to="/login" className={buttonClass('primary', true)}>

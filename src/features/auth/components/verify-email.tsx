@@ -34,11 +34,8 @@ export function VerifyEmail({ token }: { token: string }) {
 
   if (verification.isError) {
     return (
-      <AuthLayout title="Invalid verification code">
+      <AuthLayout icon="error" title="Invalid verification code">
         <div className={styles.form}>
-          <div className={styles.errorIcon} aria-hidden="true">
-            ✕
-          </div>
           <p className={styles.centerText}>The verification link is invalid or has expired</p>
           {goToLogin}
         </div>
@@ -47,11 +44,8 @@ export function VerifyEmail({ token }: { token: string }) {
   }
 
   return (
-    <AuthLayout title="Account verified successfully!">
+    <AuthLayout icon="success" title="Account verified successfully!">
       <div className={styles.form}>
-        <div className={styles.successIcon} aria-hidden="true">
-          ✓
-        </div>
         <p className={styles.centerText}>You can now login to your account</p>
         {goToLogin}
       </div>
