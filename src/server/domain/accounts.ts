@@ -82,15 +82,16 @@ export async function requestPasswordReset(
   return { user, resetToken };
 }
 
-/** Sets the new password and ends every session of the account (design §3). */
-export async function resetPassword(db: Db, token: string, newPassword: string): Promise<void> {
+/** Sets the new password and ends every session of the account (design §3); returns its id. */
+export async function resetPassword(db: Db, token: string, newPassword: string): Promise<number> {
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, 'reset-password');
     if (userId === undefined) throw badRequest(ACCOUNT_MESSAGES.invalidReset);
     await setPassword(tx, userId, passwordHash);
     await voidTokens(tx, userId, 'reset-password');
     await deleteUserSessions(tx, userId);
+    return userId;
   });
 }
 

@@ -162,9 +162,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/auth/reset-password', async (request, reply) => {
     const { resetPasswordToken, newPassword } = parseBody(ResetPasswordBody, request.body);
-    await resetPassword(db, resetPasswordToken, newPassword);
-    // Every session of the account has ended, the caller's too if it had one.
-    if (request.cookies.sid) clearSessionCookie(reply);
+    const caller = await loadUser(request);
+    const userId = await resetPassword(db, resetPasswordToken, newPassword);
+    // Every session of the account has ended: the caller's cookie too when it was one of them.
+    if (caller && Number(caller.id) === userId) clearSessionCookie(reply);
     const answer: MessageResponse = { success: true, message: AUTH_MESSAGES.passwordReset };
     return answer;
   });

@@ -154,19 +154,33 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
       });
       const mail = await resetMail(registration.email);
 
-      const response = await server.client().post('/api/auth/reset-password', {
+      const response = await client.post('/api/auth/reset-password', {
         resetPasswordToken: tokenOf(mail.link),
         newPassword: 'brand-new-password',
       });
       expect(response.status).toBe(200);
+      // The caller was signed in to that account: its cookie is cleared too.
+      expect(client.cookies.has('sid')).toBe(false);
       expect(response.body).toEqual({
         success: true,
         message: 'Your password has been reset. You can now sign in.',
       });
-      expect((await client.get('/api/auth/check-auth')).status).toBe(401);
       expect((await other.get('/api/auth/check-auth')).status).toBe(401);
       expect(await loginStatus(registration.email, registration.password)).toBe(401);
       expect(await loginStatus(registration.email, 'brand-new-password')).toBe(200);
+    });
+
+    it('leaves a caller signed in to another account signed in', async () => {
+      const { client } = await registered();
+      const { registration: target } = await registered();
+      const mail = await resetMail(target.email);
+      const response = await client.post('/api/auth/reset-password', {
+        resetPasswordToken: tokenOf(mail.link),
+        newPassword: 'brand-new-password',
+      });
+      expect(response.status).toBe(200);
+      expect(response.setCookies).toEqual([]);
+      expect((await client.get('/api/auth/check-auth')).status).toBe(200);
     });
 
     it('works once: the same link then fails', async () => {
