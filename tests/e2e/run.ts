@@ -4,14 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
+import { parseCLI, startVitest } from 'vitest/node';
 import { findChromium } from './support/chromium';
 
 /**
  * Runs the browser tests against the real server: starts `src/server/server.ts` in development mode
  * (partner simulator and demo data included) on a free port with a throw-away DATA_DIR and OUTBOX_DIR,
  * serving the built PWA from dist/, runs the vitest project in tests/e2e, then stops the server.
- * Arguments are passed to vitest as file filters (`npm run test:e2e -- auth`).
+ * Arguments are vitest's (`npm run test:e2e -- auth -t partner`).
  * With REQUIRE_E2E=1 (CI) a missing Chromium or a run without any browser test fails.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -120,13 +120,19 @@ process.env.CHROMIUM_PATH = chromiumPath;
 
 let exitCode = 1;
 try {
-  const vitest = await startVitest('test', process.argv.slice(2), {
+  const cli = parseCLI(['vitest', ...process.argv.slice(2)]);
+  const vitest = await startVitest('test', cli.filter, {
+    ...cli.options,
     config: join(root, 'tests/e2e/vitest.config.ts'),
     run: true,
     watch: false,
   });
   const modules = vitest.state.getTestModules();
-  const ran = modules.flatMap((module) => [...module.children.allTests()]).length;
+  // Skipped or filtered-out tests do not count as run.
+  const ran = modules.flatMap((module) => [
+    ...module.children.allTests('passed'),
+    ...module.children.allTests('failed'),
+  ]).length;
   const failed =
     vitest.state.getCountOfFailedTests() > 0 ||
     vitest.state.getUnhandledErrors().length > 0 ||
