@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ClickBatchBody } from '../../shared/contract/partner';
+import { listCategories } from '../domain/campaigns';
 import { recordClicks } from '../domain/clicks';
 import {
   checkPartnerSignature,
@@ -36,6 +37,14 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     );
     if (result !== 'ok') throw new HttpError(401, SIGNATURE_MESSAGES[result]);
   };
+
+  app.get('/categories', async (request) => {
+    verify(request, request.url);
+    return {
+      success: true,
+      categories: (await listCategories(app.db)).map(({ name, slug }) => ({ name, slug })),
+    };
+  });
 
   app.get<{ Querystring: { category?: string } }>('/placements', async (request) => {
     verify(request, request.url);
