@@ -32,7 +32,8 @@ export function useAuthUser(): User | null | undefined {
  */
 export async function getAuthUser(queryClient: QueryClient): Promise<User | null> {
   try {
-    return await queryClient.ensureQueryData(authQueryOptions);
+    // Stale data answers at once and is re-checked in the background (the check refreshes the session).
+    return await queryClient.ensureQueryData({ ...authQueryOptions, revalidateIfStale: true });
   } catch {
     return queryClient.getQueryData(authQueryKey) ?? null;
   }

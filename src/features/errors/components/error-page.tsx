@@ -20,7 +20,14 @@ export function ErrorPage({ status, title, message }: ErrorDetails) {
           {message ?? "Sorry, we couldn't find the page you're looking for."}
         </p>
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => router.history.back()}>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              router.history.canGoBack()
+                ? router.history.back()
+                : void router.navigate({ to: '/dashboard' })
+            }
+          >
             Go Back
           </Button>
           <Link to="/dashboard" className={buttonClass('primary')}>
