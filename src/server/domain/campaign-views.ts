@@ -186,3 +186,37 @@ export async function searchProfiles(
     active_adpackage: row.active_adpackage,
   }));
 }
+
+/**
+ * Billed clicks per UTC day from the campaign's creation to its end (or today), zero-filled, so the
+ * chart shows quiet days too. At most the last 366 days.
+ */
+export async function dailyClicks(
+  db: Queryable,
+  userId: number,
+  username: string,
+): Promise<{ date: string; clicks: number }[] | undefined> {
+  const [campaign] = await db.query<{ id: number }>(
+    'SELECT id FROM campaigns WHERE user_id = $1 AND lower(profile_username) = lower($2)',
+    [userId, username],
+  );
+  if (!campaign) return undefined;
+  const rows = await db.query<{ day: string; clicks: number }>(
+    `WITH c AS (
+       SELECT (created_at AT TIME ZONE 'UTC')::date AS first_day,
+              (COALESCE(end_date, now()) AT TIME ZONE 'UTC')::date AS last_day
+         FROM campaigns WHERE id = $1
+     ), days AS (
+       SELECT generate_series(GREATEST(c.first_day, c.last_day - 365), c.last_day, interval '1 day')::date AS day
+         FROM c
+     )
+     SELECT to_char(days.day, 'YYYY-MM-DD') AS day, count(e.event_id)::int AS clicks
+       FROM days
+       LEFT JOIN click_events e
+         ON e.campaign_id = $1 AND e.billed AND (e.clicked_at AT TIME ZONE 'UTC')::date = days.day
+      GROUP BY days.day
+      ORDER BY days.day`,
+    [campaign.id],
+  );
+  return rows.map((row) => ({ date: row.day, clicks: Number(row.clicks) }));
+}

@@ -21,6 +21,7 @@ import {
 } from '../domain/campaigns';
 import {
   campaignHistory,
+  dailyClicks,
   findCampaign,
   listCampaigns,
   searchProfiles,
@@ -94,6 +95,13 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     const campaign = await findCampaign(db, signedInUser(request).id, username);
     if (!campaign) throw notFound(MESSAGES.noCampaign);
     return { success: true, message: 'Campaign fetched successfully', user: campaign };
+  });
+
+  app.post('/campaign-daily-clicks', async (request) => {
+    const { username } = parseBody(UsernameBody, request.body);
+    const data = await dailyClicks(db, signedInUser(request).id, username);
+    if (!data) throw notFound(MESSAGES.noCampaign);
+    return { success: true, data };
   });
 
   app.post('/expire-ad-package', async (request) => {

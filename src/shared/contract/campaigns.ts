@@ -165,3 +165,10 @@ export const ProfileAdDetailsResponse = v.object({
   message: v.string(),
   user: Campaign,
 });
+
+/** Billed clicks per UTC day over a campaign's life, oldest first (the tracker's chart). */
+export const DailyClicksResponse = v.object({
+  success: v.literal(true),
+  data: v.array(v.object({ date: v.string(), clicks: v.number() })),
+});
+export type DailyClicks = v.InferOutput<typeof DailyClicksResponse>['data'];
