@@ -4,7 +4,9 @@ import { format } from 'node:util';
 // Component tests (happy-dom): jest-dom matchers and unmounting after each test.
 if (typeof document !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  // The machine is shared and lazy route chunks compile on first use: give find* queries room.
+  configure({ asyncUtilTimeout: 5000 });
   afterEach(() => cleanup());
 }
 
