@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as styles from './card.css';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 export function Card({
   title,
@@ -27,6 +28,7 @@ export function PageHeader({
   subtitle?: string;
   actions?: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <header className={styles.pageHeader}>
       <div>

@@ -141,6 +141,7 @@ describe('error page', () => {
   it('answers every unknown path with the defaults', async () => {
     renderApp('/no/such/page', stub);
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(document.title).toBe('Page Not Found · PromoClicks');
     expect(
       screen.getByText("Sorry, we couldn't find the page you're looking for."),
     ).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as styles from './auth-layout.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The centred card every public auth screen sits in. */
 export function AuthLayout({
@@ -16,6 +17,7 @@ export function AuthLayout({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <main className={styles.page}>
       <div className={styles.brand}>

@@ -1,6 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { Button, buttonClass } from '../../../ui/button';
 import * as styles from './error-page.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export interface ErrorDetails {
   status?: number;
@@ -11,6 +12,7 @@ export interface ErrorDetails {
 /** Spec §2 error page; the defaults are the not-found case. */
 export function ErrorPage({ status, title, message }: ErrorDetails) {
   const router = useRouter();
+  useDocumentTitle(title ?? 'Page Not Found');
   return (
     <main className={styles.page}>
       <div className={styles.box}>
