@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type APIRequestContext } from 'playwright-core';
 import { loadConfig } from '../server/config';
-import { signPartnerRequest } from '../server/domain/partner-signature';
+import { sendClicks } from './click-traffic';
 import { generateDemoCatalogue } from './demo-catalogue';
 import { DEMO_ADVERTISER } from './demo-seed';
 
@@ -42,7 +42,7 @@ async function post(request: APIRequestContext, path: string, data: unknown): Pr
 }
 
 async function stageCampaigns(request: APIRequestContext): Promise<void> {
-  const { partnerSecret } = loadConfig();
+  const target = { apiUrl: baseUrl, secret: loadConfig().partnerSecret };
   const creators = generateDemoCatalogue()
     .filter((profile) => profile.listed)
     .sort((a, b) => b.likes - a.likes);
@@ -54,23 +54,7 @@ async function stageCampaigns(request: APIRequestContext): Promise<void> {
       amount_deposit: deposit,
       category_name: category,
     });
-    const at = new Date().toISOString();
-    const events = Array.from({ length: clicks }, (_, n) => ({
-      id: `shot-${username}-${n}`,
-      username,
-      at,
-    }));
-    const body = JSON.stringify({ events });
-    const timestamp = Math.floor(Date.now() / 1000);
-    const answer = await request.post(`${baseUrl}/api/partner/clicks`, {
-      headers: {
-        'content-type': 'application/json',
-        'x-partner-timestamp': String(timestamp),
-        'x-partner-signature': signPartnerRequest(partnerSecret, timestamp, body),
-      },
-      data: body,
-    });
-    if (!answer.ok()) throw new Error(`clicks failed: ${answer.status()} ${await answer.text()}`);
+    await sendClicks(target, username, clicks);
     if (paused) await post(request, '/api/expire-ad-package', { username, packageId });
   }
 }
