@@ -96,4 +96,16 @@ test('the partner-site account signs in on / and lands on the dashboard', async 
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expectDashboard(page);
   await page.getByText(DEMO_PARTNER_ACCOUNT.email).waitFor();
+
+  // Public-only pages send a signed-in user to the dashboard (spec §2 route guards).
+  await page.goto('/register');
+  await expectDashboard(page);
+});
+
+test('a signed-out visitor opening a protected page is sent to the sign-in screen', async ({
+  page,
+}) => {
+  await page.goto('/campaigns');
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
 });
