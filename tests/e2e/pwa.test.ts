@@ -87,41 +87,46 @@ test('the service worker precaches the shell and every built file, never the API
   expect(precached.filter((url) => /^\/?(api|avatars)\//.test(url))).toEqual([]);
 });
 
-test('after one online visit the app is installable and every route opens offline', async ({
-  context,
-  page,
-  consoleErrors,
-}) => {
-  await page.goto('/');
-  // The app registers the worker on start (src/lib/pwa.ts); installing it precaches the shell.
-  const activeWorker = await page.evaluate(async (timeoutMs) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const registration = await navigator.serviceWorker.getRegistration();
-      if (registration?.active?.state === 'activated') return registration.active.scriptURL;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+// About 1.5 s a route: the app retries its failed session check once before it renders.
+test(
+  'after one online visit the app is installable and every route opens offline',
+  {
+    timeout: 120_000,
+  },
+  async ({ context, page, consoleErrors }) => {
+    await page.goto('/');
+    // The app registers the worker on start (src/lib/pwa.ts); installing it precaches the shell.
+    const activeWorker = await page.evaluate(async (timeoutMs) => {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const registration = await navigator.serviceWorker.getRegistration();
+        if (registration?.active?.state === 'activated') return registration.active.scriptURL;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return 'no service worker was activated';
+    }, 20_000);
+    expect(activeWorker).toBe(`${e2eEnv.baseUrl}/sw.js`);
+
+    const devtools = await context.newCDPSession(page);
+    expect(await devtools.send('Page.getInstallabilityErrors')).toEqual({
+      installabilityErrors: [],
+    });
+
+    // Offline, the app's API calls fail (the browser logs each, the router logs the failed loads):
+    // that is the condition under test here. Showing last-known data offline is design §4's next step.
+    consoleErrors.allow({ text: /net::ERR_INTERNET_DISCONNECTED/, url: /\/api\// });
+    consoleErrors.allow({ text: /^ApiError: Network request failed/ });
+    await context.setOffline(true);
+    for (const route of ROUTES) {
+      const response = await page.goto(route);
+      expect(response?.status(), route).toBe(200);
+      expect(response?.fromServiceWorker(), route).toBe(true);
+      // The app shell rendered (Chromium's offline page has no #root).
+      await page.locator('#root > *').first().waitFor();
     }
-    return 'no service worker was activated';
-  }, 20_000);
-  expect(activeWorker).toBe(`${e2eEnv.baseUrl}/sw.js`);
-
-  const devtools = await context.newCDPSession(page);
-  expect(await devtools.send('Page.getInstallabilityErrors')).toEqual({ installabilityErrors: [] });
-
-  // Offline, the app's API calls fail (the browser logs each, the router logs the failed loads):
-  // that is the condition under test here. Showing last-known data offline is design §4's next step.
-  consoleErrors.allow({ text: /net::ERR_INTERNET_DISCONNECTED/, url: /\/api\// });
-  consoleErrors.allow({ text: /^ApiError: Network request failed/ });
-  await context.setOffline(true);
-  for (const route of ROUTES) {
-    const response = await page.goto(route);
-    expect(response?.status(), route).toBe(200);
-    expect(response?.fromServiceWorker(), route).toBe(true);
-    // The app shell rendered (Chromium's offline page has no #root).
-    await page.locator('#root > *').first().waitFor();
-  }
-  // The API and the avatars are never answered with the shell.
-  for (const path of ['/api/config', '/avatars/sample_creator.svg']) {
-    await expect(page.goto(path), path).rejects.toThrow('net::ERR_INTERNET_DISCONNECTED');
-  }
-});
+    // The API and the avatars are never answered with the shell.
+    for (const path of ['/api/config', '/avatars/sample_creator.svg']) {
+      await expect(page.goto(path), path).rejects.toThrow('net::ERR_INTERNET_DISCONNECTED');
+    }
+  },
+);
