@@ -10,13 +10,15 @@ declare const self: ServiceWorkerGlobalScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-// Every route of the app opens offline from the precached shell; the API is never served from here.
+// Design §4: every route of the app opens offline from the precached shell (index.html); navigations
+// to the API and to the avatars always go to the network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
     denylist: [/^\/api\//, /^\/avatars\//],
   }),
 );
 
+// The update prompt (workbox-window's messageSkipWaiting) activates a waiting new version.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
