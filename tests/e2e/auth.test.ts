@@ -68,6 +68,8 @@ test('forgot password: the mailed link sets a new password; the old one stops wo
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // Wait for the new screen: the login screen has an Email field too.
+  await page.getByRole('heading', { name: 'Forgot password?' }).waitFor();
   await page.getByLabel('Email').fill(advertiser.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await page.getByRole('heading', { name: 'Reset link sent' }).waitFor();
