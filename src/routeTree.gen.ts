@@ -29,6 +29,7 @@ import { Route as AppCreateCampaignIndexRouteImport } from './routes/_app/create
 import { Route as PublicLoginIndexRouteImport } from './routes/_public/login/index'
 import { Route as PublicLoginProductRouteImport } from './routes/_public/login/$product'
 import { Route as AccountVerificationTokenRouteImport } from './routes/account.verification.$token'
+import { Route as AppCreateCampaignProfileUsernameRouteImport } from './routes/_app/create-campaign/profile.$username'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -129,6 +130,12 @@ const AccountVerificationTokenRoute =
     path: '/account/verification/$token',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AppCreateCampaignProfileUsernameRoute =
+  AppCreateCampaignProfileUsernameRouteImport.update({
+    id: '/create-campaign/profile/$username',
+    path: '/create-campaign/profile/$username',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
@@ -149,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/account/verification/$token': typeof AccountVerificationTokenRoute
   '/create-campaign/': typeof AppCreateCampaignIndexRoute
   '/login/': typeof PublicLoginIndexRoute
+  '/create-campaign/profile/$username': typeof AppCreateCampaignProfileUsernameRoute
 }
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
@@ -169,6 +177,7 @@ export interface FileRoutesByTo {
   '/account/verification/$token': typeof AccountVerificationTokenRoute
   '/create-campaign': typeof AppCreateCampaignIndexRoute
   '/login': typeof PublicLoginIndexRoute
+  '/create-campaign/profile/$username': typeof AppCreateCampaignProfileUsernameRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -192,6 +201,7 @@ export interface FileRoutesById {
   '/account/verification/$token': typeof AccountVerificationTokenRoute
   '/_app/create-campaign/': typeof AppCreateCampaignIndexRoute
   '/_public/login/': typeof PublicLoginIndexRoute
+  '/_app/create-campaign/profile/$username': typeof AppCreateCampaignProfileUsernameRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
     | '/account/verification/$token'
     | '/create-campaign/'
     | '/login/'
+    | '/create-campaign/profile/$username'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -234,6 +245,7 @@ export interface FileRouteTypes {
     | '/account/verification/$token'
     | '/create-campaign'
     | '/login'
+    | '/create-campaign/profile/$username'
   id:
     | '__root__'
     | '/_app'
@@ -256,6 +268,7 @@ export interface FileRouteTypes {
     | '/account/verification/$token'
     | '/_app/create-campaign/'
     | '/_public/login/'
+    | '/_app/create-campaign/profile/$username'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -410,6 +423,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountVerificationTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/create-campaign/profile/$username': {
+      id: '/_app/create-campaign/profile/$username'
+      path: '/create-campaign/profile/$username'
+      fullPath: '/create-campaign/profile/$username'
+      preLoaderRoute: typeof AppCreateCampaignProfileUsernameRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -423,6 +443,7 @@ interface AppRouteChildren {
   AppTopupBalanceRoute: typeof AppTopupBalanceRoute
   AppTransactionsRoute: typeof AppTransactionsRoute
   AppCreateCampaignIndexRoute: typeof AppCreateCampaignIndexRoute
+  AppCreateCampaignProfileUsernameRoute: typeof AppCreateCampaignProfileUsernameRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -435,6 +456,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTopupBalanceRoute: AppTopupBalanceRoute,
   AppTransactionsRoute: AppTransactionsRoute,
   AppCreateCampaignIndexRoute: AppCreateCampaignIndexRoute,
+  AppCreateCampaignProfileUsernameRoute: AppCreateCampaignProfileUsernameRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

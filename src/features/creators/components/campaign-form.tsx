@@ -1,0 +1,177 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import { useId, useState, type FormEvent } from 'react';
+import { formatMoney } from '../../../lib/format';
+import { ErrorBox } from '../../../ui/alert';
+import { Button, buttonClass } from '../../../ui/button';
+import { Card, PageHeader } from '../../../ui/card';
+import { TextField } from '../../../ui/field';
+import * as fieldStyles from '../../../ui/field.css';
+import { Spinner } from '../../../ui/spinner';
+import { useAuthUser } from '../../auth/api/check-auth';
+import { useAdPackages } from '../../campaigns/api/get-ad-packages';
+import { isMainCategory, useCategories } from '../../campaigns/api/get-categories';
+import { useNewCampaign } from '../api/new-campaign';
+import { CATEGORY_PACKAGE_ID, validateCampaignForm } from '../campaign-form';
+import { requestErrorText } from '../request-error';
+import { EstimatePanel } from './estimate-panel';
+import { PackageDetails } from './package-details';
+import * as styles from './campaign-form.css';
+
+/** Spec §2 Create campaign form for `username` (shown once the profile is known to be available). */
+export function CampaignForm({ username }: { username: string }) {
+  const packages = useAdPackages();
+  const categories = useCategories();
+  const balance = useAuthUser()?.crypto_balance ?? 0;
+  const create = useNewCampaign();
+  const router = useRouter();
+  const packageSelectId = useId();
+  const categorySelectId = useId();
+  const [packageId, setPackageId] = useState<number | null>(null);
+  const [categoryName, setCategoryName] = useState('');
+  const [amount, setAmount] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  if (packages.isPending) return <Spinner label="Loading packages..." />;
+  if (packages.isError) {
+    return <ErrorBox>Failed to load ad packages. Please try again later.</ErrorBox>;
+  }
+
+  const adPackage = packages.data.find((candidate) => candidate.id === packageId);
+  const needsCategory = packageId === CATEGORY_PACKAGE_ID;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateCampaignForm({ packageId, amount, categoryName }, balance);
+    setInvalid(problem);
+    if (problem || packageId === null) return;
+    create.mutate(
+      {
+        username,
+        package_id: packageId,
+        amount_deposit: Number(amount),
+        category_name: needsCategory ? categoryName : null,
+      },
+      {
+        // The tracker route belongs to the campaigns feature: navigate to it by path.
+        onSuccess: () => router.history.push(`/analytics/${encodeURIComponent(username)}`),
+      },
+    );
+  }
+
+  const message =
+    invalid ??
+    (create.isError
+      ? requestErrorText(
+          create.error,
+          'Failed to create campaign',
+          'Failed to create campaign. Please try again.',
+        )
+      : null);
+
+  return (
+    <>
+      <PageHeader title="Create Campaign" subtitle={`Promote @${username} with a click campaign`} />
+      <div className={styles.layout}>
+        <Card title="Campaign Details">
+          <form className={styles.form} onSubmit={submit} noValidate aria-label="Create campaign">
+            {message ? <ErrorBox>{message}</ErrorBox> : null}
+            <TextField label="Target Creator" value={username} readOnly />
+            <div className={fieldStyles.field}>
+              <label htmlFor={packageSelectId} className={fieldStyles.label}>
+                Ad Package
+              </label>
+              <select
+                id={packageSelectId}
+                className={`${fieldStyles.input} ${styles.select}`}
+                value={packageId ?? ''}
+                required
+                onChange={(event) => {
+                  setPackageId(event.target.value ? Number(event.target.value) : null);
+                  setCategoryName('');
+                }}
+              >
+                <option value="">Select a package</option>
+                {packages.data.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name} — {formatMoney(option.click_rate)}/click — ranks {option.ranks}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className={fieldStyles.field}>
+              <label htmlFor={categorySelectId} className={fieldStyles.label}>
+                Category
+              </label>
+              <select
+                id={categorySelectId}
+                className={`${fieldStyles.input} ${styles.select}`}
+                value={categoryName}
+                disabled={!needsCategory}
+                required={needsCategory}
+                onChange={(event) => setCategoryName(event.target.value)}
+              >
+                <option value="">
+                  {needsCategory ? 'Select a category' : 'Only for Category-Specific'}
+                </option>
+                {(categories.data ?? []).map((category) =>
+                  // Spec §5: package 3 cannot target the main categories.
+                  isMainCategory(category.name) ? (
+                    <option key={category.slug} value={category.name} disabled>
+                      {category.name} (Not Available)
+                    </option>
+                  ) : (
+                    <option key={category.slug} value={category.name}>
+                      {category.name}
+                    </option>
+                  ),
+                )}
+              </select>
+              {needsCategory ? (
+                <p className={styles.hint}>
+                  Note:(Top, New, Free, Popular) categories are not available for this package
+                </p>
+              ) : null}
+              {needsCategory && categories.isError ? (
+                <ErrorBox>Error fetching categories, please try again</ErrorBox>
+              ) : null}
+            </div>
+            <div>
+              <TextField
+                label="Deposit Amount (USD)"
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min="0"
+                placeholder="100.00"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+              />
+              <p className={styles.hint}>Minimum deposit: $100</p>
+              <p className={styles.balance}>Available balance: {formatMoney(balance)}</p>
+            </div>
+            <div className={styles.actions}>
+              <Link to="/create-campaign" className={buttonClass('secondary')}>
+                Cancel
+              </Link>
+              <Button
+                type="submit"
+                disabled={packageId === null || amount === '' || create.isPending}
+              >
+                {create.isPending ? 'Creating...' : 'Create Campaign'}
+              </Button>
+            </div>
+          </form>
+        </Card>
+        <div className={styles.side}>
+          <EstimatePanel
+            username={username}
+            adPackage={adPackage}
+            categoryName={categoryName}
+            amount={amount}
+          />
+          <PackageDetails adPackage={adPackage} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import type { AdPackage } from '../../../shared/contract/campaigns';
+import { formatMoney } from '../../../lib/format';
+import { Card } from '../../../ui/card';
+import { CATEGORY_PACKAGE_ID, estimateClicks } from '../campaign-form';
+import * as styles from './campaign-form.css';
+
+function categoryText(adPackage: AdPackage | undefined, categoryName: string): string {
+  if (!adPackage) return '—';
+  if (adPackage.id === CATEGORY_PACKAGE_ID) return categoryName || 'Not selected';
+  return adPackage.categories.join(', ');
+}
+
+/** Spec §2: what the deposit buys, updated as the form changes. */
+export function EstimatePanel({
+  username,
+  adPackage,
+  categoryName,
+  amount,
+}: {
+  username: string;
+  adPackage: AdPackage | undefined;
+  categoryName: string;
+  amount: string;
+}) {
+  const deposit = Number(amount);
+  const validDeposit = amount.trim() !== '' && Number.isFinite(deposit) && deposit > 0;
+  const clicks = adPackage && validDeposit ? estimateClicks(deposit, adPackage) : 0;
+  return (
+    <Card title="Campaign Estimate">
+      <dl className={styles.rows} aria-label="Campaign estimate">
+        <div className={styles.row}>
+          <dt className={styles.term}>Target</dt>
+          <dd className={styles.value}>@{username}</dd>
+        </div>
+        <div className={styles.row}>
+          <dt className={styles.term}>Package</dt>
+          <dd className={styles.value}>{adPackage?.name ?? 'Not selected'}</dd>
+        </div>
+        <div className={styles.row}>
+          <dt className={styles.term}>Category</dt>
+          <dd className={styles.value}>{categoryText(adPackage, categoryName)}</dd>
+        </div>
+        <div className={styles.row}>
+          <dt className={styles.term}>Deposit</dt>
+          <dd className={styles.value}>{formatMoney(validDeposit ? deposit : 0)} USD</dd>
+        </div>
+        <div className={styles.row}>
+          <dt className={styles.term}>Cost per Click</dt>
+          <dd className={styles.value}>{adPackage ? formatMoney(adPackage.click_rate) : '—'}</dd>
+        </div>
+        <div className={styles.row}>
+          <dt className={styles.term}>Estimated Clicks</dt>
+          <dd className={styles.highlight}>{clicks.toLocaleString('en-US')}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
