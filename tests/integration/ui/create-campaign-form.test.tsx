@@ -1,0 +1,309 @@
+// @vitest-environment happy-dom
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdPackage } from '../../../src/shared/contract/campaigns';
+import { renderApp } from './helpers/render-app';
+import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
+
+let stub: StubServer;
+beforeAll(async () => {
+  stub = await startStubServer();
+});
+afterAll(() => stub.close());
+
+const packages: AdPackage[] = [
+  {
+    id: 1,
+    name: 'Main Categories',
+    click_rate: 0.8,
+    max_slots: 10000,
+    ranks: '1-5',
+    categories: ['Top', 'New', 'Popular', 'Free'],
+    ad_icon: true,
+    popup_ads: true,
+  },
+  {
+    id: 2,
+    name: 'Site-Wide',
+    click_rate: 0.6,
+    max_slots: 10000,
+    ranks: '6-10',
+    categories: ['All'],
+    ad_icon: true,
+    popup_ads: true,
+  },
+  {
+    id: 3,
+    name: 'Category-Specific',
+    click_rate: 0.5,
+    max_slots: 10000,
+    ranks: '1-5',
+    categories: ['Any category chosen by the client'],
+    ad_icon: false,
+    popup_ads: false,
+  },
+  {
+    id: 4,
+    name: 'Main Categories 2nd tier',
+    click_rate: 0.4,
+    max_slots: 300,
+    ranks: '6-15',
+    categories: ['Top', 'New', 'Popular', 'Free'],
+    ad_icon: false,
+    popup_ads: false,
+  },
+];
+
+const categories = ['Top', 'New', 'Popular', 'Free', 'Asian', 'Fitness'].map((name) => ({
+  name,
+  slug: name.toLowerCase(),
+}));
+
+beforeEach(() => {
+  stub.reset();
+  stub.signIn(makeUser({ crypto_balance: 500 }));
+  stub.on('POST', '/api/check-model-availability', {
+    body: { success: true, message: 'Model is available' },
+  });
+  stub.on('GET', '/api/all/ad-packages', { body: { success: true, data: packages } });
+  stub.on('GET', '/api/get-all-categories', { body: { success: true, categories } });
+});
+
+async function openForm() {
+  const app = renderApp('/create-campaign/profile/bella', stub);
+  await screen.findByRole('form', { name: 'Create campaign' });
+  return app;
+}
+
+function estimateRow(term: string) {
+  const list = screen.getByLabelText('Campaign estimate');
+  return within(list).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+function detailsRow(term: string) {
+  const list = screen.getByLabelText('Package details');
+  return within(list).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Create Campaign' });
+
+describe('/create-campaign/profile/$username availability', () => {
+  it('shows "Checking model availability" first', async () => {
+    const held = stub.hold('POST', '/api/check-model-availability');
+    renderApp('/create-campaign/profile/bella', stub);
+    expect(await screen.findByText('Checking model availability')).toBeInTheDocument();
+    held.release({ body: { success: true, message: 'Model is available' } });
+    expect(await screen.findByRole('form', { name: 'Create campaign' })).toBeInTheDocument();
+    expect(stub.requestsTo('/api/check-model-availability')[0]?.body).toEqual({
+      username: 'bella',
+    });
+  });
+
+  it('sends an unavailable profile to /error with 400 "Model Not Available"', async () => {
+    stub.on('POST', '/api/check-model-availability', {
+      status: 400,
+      body: { success: false, message: 'Model is not available' },
+    });
+    const { router } = renderApp('/create-campaign/profile/bella', stub);
+    expect(await screen.findByRole('heading', { name: 'Model Not Available' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/error');
+    expect(screen.getByText('400')).toBeInTheDocument();
+    expect(
+      screen.getByText('Sorry, this model is currently not available for campaigns.'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends any other failure to /error with 500 "Error Checking Model"', async () => {
+    stub.on('POST', '/api/check-model-availability', {
+      status: 500,
+      body: { success: false, message: 'Internal server error' },
+    });
+    const { router } = renderApp('/create-campaign/profile/bella', stub);
+    expect(
+      await screen.findByRole('heading', { name: 'Error Checking Model' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/error');
+    expect(screen.getByText('500')).toBeInTheDocument();
+    expect(
+      screen.getByText('There was an error loading this page. Please try again later.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('/create-campaign/profile/$username form', () => {
+  it('shows the target read-only and the packages with rate and ranks', async () => {
+    await openForm();
+    expect(screen.getByRole('textbox', { name: 'Target Creator' })).toHaveValue('bella');
+    expect(screen.getByRole('textbox', { name: 'Target Creator' })).toHaveAttribute('readonly');
+    const options = within(screen.getByRole('combobox', { name: 'Ad Package' })).getAllByRole(
+      'option',
+    );
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Select a package',
+      'Main Categories — $0.80/click — ranks 1-5',
+      'Site-Wide — $0.60/click — ranks 6-10',
+      'Category-Specific — $0.50/click — ranks 1-5',
+      'Main Categories 2nd tier — $0.40/click — ranks 6-15',
+    ]);
+    const amount = screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' });
+    expect(amount).toHaveAttribute('step', '0.01');
+    expect(amount).toHaveAttribute('min', '0');
+    expect(screen.getByText('Minimum deposit: $100')).toBeInTheDocument();
+  });
+
+  it('enables the category only for package 3, without Top, New, Popular and Free', async () => {
+    const { user } = await openForm();
+    const category = screen.getByRole('combobox', { name: 'Category' });
+    expect(category).toBeDisabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '3');
+    expect(category).toBeEnabled();
+    expect(category).toBeRequired();
+    const options = within(category).getAllByRole('option');
+    expect(
+      options.map((option) => [option.textContent, (option as HTMLOptionElement).disabled]),
+    ).toEqual([
+      ['Select a category', false],
+      ['Top (Not Available)', true],
+      ['New (Not Available)', true],
+      ['Popular (Not Available)', true],
+      ['Free (Not Available)', true],
+      ['Asian', false],
+      ['Fitness', false],
+    ]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '2');
+    expect(category).toBeDisabled();
+  });
+
+  it('keeps Create Campaign disabled until a package and an amount are set', async () => {
+    const { user } = await openForm();
+    expect(submitButton()).toBeDisabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '1');
+    expect(submitButton()).toBeDisabled();
+    await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '150');
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('estimates the clicks, capped at the package maximum', async () => {
+    const { user } = await openForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '2');
+    await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '100');
+    expect(estimateRow('Target')).toBe('@bella');
+    expect(estimateRow('Package')).toBe('Site-Wide');
+    expect(estimateRow('Category')).toBe('All');
+    expect(estimateRow('Deposit')).toBe('$100.00 USD');
+    expect(estimateRow('Cost per Click')).toBe('$0.60');
+    expect(estimateRow('Estimated Clicks')).toBe('166');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '4');
+    await user.clear(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '200');
+    // floor(200 / 0.40) = 500, above this package's 300 slots.
+    expect(estimateRow('Estimated Clicks')).toBe('300');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Fitness');
+    expect(estimateRow('Category')).toBe('Fitness');
+    expect(estimateRow('Estimated Clicks')).toBe('400');
+  });
+
+  it('describes the chosen package', async () => {
+    const { user } = await openForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '1');
+    expect(detailsRow('Name')).toBe('Main Categories');
+    expect(detailsRow('Look')).toBe('Shown with an ad icon');
+    expect(detailsRow('Pop-up ads')).toBe('Included');
+    expect(detailsRow('Base rate')).toBe('$0.80 per click');
+    expect(detailsRow('Categories')).toBe('TopNewPopularFree');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '4');
+    expect(detailsRow('Look')).toBe('Organic look (no ad icon)');
+    expect(detailsRow('Pop-up ads')).toBe('Not included');
+  });
+
+  it.each([
+    ['3', '', '150', 'Please select a category'],
+    ['1', '', '0', 'Please enter a valid deposit amount (minimum $100)'],
+    ['1', '', '99.99', 'Minimum deposit for this package is $100.00'],
+    ['1', '', '500.01', 'You do not have enough balance to create this campaign'],
+  ])('package %s, category "%s", deposit %s: "%s"', async (pkg, category, amount, message) => {
+    const { user } = await openForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), pkg);
+    if (category)
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), category);
+    await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), amount);
+    await user.click(submitButton());
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(stub.requestsTo('/api/new-campaign')).toHaveLength(0);
+  });
+
+  it('says "Please fill in all required fields" when submitted without a package', async () => {
+    await openForm();
+    fireEvent.submit(screen.getByRole('form', { name: 'Create campaign' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    expect(stub.requestsTo('/api/new-campaign')).toHaveLength(0);
+  });
+
+  it('creates the campaign and goes to the tracker, refreshing the balance', async () => {
+    stub.on('POST', '/api/new-campaign', {
+      status: 201,
+      body: { success: true, message: 'Campaign for bella created successfully' },
+    });
+    const { user, router } = await openForm();
+    const authChecks = stub.requestsTo('/api/auth/check-auth').length;
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Asian');
+    await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '250.50');
+    await user.click(submitButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/analytics/bella'));
+    expect(stub.requestsTo('/api/new-campaign').map((request) => request.body)).toEqual([
+      { username: 'bella', package_id: 3, amount_deposit: 250.5, category_name: 'Asian' },
+    ]);
+    await waitFor(() =>
+      expect(stub.requestsTo('/api/auth/check-auth').length).toBeGreaterThan(authChecks),
+    );
+  });
+
+  it('sends no category for the other packages', async () => {
+    stub.on('POST', '/api/new-campaign', {
+      status: 201,
+      body: { success: true, message: 'Campaign for bella created successfully' },
+    });
+    const { user, router } = await openForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '1');
+    await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '100');
+    await user.click(submitButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/analytics/bella'));
+    expect(stub.requestsTo('/api/new-campaign')[0]?.body).toEqual({
+      username: 'bella',
+      package_id: 1,
+      amount_deposit: 100,
+      category_name: null,
+    });
+  });
+
+  it.each([
+    [
+      409,
+      { success: false, message: 'You already have a campaign for this profile.' },
+      'You already have a campaign for this profile.',
+    ],
+    [
+      500,
+      { success: false, message: 'Internal server error' },
+      'Failed to create campaign. Please try again.',
+    ],
+  ])('shows a refused or failed creation (%i)', async (status, body, message) => {
+    stub.on('POST', '/api/new-campaign', { status, body });
+    const { user, router } = await openForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '1');
+    await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '100');
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(router.state.location.pathname).toBe('/create-campaign/profile/bella');
+  });
+
+  it('goes back to the search on Cancel', async () => {
+    const { user, router } = await openForm();
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/create-campaign'));
+  });
+});
