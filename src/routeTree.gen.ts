@@ -25,6 +25,7 @@ import { Route as AppTransactionsRouteImport } from './routes/_app/transactions'
 import { Route as PublicIndexRouteImport } from './routes/_public/index'
 import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as AppAnalyticsUsernameRouteImport } from './routes/_app/analytics.$username'
 import { Route as AppCreateCampaignIndexRouteImport } from './routes/_app/create-campaign/index'
 import { Route as PublicLoginIndexRouteImport } from './routes/_public/login/index'
 import { Route as PublicLoginProductRouteImport } from './routes/_public/login/$product'
@@ -109,6 +110,11 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAnalyticsUsernameRoute = AppAnalyticsUsernameRouteImport.update({
+  id: '/analytics/$username',
+  path: '/analytics/$username',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCreateCampaignIndexRoute = AppCreateCampaignIndexRouteImport.update({
   id: '/create-campaign/',
   path: '/create-campaign/',
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/transactions': typeof AppTransactionsRoute
   '/register': typeof PublicRegisterRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/analytics/$username': typeof AppAnalyticsUsernameRoute
   '/login/$product': typeof PublicLoginProductRoute
   '/account/verification/$token': typeof AccountVerificationTokenRoute
   '/create-campaign/': typeof AppCreateCampaignIndexRoute
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/transactions': typeof AppTransactionsRoute
   '/register': typeof PublicRegisterRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/analytics/$username': typeof AppAnalyticsUsernameRoute
   '/login/$product': typeof PublicLoginProductRoute
   '/account/verification/$token': typeof AccountVerificationTokenRoute
   '/create-campaign': typeof AppCreateCampaignIndexRoute
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/_public/register': typeof PublicRegisterRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_public/': typeof PublicIndexRoute
+  '/_app/analytics/$username': typeof AppAnalyticsUsernameRoute
   '/_public/login/$product': typeof PublicLoginProductRoute
   '/account/verification/$token': typeof AccountVerificationTokenRoute
   '/_app/create-campaign/': typeof AppCreateCampaignIndexRoute
@@ -220,6 +229,7 @@ export interface FileRouteTypes {
     | '/transactions'
     | '/register'
     | '/reset-password/$token'
+    | '/analytics/$username'
     | '/login/$product'
     | '/account/verification/$token'
     | '/create-campaign/'
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
     | '/transactions'
     | '/register'
     | '/reset-password/$token'
+    | '/analytics/$username'
     | '/login/$product'
     | '/account/verification/$token'
     | '/create-campaign'
@@ -264,6 +275,7 @@ export interface FileRouteTypes {
     | '/_public/register'
     | '/reset-password/$token'
     | '/_public/'
+    | '/_app/analytics/$username'
     | '/_public/login/$product'
     | '/account/verification/$token'
     | '/_app/create-campaign/'
@@ -395,6 +407,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/analytics/$username': {
+      id: '/_app/analytics/$username'
+      path: '/analytics/$username'
+      fullPath: '/analytics/$username'
+      preLoaderRoute: typeof AppAnalyticsUsernameRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/create-campaign/': {
       id: '/_app/create-campaign/'
       path: '/create-campaign'
@@ -442,6 +461,7 @@ interface AppRouteChildren {
   AppSupportRoute: typeof AppSupportRoute
   AppTopupBalanceRoute: typeof AppTopupBalanceRoute
   AppTransactionsRoute: typeof AppTransactionsRoute
+  AppAnalyticsUsernameRoute: typeof AppAnalyticsUsernameRoute
   AppCreateCampaignIndexRoute: typeof AppCreateCampaignIndexRoute
   AppCreateCampaignProfileUsernameRoute: typeof AppCreateCampaignProfileUsernameRoute
 }
@@ -455,6 +475,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSupportRoute: AppSupportRoute,
   AppTopupBalanceRoute: AppTopupBalanceRoute,
   AppTransactionsRoute: AppTransactionsRoute,
+  AppAnalyticsUsernameRoute: AppAnalyticsUsernameRoute,
   AppCreateCampaignIndexRoute: AppCreateCampaignIndexRoute,
   AppCreateCampaignProfileUsernameRoute: AppCreateCampaignProfileUsernameRoute,
 }

@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UpcomingPage } from '../../features/shell/components/upcoming-page';
+import { campaignsQueryOptions } from '../../features/campaigns/api/get-campaigns';
+import { CampaignsPage } from '../../features/campaigns/components/campaigns-page';
 
 export const Route = createFileRoute('/_app/campaigns')({
-  component: () => (
-    <UpcomingPage
-      title="Your Campaigns"
-      subtitle="Every campaign you have started"
-      emptyTitle="Nothing to show yet"
-    >
-      Your campaigns will be listed here.
-    </UpcomingPage>
-  ),
+  // Prefetch only: a failure shows the page's own error panel with Try Again.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(campaignsQueryOptions),
+  component: CampaignsPage,
 });

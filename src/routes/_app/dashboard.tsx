@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UpcomingPage } from '../../features/shell/components/upcoming-page';
+import { campaignsQueryOptions } from '../../features/campaigns/api/get-campaigns';
+import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
 
 export const Route = createFileRoute('/_app/dashboard')({
-  component: () => (
-    <UpcomingPage
-      title="Campaign Dashboard"
-      subtitle="An overview of your promotion campaigns"
-      emptyTitle="Nothing to show yet"
-    >
-      Campaign statistics and the campaign list will appear here.
-    </UpcomingPage>
-  ),
+  // Prefetch only: the list shows skeleton rows, then its own error panel with Try Again.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(campaignsQueryOptions),
+  component: DashboardPage,
 });

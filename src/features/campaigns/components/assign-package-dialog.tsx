@@ -1,0 +1,202 @@
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api';
+import { formatMoney } from '../../../lib/format';
+import type { AdPackage, Campaign } from '../../../shared/contract/campaigns';
+import { ErrorBox } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { TextField } from '../../../ui/field';
+import { useReactivateWithNewPackage } from '../api/assign-ad-package';
+import { useAdPackages } from '../api/get-ad-packages';
+import { isMainCategory, useCategories } from '../api/get-categories';
+import * as styles from './campaigns.css';
+
+/** Spec §5: only package 3 targets one category chosen by the client. */
+const CATEGORY_PACKAGE_ID = 3;
+
+interface AssignValues {
+  packageId: string;
+  category: string;
+  deposit: string;
+}
+
+/** Spec §5 Assign package: the first problem, or null. */
+export function assignProblem(values: AssignValues): string | null {
+  if (!values.packageId) return 'Please select a package';
+  if (Number(values.packageId) === CATEGORY_PACKAGE_ID && !values.category)
+    return 'Please select a category';
+  const deposit = Number(values.deposit);
+  if (values.deposit.trim() === '' || !Number.isFinite(deposit) || deposit <= 0)
+    return 'Please enter a valid deposit amount';
+  return null;
+}
+
+/** Spec §9: maximum clicks when assigning = floor(deposit / rate). */
+export function maximumClicks(deposit: number, rate: number): number {
+  if (!(deposit > 0) || !(rate > 0)) return 0;
+  // Rounded to cents first so 0.1 + 0.2 style float noise does not lose a click.
+  return Math.floor(Math.round(deposit * 100) / Math.round(rate * 100));
+}
+
+function CategorySelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  const categories = useCategories();
+  return (
+    <div className={styles.selectField}>
+      <label htmlFor={id} className={styles.selectLabel}>
+        Category
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">Select a category</option>
+        {(categories.data ?? []).map((category) => (
+          <option
+            key={category.slug}
+            value={category.name}
+            disabled={isMainCategory(category.name)}
+          >
+            {isMainCategory(category.name) ? `${category.name} (Not Available)` : category.name}
+          </option>
+        ))}
+      </select>
+      {categories.isError ? (
+        <p className={styles.fieldError}>
+          {errorMessage(categories.error, 'Error fetching categories, please try again')}
+        </p>
+      ) : null}
+      <p className={styles.hint}>
+        Note:(Top, New, Free, Popular) categories are not available for this package
+      </p>
+    </div>
+  );
+}
+
+function packageLabel(adPackage: AdPackage): string {
+  return `${adPackage.name} (${formatMoney(adPackage.click_rate)}/click)`;
+}
+
+/** Spec §4: reactivation with a new package; submitting removes the old package, then assigns. */
+export function AssignPackageDialog({
+  campaign,
+  open,
+  onOpenChange,
+  onDone,
+}: {
+  campaign: Campaign;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDone: (message: string) => void;
+}) {
+  const packageSelectId = useId();
+  const packages = useAdPackages();
+  const reactivate = useReactivateWithNewPackage();
+  const [values, setValues] = useState<AssignValues>({ packageId: '', category: '', deposit: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const username = campaign.Profile.username;
+  const chosen = packages.data?.find((adPackage) => String(adPackage.id) === values.packageId);
+  const isCategoryPackage = chosen?.id === CATEGORY_PACKAGE_ID;
+
+  function change(next: boolean) {
+    if (!next) {
+      setValues({ packageId: '', category: '', deposit: '' });
+      setProblem(null);
+      reactivate.reset();
+    }
+    onOpenChange(next);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = assignProblem(values);
+    setProblem(found);
+    if (found) return;
+    reactivate.mutate(
+      {
+        username,
+        package_id: Number(values.packageId),
+        category_name: isCategoryPackage ? values.category : null,
+        amount_deposit: Number(values.deposit),
+      },
+      {
+        onSuccess: (answer) => {
+          change(false);
+          onDone(answer.message);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={change}
+      title="Assign Ad Package"
+      description={`Choose a new package and deposit for ${username}.`}
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {reactivate.isError ? (
+          <ErrorBox>{errorMessage(reactivate.error, 'Error assigning package')}</ErrorBox>
+        ) : null}
+        {problem ? <ErrorBox>{problem}</ErrorBox> : null}
+        <div className={styles.selectField}>
+          <label htmlFor={packageSelectId} className={styles.selectLabel}>
+            Package
+          </label>
+          <select
+            id={packageSelectId}
+            className={styles.select}
+            value={values.packageId}
+            onChange={(event) =>
+              setValues({ ...values, packageId: event.target.value, category: '' })
+            }
+          >
+            <option value="">Select a package</option>
+            {(packages.data ?? []).map((adPackage) => (
+              <option key={adPackage.id} value={adPackage.id}>
+                {packageLabel(adPackage)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {isCategoryPackage ? (
+          <CategorySelect
+            value={values.category}
+            onChange={(category) => setValues({ ...values, category })}
+          />
+        ) : null}
+        <TextField
+          label="Deposit Amount (USD)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          placeholder="0.00"
+          value={values.deposit}
+          onChange={(event) => setValues({ ...values, deposit: event.target.value })}
+        />
+        {chosen ? (
+          <dl className={styles.summary}>
+            <dt>Rate</dt>
+            <dd>{formatMoney(chosen.click_rate)} per click</dd>
+            <dt>Maximum clicks</dt>
+            <dd>
+              {maximumClicks(Number(values.deposit), chosen.click_rate).toLocaleString('en-US')}
+            </dd>
+          </dl>
+        ) : null}
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={() => change(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={reactivate.isPending}>
+            {reactivate.isPending ? 'Assigning...' : 'Assign Package'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { Campaign } from '../../../shared/contract/campaigns';
+import { Button } from '../../../ui/button';
+import { AssignPackageDialog } from './assign-package-dialog';
+import { DeactivateDialog } from './deactivate-dialog';
+import { DeleteDialog } from './delete-dialog';
+import { ReactivateDialog } from './reactivate-dialog';
+import { TopUpDialog } from './top-up-dialog';
+import * as styles from './campaigns.css';
+
+type OpenDialog = 'top-up' | 'deactivate' | 'delete' | 'reactivate' | 'assign' | null;
+
+/**
+ * Spec §2/§4: active campaigns can be paused and topped up; inactive ones reactivated and deleted.
+ * `onDone` receives the server's success message; `onDeleted` runs after a deletion.
+ */
+export function CampaignActions({
+  campaign,
+  onDone,
+  onDeleted,
+  buttonClassName = styles.smallButton,
+}: {
+  campaign: Campaign;
+  onDone: (message: string) => void;
+  onDeleted?: (message: string) => void;
+  buttonClassName?: string;
+}) {
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const dialog = (name: Exclude<OpenDialog, null>) => ({
+    campaign,
+    open: open === name,
+    onOpenChange: (next: boolean) => setOpen(next ? name : null),
+    onDone,
+  });
+
+  return (
+    <>
+      {campaign.status ? (
+        <>
+          <Button
+            variant="secondary"
+            className={buttonClassName}
+            onClick={() => setOpen('deactivate')}
+          >
+            Pause
+          </Button>
+          <Button className={buttonClassName} onClick={() => setOpen('top-up')}>
+            Top-up
+          </Button>
+        </>
+      ) : (
+        <>
+          <Button className={buttonClassName} onClick={() => setOpen('reactivate')}>
+            Reactivate
+          </Button>
+          <Button variant="danger" className={buttonClassName} onClick={() => setOpen('delete')}>
+            Delete
+          </Button>
+        </>
+      )}
+      <TopUpDialog {...dialog('top-up')} />
+      <DeactivateDialog {...dialog('deactivate')} />
+      <DeleteDialog {...dialog('delete')} onDone={onDeleted ?? onDone} />
+      <ReactivateDialog {...dialog('reactivate')} onNewPackage={() => setOpen('assign')} />
+      <AssignPackageDialog {...dialog('assign')} />
+    </>
+  );
+}

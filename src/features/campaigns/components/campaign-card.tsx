@@ -1,0 +1,126 @@
+import { Link } from '@tanstack/react-router';
+import { formatMoney, formatShortDate } from '../../../lib/format';
+import type { Campaign } from '../../../shared/contract/campaigns';
+import { buttonClass } from '../../../ui/button';
+import { clicksLevel, clicksUsed } from '../campaign-list';
+import { CampaignActions } from './campaign-actions';
+import { usePartnerProfileUrl } from './use-partner-profile-url';
+import * as styles from './campaign-card.css';
+import * as shared from './campaigns.css';
+
+export function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <span className={active ? shared.badge.active : shared.badge.inactive}>
+      <span aria-hidden="true">●</span>
+      {active ? 'Active' : 'Inactive'}
+    </span>
+  );
+}
+
+/** Spec §9 colour rule on the remaining clicks, with a bar for the eye and the level as data. */
+export function ClicksBar({ campaign }: { campaign: Campaign }) {
+  const level = clicksLevel(campaign);
+  const share =
+    campaign.clicks_purchased > 0
+      ? (campaign.remaining_clicks / campaign.clicks_purchased) * 100
+      : 0;
+  return (
+    <div className={styles.clicksBar} aria-hidden="true">
+      <div className={styles.clicksFill[level]} style={{ width: `${Math.min(100, share)}%` }} />
+    </div>
+  );
+}
+
+function Stat({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <div className={styles.stat}>
+      <dt className={styles.statLabel}>{label}</dt>
+      <dd className={`${styles.statValue} ${className ?? ''}`}>{value}</dd>
+    </div>
+  );
+}
+
+/** One campaign of /campaigns (spec §2 All Campaigns). */
+export function CampaignCard({
+  campaign,
+  onDone,
+}: {
+  campaign: Campaign;
+  onDone: (message: string) => void;
+}) {
+  const profileUrl = usePartnerProfileUrl();
+  const username = campaign.Profile.username;
+  const level = clicksLevel(campaign);
+  const href = profileUrl(username);
+  return (
+    <article className={styles.card} aria-label={`Campaign for ${username}`}>
+      <header className={styles.header}>
+        <img
+          className={shared.avatar}
+          src={campaign.Profile.ProfileDatum.avatar}
+          alt=""
+          width="40"
+          height="40"
+        />
+        <div className={styles.identity}>
+          {href ? (
+            <a className={styles.username} href={href} target="_blank" rel="noopener noreferrer">
+              {username}
+            </a>
+          ) : (
+            <span className={styles.username}>{username}</span>
+          )}
+          <span className={styles.fullName}>{campaign.Profile.ProfileDatum.full_name}</span>
+        </div>
+        <StatusBadge active={campaign.status} />
+      </header>
+      <div className={shared.chips}>
+        <span className={shared.chip}>{campaign.package_name}</span>
+        {campaign.categories.map((category) => (
+          <span key={category} className={shared.categoryChip}>
+            {category}
+          </span>
+        ))}
+      </div>
+      <dl className={styles.stats}>
+        <Stat label="Total clicks" value={campaign.clicks_purchased.toLocaleString('en-US')} />
+        <Stat label="Used" value={clicksUsed(campaign).toLocaleString('en-US')} />
+        <div className={styles.stat} data-level={level}>
+          <dt className={styles.statLabel}>Remaining</dt>
+          <dd className={`${styles.statValue} ${shared.clicksLevel[level]}`}>
+            {campaign.remaining_clicks.toLocaleString('en-US')}
+          </dd>
+        </div>
+      </dl>
+      <ClicksBar campaign={campaign} />
+      <dl className={styles.stats}>
+        {campaign.status ? (
+          <>
+            <Stat label="Budget" value={formatMoney(campaign.amount_deposit)} />
+            <Stat label="Remaining budget" value={formatMoney(campaign.amount_remaining)} />
+          </>
+        ) : (
+          <>
+            <Stat label="Deposited" value={formatMoney(campaign.amount_deposit)} />
+            <Stat label="Refunded" value={formatMoney(campaign.amount_refunded)} />
+          </>
+        )}
+        <Stat label="Rate" value={`${formatMoney(campaign.click_rate)}/click`} />
+        <Stat label="Start date" value={formatShortDate(campaign.start_date)} />
+        <Stat label="End date" value={formatShortDate(campaign.end_date)} />
+      </dl>
+      <footer className={styles.footer}>
+        <Link
+          to="/analytics/$username"
+          params={{ username }}
+          className={`${buttonClass('ghost')} ${shared.smallButton}`}
+        >
+          View Details
+        </Link>
+        <div className={shared.rowActions}>
+          <CampaignActions campaign={campaign} onDone={onDone} />
+        </div>
+      </footer>
+    </article>
+  );
+}

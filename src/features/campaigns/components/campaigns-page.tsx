@@ -1,0 +1,153 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api';
+import { ErrorBox, SuccessBox } from '../../../ui/alert';
+import { Button, buttonClass } from '../../../ui/button';
+import { Card, EmptyState, PageHeader } from '../../../ui/card';
+import { Icon } from '../../../ui/icons';
+import { Spinner } from '../../../ui/spinner';
+import { useCampaigns } from '../api/get-campaigns';
+import {
+  filterCampaigns,
+  PACKAGE_FILTER_OPTIONS,
+  SORT_OPTIONS,
+  type CampaignFilters,
+  type StatusFilter,
+} from '../campaign-list';
+import { CampaignCard } from './campaign-card';
+import { SelectFilter } from './select-filter';
+import * as styles from './campaigns-page.css';
+
+const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'expired', label: 'Expired' },
+];
+
+const PACKAGE_OPTIONS = [
+  { value: 'all', label: 'All Packages' },
+  ...PACKAGE_FILTER_OPTIONS.map((name) => ({ value: name, label: name })),
+];
+
+export type Feedback = { kind: 'success' | 'error'; text: string } | null;
+
+export function FeedbackBox({ feedback }: { feedback: Feedback }) {
+  if (!feedback) return null;
+  return feedback.kind === 'success' ? (
+    <SuccessBox>{feedback.text}</SuccessBox>
+  ) : (
+    <ErrorBox>{feedback.text}</ErrorBox>
+  );
+}
+
+/** /campaigns: "Your Campaigns" (spec §2 All Campaigns). */
+export function CampaignsPage() {
+  const campaigns = useCampaigns();
+  const [filters, setFilters] = useState<CampaignFilters>({
+    search: '',
+    status: 'all',
+    packageName: 'all',
+    sort: 'newest',
+  });
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const all = campaigns.data ?? [];
+  const shown = filterCampaigns(all, filters);
+  const onDone = (text: string) => setFeedback({ kind: 'success', text });
+
+  return (
+    <>
+      <PageHeader
+        title="Your Campaigns"
+        subtitle="Manage every campaign you have started"
+        actions={
+          <div className={styles.headerActions}>
+            <Button
+              variant="secondary"
+              onClick={() => void campaigns.refetch()}
+              disabled={campaigns.isFetching}
+            >
+              {campaigns.isFetching ? 'Refreshing...' : 'Refresh'}
+            </Button>
+            <Link to="/create-campaign" className={buttonClass('primary')}>
+              <Icon name="plus" /> New Campaign
+            </Link>
+          </div>
+        }
+      />
+      <div className={styles.stack}>
+        <FeedbackBox feedback={feedback} />
+        <div className={styles.toolbar}>
+          <div className={styles.searchField}>
+            <label htmlFor="campaign-search" className={styles.visuallyHidden}>
+              Search campaigns
+            </label>
+            <input
+              id="campaign-search"
+              type="search"
+              className={styles.searchInput}
+              placeholder="Search campaigns..."
+              value={filters.search}
+              onChange={(event) => setFilters({ ...filters, search: event.target.value })}
+            />
+          </div>
+          <SelectFilter
+            label="Status"
+            value={filters.status}
+            options={STATUS_OPTIONS}
+            onChange={(status) => setFilters({ ...filters, status })}
+          />
+          <SelectFilter
+            label="Package"
+            value={filters.packageName}
+            options={PACKAGE_OPTIONS}
+            onChange={(packageName) => setFilters({ ...filters, packageName })}
+          />
+          <SelectFilter
+            label="Sort by"
+            value={filters.sort}
+            options={SORT_OPTIONS}
+            onChange={(sort) => setFilters({ ...filters, sort })}
+          />
+        </div>
+        {campaigns.isPending ? (
+          <Spinner label="Loading campaigns..." />
+        ) : campaigns.isError ? (
+          <Card>
+            <EmptyState icon="!" title="Could not load campaigns">
+              <p>{errorMessage(campaigns.error, 'Error fetching campaigns, please try again')}</p>
+              <Button onClick={() => void campaigns.refetch()}>Try Again</Button>
+            </EmptyState>
+          </Card>
+        ) : (
+          <>
+            <p className={styles.count} aria-live="polite">
+              {shown.length} of {all.length} campaigns
+            </p>
+            {all.length === 0 ? (
+              <Card>
+                <EmptyState title="No campaigns yet">
+                  <p>Start promoting a creator profile to see it here.</p>
+                  <Link to="/create-campaign" className={buttonClass('primary')}>
+                    Create Your First Campaign
+                  </Link>
+                </EmptyState>
+              </Card>
+            ) : shown.length === 0 ? (
+              <Card>
+                <EmptyState title="No campaigns found">
+                  <p>Try another search or filter.</p>
+                </EmptyState>
+              </Card>
+            ) : (
+              <div className={styles.grid}>
+                {shown.map((campaign) => (
+                  <CampaignCard key={campaign.id} campaign={campaign} onDone={onDone} />
+                ))}
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { vars, wideScreen } from '../../../ui/theme.css';
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+
+export const dialogActions = style({
+  display: 'flex',
+  flexWrap: 'wrap-reverse',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+  marginTop: vars.space.sm,
+});
+
+export const hint = style({ fontSize: '13px', color: vars.color.textMuted });
+
+export const fieldError = style({ fontSize: '13px', color: vars.color.danger, fontWeight: 600 });
+
+export const select = style({
+  width: '100%',
+  minHeight: '44px',
+  padding: `0 ${vars.space.md}`,
+  font: 'inherit',
+  color: vars.color.text,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  selectors: {
+    '&:focus': {
+      outline: 'none',
+      borderColor: vars.color.primary,
+      boxShadow: `0 0 0 3px ${vars.color.primarySoft}`,
+    },
+  },
+});
+
+export const selectField = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+
+export const selectLabel = style({ fontSize: '14px', fontWeight: 600 });
+
+export const summary = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+  fontSize: '14px',
+  margin: 0,
+});
+
+globalStyle(`${summary} dt`, { color: vars.color.textMuted });
+globalStyle(`${summary} dd`, { margin: 0, fontWeight: 700, textAlign: 'right' });
+
+export const choices = style({
+  display: 'grid',
+  gap: vars.space.md,
+  '@media': { 'screen and (min-width: 480px)': { gridTemplateColumns: '1fr 1fr' } },
+});
+
+export const choice = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xs,
+  padding: vars.space.lg,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  font: 'inherit',
+  textAlign: 'left',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover:not(:disabled)': {
+      borderColor: vars.color.primary,
+      background: vars.color.primarySoft,
+    },
+    '&:disabled': { opacity: 0.6, cursor: 'not-allowed' },
+  },
+});
+
+export const choiceTitle = style({ fontWeight: 700, color: vars.color.text });
+
+export const badgeBase = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '6px',
+  padding: '2px 10px',
+  borderRadius: vars.radius.full,
+  fontSize: '12px',
+  fontWeight: 700,
+  whiteSpace: 'nowrap',
+});
+
+export const badge = styleVariants({
+  active: [badgeBase, { background: vars.color.successSoft, color: vars.color.success }],
+  inactive: [badgeBase, { background: '#f3f4f6', color: vars.color.textMuted }],
+});
+
+export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+
+export const chip = style({
+  display: 'inline-block',
+  padding: '2px 8px',
+  borderRadius: vars.radius.sm,
+  background: vars.color.primarySoft,
+  color: vars.color.primary,
+  fontSize: '12px',
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+});
+
+export const categoryChip = style([chip, { background: '#f3f4f6', color: vars.color.text }]);
+
+/** Spec §9 colour rule for clicks remaining. */
+export const clicksLevel = styleVariants({
+  good: { color: vars.color.success },
+  low: { color: '#a16207' },
+  critical: { color: vars.color.danger },
+});
+
+export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+
+export const smallButton = style({
+  minHeight: '34px',
+  padding: `0 ${vars.space.md}`,
+  fontSize: '13px',
+});
+
+export const avatar = style({
+  width: '40px',
+  height: '40px',
+  borderRadius: vars.radius.full,
+  objectFit: 'cover',
+  background: vars.color.primarySoft,
+  flexShrink: 0,
+});
+
+export const wideOnly = style({
+  display: 'none',
+  '@media': { [wideScreen]: { display: 'block' } },
+});
+
+export const narrowOnly = style({ '@media': { [wideScreen]: { display: 'none' } } });

@@ -1,0 +1,43 @@
+import { ErrorBox } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import * as styles from './campaigns.css';
+
+/** A yes/no question before a deactivation or deletion (spec §4). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  error,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  error: string | null;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={message}>
+      <div className={styles.form}>
+        {error ? <ErrorBox>{error}</ErrorBox> : null}
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onConfirm} disabled={pending}>
+            {pending ? pendingLabel : confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

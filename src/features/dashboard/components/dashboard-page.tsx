@@ -1,0 +1,129 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api';
+import { LOW_BALANCE_DOLLARS } from '../../../shared/constants';
+import { WarningBox } from '../../../ui/alert';
+import { Button, buttonClass } from '../../../ui/button';
+import { EmptyState, PageHeader } from '../../../ui/card';
+import { Icon } from '../../../ui/icons';
+import { useAuthUser } from '../../auth/api/check-auth';
+import { useCampaigns } from '../../campaigns/api/get-campaigns';
+import { matchesSearch, matchesStatus, type StatusFilter } from '../../campaigns/campaign-list';
+import { SelectFilter } from '../../campaigns/components/select-filter';
+import { CampaignCardList, CampaignTable } from './campaign-table';
+import { StatCards } from './stat-cards';
+import * as styles from './dashboard.css';
+
+/** Spec §2: the dashboard's filter menu reads All Campaigns, active, expired. */
+const FILTER_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All Campaigns' },
+  { value: 'active', label: 'active' },
+  { value: 'expired', label: 'expired' },
+];
+
+function CampaignList() {
+  const campaigns = useCampaigns();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+
+  const toolbar = (
+    <div className={styles.toolbar}>
+      <div className={styles.search}>
+        <label htmlFor="dashboard-search" className={styles.visuallyHidden}>
+          Search campaigns
+        </label>
+        <input
+          id="dashboard-search"
+          type="search"
+          className={styles.searchInput}
+          placeholder="Search campaigns..."
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      <SelectFilter
+        label="Filter"
+        value={status}
+        options={FILTER_OPTIONS}
+        onChange={setStatus}
+        className={styles.filter}
+      />
+    </div>
+  );
+
+  if (campaigns.isError) {
+    return (
+      <section className={styles.panel} aria-label="Campaigns">
+        {toolbar}
+        <EmptyState icon="!" title="Could not load campaigns">
+          <p>{errorMessage(campaigns.error, 'Error fetching campaigns, please try again')}</p>
+          <Button onClick={() => void campaigns.refetch()} disabled={campaigns.isFetching}>
+            Try Again
+          </Button>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  const all = campaigns.data;
+  const shown = all
+    ? all.filter((campaign) => matchesSearch(campaign, search) && matchesStatus(campaign, status))
+    : null;
+
+  return (
+    <section className={styles.panel} aria-label="Campaigns">
+      {toolbar}
+      {all && all.length === 0 ? (
+        <EmptyState title="No campaigns yet">
+          <p>Promote a creator profile and track its clicks here.</p>
+          <Link to="/create-campaign" className={buttonClass('primary')}>
+            Create Your First Campaign
+          </Link>
+        </EmptyState>
+      ) : shown && shown.length === 0 ? (
+        <EmptyState title="No campaigns found">
+          <p>Try another search or filter.</p>
+        </EmptyState>
+      ) : (
+        <div className={styles.scroll} aria-busy={shown === null}>
+          <div className={styles.wideOnly}>
+            <CampaignTable campaigns={shown} />
+          </div>
+          <div className={styles.narrowOnly}>
+            <CampaignCardList campaigns={shown} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /dashboard (spec §2 Campaign dashboard). */
+export function DashboardPage() {
+  const balance = useAuthUser()?.crypto_balance ?? 0;
+  const campaigns = useCampaigns();
+  return (
+    <>
+      <PageHeader
+        title="Campaign Dashboard"
+        subtitle="An overview of your promotion campaigns"
+        actions={
+          <Link to="/create-campaign" className={buttonClass('primary')}>
+            <Icon name="plus" /> New Campaign
+          </Link>
+        }
+      />
+      <div className={styles.stack}>
+        {balance < LOW_BALANCE_DOLLARS ? (
+          <WarningBox title="You need minimum of $100 to avail all features">
+            <p>
+              <Link to="/topup-balance">Top up your balance</Link> to create and search campaigns.
+            </p>
+          </WarningBox>
+        ) : null}
+        <StatCards campaigns={campaigns.data} balance={balance} />
+        <CampaignList />
+      </div>
+    </>
+  );
+}

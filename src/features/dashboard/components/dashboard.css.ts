@@ -1,0 +1,209 @@
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { vars, wideScreen } from '../../../ui/theme.css';
+
+const wide = 'screen and (min-width: 1024px)';
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+
+export const stats = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  '@media': { [wide]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
+});
+
+export const statCard = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  minWidth: 0,
+});
+
+export const statTop = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const statLabel = style({ fontSize: '13px', fontWeight: 600, color: vars.color.textMuted });
+
+export const statIcon = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '34px',
+  height: '34px',
+  borderRadius: vars.radius.md,
+  background: vars.color.primarySoft,
+  color: vars.color.primary,
+});
+
+export const statValue = style({ fontSize: '26px', fontWeight: 800, letterSpacing: '-0.01em' });
+
+export const statActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+
+export const statButton = style({
+  minHeight: '32px',
+  padding: `0 ${vars.space.sm}`,
+  fontSize: '13px',
+});
+
+export const panel = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  overflow: 'hidden',
+});
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const search = style({ flex: '1 1 220px' });
+
+export const filter = style({ flex: '0 1 200px' });
+
+export const searchInput = style({
+  width: '100%',
+  minHeight: '44px',
+  padding: `0 ${vars.space.md}`,
+  font: 'inherit',
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  selectors: {
+    '&:focus': {
+      outline: 'none',
+      borderColor: vars.color.primary,
+      boxShadow: `0 0 0 3px ${vars.color.primarySoft}`,
+    },
+  },
+});
+
+/** Spec §2: the list scrolls inside a limited height. */
+export const scroll = style({ maxHeight: '560px', overflowY: 'auto' });
+
+export const wideOnly = style({
+  display: 'none',
+  '@media': { [wideScreen]: { display: 'block' } },
+});
+
+export const narrowOnly = style({ '@media': { [wideScreen]: { display: 'none' } } });
+
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '14px' });
+
+globalStyle(`${table} th`, {
+  position: 'sticky',
+  top: 0,
+  zIndex: 1,
+  background: vars.color.background,
+  textAlign: 'left',
+  fontSize: '12px',
+  fontWeight: 700,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  color: vars.color.textMuted,
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+});
+
+globalStyle(`${table} td`, {
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderTop: `1px solid ${vars.color.border}`,
+  verticalAlign: 'middle',
+});
+
+globalStyle(`${table} tbody tr:hover td`, { background: '#fafafe' });
+
+export const profile = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minWidth: 0,
+});
+
+export const profileText = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
+
+export const username = style({ fontWeight: 700 });
+
+export const fullName = style({ fontSize: '13px', color: vars.color.textMuted });
+
+export const external = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '28px',
+  height: '28px',
+  borderRadius: vars.radius.sm,
+  textDecoration: 'none',
+  fontWeight: 700,
+  selectors: { '&:hover': { background: vars.color.primarySoft } },
+});
+
+export const remaining = style({ display: 'block', fontSize: '12px', fontWeight: 700 });
+
+const shimmer = keyframes({ from: { opacity: 0.45 }, to: { opacity: 1 } });
+
+export const skeleton = style({
+  display: 'block',
+  height: '14px',
+  borderRadius: vars.radius.sm,
+  background: vars.color.border,
+  animation: `${shimmer} 900ms ease-in-out infinite alternate`,
+});
+
+export const cardList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: vars.space.md,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});
+
+export const miniCard = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+
+export const miniTop = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const miniStats = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  gap: vars.space.sm,
+  margin: 0,
+  fontSize: '14px',
+});
+
+globalStyle(`${miniStats} dt`, { fontSize: '11px', color: vars.color.textMuted, fontWeight: 600 });
+globalStyle(`${miniStats} dd`, { margin: 0, fontWeight: 600 });
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});

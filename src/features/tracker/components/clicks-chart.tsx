@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { DailyClicks } from '../../../shared/contract/campaigns';
+import * as styles from './tracker.css';
+
+const HEIGHT = 240;
+
+/** Seconds since the epoch at UTC midnight of a YYYY-MM-DD day (uPlot's time scale is in seconds). */
+function daySeconds(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / 1000;
+}
+
+function options(width: number): uPlot.Options {
+  const narrow = width < 480;
+  return {
+    width,
+    height: HEIGHT,
+    // UTC days: the server counts clicks per UTC day.
+    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false }, points: { show: false } },
+    scales: { x: { time: true }, y: { range: (_self, _min, max) => [0, Math.max(4, max * 1.1)] } },
+    axes: [
+      {
+        stroke: '#6b7280',
+        grid: { show: false },
+        ticks: { show: false },
+        font: `${narrow ? 11 : 12}px system-ui, sans-serif`,
+        space: narrow ? 56 : 72,
+      },
+      {
+        stroke: '#6b7280',
+        grid: { stroke: '#eef0f4', width: 1 },
+        ticks: { show: false },
+        font: `${narrow ? 11 : 12}px system-ui, sans-serif`,
+        size: narrow ? 36 : 48,
+        // Whole clicks only.
+        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 50_000, 100_000],
+      },
+    ],
+    series: [
+      {},
+      {
+        label: 'Clicks',
+        stroke: '#4f46e5',
+        fill: 'rgba(79, 70, 229, 0.75)',
+        width: 0,
+        paths: uPlot.paths.bars!({ size: [0.7, 28], align: 0 }),
+        points: { show: false },
+      },
+    ],
+  };
+}
+
+/** The uPlot bar chart of billed clicks per day; loaded lazily by the tracker only. */
+export default function ClicksChart({ days }: { days: DailyClicks }) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const data: uPlot.AlignedData = [
+      days.map((day) => daySeconds(day.date)),
+      days.map((day) => day.clicks),
+    ];
+    const plot = new uPlot(options(Math.max(240, element.clientWidth)), data, element);
+    const observer = new ResizeObserver(() => {
+      plot.setSize({ width: Math.max(240, element.clientWidth), height: HEIGHT });
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+    };
+  }, [days]);
+
+  return <div ref={container} className={styles.chart} aria-hidden="true" />;
+}

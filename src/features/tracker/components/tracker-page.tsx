@@ -1,0 +1,163 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api';
+import { formatCompactCount, formatMoney, formatShortDate } from '../../../lib/format';
+import type { Campaign } from '../../../shared/contract/campaigns';
+import { Button, buttonClass } from '../../../ui/button';
+import { Card, EmptyState, PageHeader } from '../../../ui/card';
+import { Spinner } from '../../../ui/spinner';
+import { useCampaignDetails } from '../../campaigns/api/get-campaign-details';
+import { clicksLevel, clicksUsed } from '../../campaigns/campaign-list';
+import { CampaignActions } from '../../campaigns/components/campaign-actions';
+import { StatusBadge } from '../../campaigns/components/campaign-card';
+import { FeedbackBox, type Feedback } from '../../campaigns/components/campaigns-page';
+import * as shared from '../../campaigns/components/campaigns.css';
+import { usePartnerProfileUrl } from '../../campaigns/components/use-partner-profile-url';
+import { DailyClicksCard } from './daily-clicks-card';
+import * as styles from './tracker.css';
+
+function Tile({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <div className={styles.tile}>
+      <dt className={styles.tileLabel}>{label}</dt>
+      <dd className={`${styles.tileValue} ${className ?? ''}`}>{value}</dd>
+    </div>
+  );
+}
+
+function Row({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className={styles.row}>
+      <dt className={styles.term}>{term}</dt>
+      <dd className={styles.definition}>{children}</dd>
+    </div>
+  );
+}
+
+function RefreshNote() {
+  return (
+    <span className={styles.tooltipWrap}>
+      <button type="button" className={styles.infoButton} aria-describedby="tracker-refresh-tip">
+        <span aria-hidden="true">⟳</span> Auto-refresh
+      </button>
+      <span role="tooltip" id="tracker-refresh-tip" className={styles.tooltip}>
+        Data refreshes automatically every 30 minutes
+      </span>
+    </span>
+  );
+}
+
+function CampaignDetails({ campaign }: { campaign: Campaign }) {
+  const level = clicksLevel(campaign);
+  return (
+    <>
+      <dl className={styles.tiles}>
+        <Tile label="Clicks Purchased" value={formatCompactCount(campaign.clicks_purchased)} />
+        <Tile label="Clicks Used" value={formatCompactCount(clicksUsed(campaign))} />
+        <Tile
+          label="Clicks Remaining"
+          value={formatCompactCount(campaign.remaining_clicks)}
+          className={shared.clicksLevel[level]}
+        />
+        <Tile label="Budget" value={formatMoney(campaign.amount_deposit)} />
+      </dl>
+      <Card title="Campaign Details">
+        <dl className={styles.details}>
+          <Row term="Profile">{campaign.profile_id}</Row>
+          <Row term="Package">{campaign.package_name}</Row>
+          <Row term="Status">
+            <StatusBadge active={campaign.status} />
+          </Row>
+          <Row term="Start Date">{formatShortDate(campaign.start_date)}</Row>
+          <Row term="End Date">
+            {campaign.end_date === null ? 'Still Active' : formatShortDate(campaign.end_date)}
+          </Row>
+          <Row term="Last Updated">{formatShortDate(campaign.updatedAt)}</Row>
+          <Row term="Budget">{formatMoney(campaign.amount_deposit)}</Row>
+          {campaign.status ? (
+            <Row term="Remaining Budget">{formatMoney(campaign.amount_remaining)}</Row>
+          ) : (
+            <Row term="Refunded">{formatMoney(campaign.amount_refunded)}</Row>
+          )}
+          <Row term="Rate">{formatMoney(campaign.click_rate)}/click</Row>
+          <Row term="Categories">
+            <span className={shared.chips}>
+              {campaign.categories.length === 0
+                ? 'None'
+                : campaign.categories.map((category) => (
+                    <span key={category} className={shared.categoryChip}>
+                      {category}
+                    </span>
+                  ))}
+            </span>
+          </Row>
+        </dl>
+      </Card>
+    </>
+  );
+}
+
+/** /analytics/{username}: the campaign tracker (spec §2). */
+export function TrackerPage({ username }: { username: string }) {
+  const details = useCampaignDetails(username);
+  const navigate = useNavigate();
+  const profileUrl = usePartnerProfileUrl()(username);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  if (details.isPending) return <Spinner label="Loading campaign..." />;
+
+  if (details.isError) {
+    return (
+      <>
+        <PageHeader title="Campaign Tracker" subtitle={username} />
+        <Card>
+          <EmptyState icon="!" title="Could not load the campaign">
+            <p>{errorMessage(details.error, 'Failed to fetch profile data. Please try again.')}</p>
+            <Button onClick={() => void details.refetch()} disabled={details.isFetching}>
+              Try Again
+            </Button>
+          </EmptyState>
+        </Card>
+      </>
+    );
+  }
+
+  const campaign = details.data;
+  return (
+    <>
+      <PageHeader
+        title="Campaign Tracker"
+        subtitle={`Performance of the campaign for ${username}`}
+        actions={
+          <div className={styles.headerActions}>
+            <RefreshNote />
+            {profileUrl ? (
+              <a
+                href={profileUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass('secondary')}
+              >
+                View Profile
+              </a>
+            ) : null}
+            <CampaignActions
+              campaign={campaign}
+              buttonClassName=""
+              onDone={(text) => setFeedback({ kind: 'success', text })}
+              onDeleted={() => void navigate({ to: '/dashboard' })}
+            />
+          </div>
+        }
+      />
+      <div className={styles.stack}>
+        <FeedbackBox feedback={feedback} />
+        <CampaignDetails campaign={campaign} />
+        <DailyClicksCard username={username} />
+        <Link to="/dashboard" className={styles.back}>
+          ← Back to dashboard
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css';
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+
+export const headerActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
+
+export const tiles = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+  margin: 0,
+});
+
+export const tile = style({
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+});
+
+export const tileLabel = style({
+  fontSize: '12px',
+  fontWeight: 600,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  color: vars.color.textMuted,
+});
+
+export const tileValue = style({ margin: 0, fontSize: '26px', fontWeight: 800 });
+
+export const details = style({
+  display: 'grid',
+  gap: `0 ${vars.space.xl}`,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
+  margin: 0,
+});
+
+export const row = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.md} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const term = style({ color: vars.color.textMuted, fontSize: '14px' });
+
+export const definition = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
+
+export const tooltipWrap = style({ position: 'relative', display: 'inline-flex' });
+
+export const infoButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: '42px',
+  padding: `0 ${vars.space.md}`,
+  border: `1px dashed ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: 'transparent',
+  color: vars.color.textMuted,
+  font: 'inherit',
+  fontSize: '13px',
+  cursor: 'help',
+});
+
+export const tooltip = style({
+  position: 'absolute',
+  top: 'calc(100% + 6px)',
+  left: 0,
+  zIndex: 10,
+  width: 'max-content',
+  maxWidth: '240px',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.sidebar,
+  color: '#fff',
+  fontSize: '12px',
+  opacity: 0,
+  pointerEvents: 'none',
+  transition: 'opacity 120ms',
+  selectors: {
+    [`${tooltipWrap}:hover &, ${tooltipWrap}:focus-within &`]: { opacity: 1 },
+  },
+});
+
+export const figure = style({
+  margin: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+
+export const chart = style({ width: '100%', minHeight: '240px' });
+
+export const chartPlaceholder = style({
+  height: '240px',
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+});
+
+export const muted = style({ color: vars.color.textMuted, fontSize: '14px' });
+
+export const back = style({ fontWeight: 600, textDecoration: 'none', alignSelf: 'flex-start' });
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
