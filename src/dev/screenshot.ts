@@ -71,7 +71,7 @@ const browser = await chromium.launch({
 });
 try {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
+    viewport: { width: 1440, height: 900 },
     serviceWorkers: 'block',
   });
   await post(context.request, '/api/auth/login', {
