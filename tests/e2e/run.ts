@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCLI, startVitest } from 'vitest/node';
+import { parseCLI, startVitest, type Reporter } from 'vitest/node';
 import { findChromium } from './support/chromium';
 
 /**
@@ -101,6 +101,25 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * On a failed run, the server log without its info lines is printed before vitest's report, so a CI log
+ * shows them while the output still ends with vitest's summary.
+ */
+function serverProblemsOnFailure(logFile: string): Reporter {
+  return {
+    onTestRunEnd: (_modules, _errors, reason) => {
+      if (reason !== 'failed') return;
+      const problems = readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((line) => line && !/^\{"level":[23]0,/.test(line))
+        .slice(-40);
+      if (problems.length === 0) return;
+      console.error(`\nServer log, info lines left out (full log: ${logFile}):`);
+      console.error(problems.join('\n'));
+    },
+  };
+}
+
 const chromiumPath = findChromium();
 if (!chromiumPath) {
   if (requireE2e) fail('Chromium was not found (install it or set CHROMIUM_PATH); REQUIRE_E2E=1.');
@@ -121,12 +140,12 @@ process.env.CHROMIUM_PATH = chromiumPath;
 let exitCode = 1;
 try {
   const cli = parseCLI(['vitest', ...process.argv.slice(2)]);
-  const vitest = await startVitest('test', cli.filter, {
-    ...cli.options,
-    config: join(root, 'tests/e2e/vitest.config.ts'),
-    run: true,
-    watch: false,
-  });
+  const vitest = await startVitest(
+    'test',
+    cli.filter,
+    { ...cli.options, config: join(root, 'tests/e2e/vitest.config.ts'), run: true, watch: false },
+    { test: { reporters: [serverProblemsOnFailure(server.logFile), 'default'] } },
+  );
   const modules = vitest.state.getTestModules();
   // Skipped or filtered-out tests do not count as run.
   const ran = modules.flatMap((module) => [
