@@ -102,8 +102,8 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 /**
- * On a failed run, the server log without its info lines is printed before vitest's report, so a CI log
- * shows them while the output still ends with vitest's summary.
+ * On a failed run, the server log without its info lines is printed before vitest's report, so a CI
+ * log shows it while the output still ends with vitest's summary.
  */
 function serverProblemsOnFailure(logFile: string): Reporter {
   return {
