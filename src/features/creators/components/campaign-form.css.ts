@@ -60,7 +60,13 @@ export const highlight = style({
   textAlign: 'right',
 });
 
-export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+export const chips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  gap: vars.space.xs,
+  margin: 0,
+});
 
 export const chip = style({
   padding: `2px ${vars.space.sm}`,
@@ -72,3 +78,9 @@ export const chip = style({
 });
 
 export const muted = style({ color: vars.color.textMuted, fontSize: '14px' });
+
+export const readOnly = style({
+  background: vars.color.background,
+  fontWeight: 600,
+  cursor: 'default',
+});

@@ -75,7 +75,12 @@ export function CampaignForm({ username }: { username: string }) {
         <Card title="Campaign Details">
           <form className={styles.form} onSubmit={submit} noValidate aria-label="Create campaign">
             {message ? <ErrorBox>{message}</ErrorBox> : null}
-            <TextField label="Target Creator" value={username} readOnly />
+            <TextField
+              label="Target Creator"
+              value={username}
+              readOnly
+              className={styles.readOnly}
+            />
             <div className={fieldStyles.field}>
               <label htmlFor={packageSelectId} className={fieldStyles.label}>
                 Ad Package

@@ -116,6 +116,7 @@ export const statValue = style({ margin: 0, fontWeight: 700, fontSize: '14px' })
 
 export const footer = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space.sm,
@@ -132,6 +133,7 @@ export const activeBadge = style({
   color: vars.color.success,
   fontSize: '13px',
   fontWeight: 700,
+  whiteSpace: 'nowrap',
 });
 
 export const availableBadge = style([
