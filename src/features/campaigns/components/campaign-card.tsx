@@ -1,3 +1,4 @@
+import { Avatar } from './avatar';
 import { Link } from '@tanstack/react-router';
 import { formatMoney, formatShortDate } from '../../../lib/format';
 import type { Campaign } from '../../../shared/contract/campaigns';
@@ -55,13 +56,7 @@ export function CampaignCard({
   return (
     <article className={styles.card} aria-label={`Campaign for ${username}`}>
       <header className={styles.header}>
-        <img
-          className={shared.avatar}
-          src={campaign.Profile.ProfileDatum.avatar}
-          alt=""
-          width="40"
-          height="40"
-        />
+        <Avatar src={campaign.Profile.ProfileDatum.avatar} name={username} />
         <div className={styles.identity}>
           {href ? (
             <a className={styles.username} href={href} target="_blank" rel="noopener noreferrer">

@@ -141,3 +141,10 @@ export const wideOnly = style({
 });
 
 export const narrowOnly = style({ '@media': { [wideScreen]: { display: 'none' } } });
+
+export const initials = style({
+  display: 'grid',
+  placeItems: 'center',
+  color: vars.color.primary,
+  fontWeight: 700,
+});

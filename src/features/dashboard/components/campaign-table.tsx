@@ -1,3 +1,4 @@
+import { Avatar } from '../../campaigns/components/avatar';
 import { Link } from '@tanstack/react-router';
 import { formatCompactCount, formatMoney, formatShortDate } from '../../../lib/format';
 import type { Campaign } from '../../../shared/contract/campaigns';
@@ -14,13 +15,7 @@ function Profile({ campaign }: { campaign: Campaign }) {
   const href = profileUrl(username);
   return (
     <div className={styles.profile}>
-      <img
-        className={shared.avatar}
-        src={campaign.Profile.ProfileDatum.avatar}
-        alt=""
-        width="40"
-        height="40"
-      />
+      <Avatar src={campaign.Profile.ProfileDatum.avatar} name={username} />
       <div className={styles.profileText}>
         <span className={styles.username}>{username}</span>
         <span className={styles.fullName}>{campaign.Profile.ProfileDatum.full_name}</span>

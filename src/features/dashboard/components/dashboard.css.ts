@@ -120,6 +120,7 @@ globalStyle(`${table} td`, {
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderTop: `1px solid ${vars.color.border}`,
   verticalAlign: 'middle',
+  whiteSpace: 'nowrap',
 });
 
 globalStyle(`${table} tbody tr:hover td`, { background: '#fafafe' });

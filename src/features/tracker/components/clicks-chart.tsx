@@ -5,13 +5,14 @@ import type { DailyClicks } from '../../../shared/contract/campaigns';
 import * as styles from './tracker.css';
 
 const HEIGHT = 240;
+const DAY = 86_400;
 
 /** Seconds since the epoch at UTC midnight of a YYYY-MM-DD day (uPlot's time scale is in seconds). */
 function daySeconds(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 1000;
 }
 
-function options(width: number): uPlot.Options {
+function options(width: number, xRange: [number, number]): uPlot.Options {
   const narrow = width < 480;
   return {
     width,
@@ -20,7 +21,10 @@ function options(width: number): uPlot.Options {
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
     legend: { show: false },
     cursor: { drag: { x: false, y: false }, points: { show: false } },
-    scales: { x: { time: true }, y: { range: (_self, _min, max) => [0, Math.max(4, max * 1.1)] } },
+    scales: {
+      x: { time: true, range: () => xRange },
+      y: { range: (_self, _min, max) => [0, Math.max(4, max * 1.1)] },
+    },
     axes: [
       {
         stroke: '#6b7280',
@@ -64,7 +68,11 @@ export default function ClicksChart({ days }: { days: DailyClicks }) {
       days.map((day) => daySeconds(day.date)),
       days.map((day) => day.clicks),
     ];
-    const plot = new uPlot(options(Math.max(240, element.clientWidth)), data, element);
+    const first = data[0][0] ?? Date.now() / 1000;
+    const last = data[0][data[0].length - 1] ?? first;
+    // Half a day of room on each side, and at least a week wide so one day is not a wall of colour.
+    const xRange: [number, number] = [Math.min(first, last - 6 * DAY) - DAY / 2, last + DAY / 2];
+    const plot = new uPlot(options(Math.max(240, element.clientWidth), xRange), data, element);
     const observer = new ResizeObserver(() => {
       plot.setSize({ width: Math.max(240, element.clientWidth), height: HEIGHT });
     });
