@@ -10,10 +10,29 @@ function newAdvertiser() {
   return { username: `e2e_${id}`, email: `e2e-${id}@example.com`, password: `first-pass-${id}` };
 }
 
+/** Registers through the API, for journeys that start with an existing account. */
+async function registerByApi(advertiser: ReturnType<typeof newAdvertiser>) {
+  const registered = await fetch(`${e2eEnv.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...advertiser, confirmPassword: advertiser.password, agreeTerms: true }),
+  });
+  expect(registered.status).toBe(201);
+}
+
 async function signInWithEmail(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The sidebar's Logout (the account page has one more among its quick actions). */
+async function signOut(page: Page) {
+  await page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('button', { name: 'Logout' })
+    .click();
+  await page.waitForURL((url) => url.pathname === '/');
 }
 
 async function expectDashboard(page: Page) {
@@ -45,8 +64,7 @@ test('register, verify the e-mail from the mail link, sign out and sign in again
   await page.goto('/dashboard');
   await expectDashboard(page);
   expect(await page.getByText('Please verify your account').count()).toBe(0);
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await signOut(page);
 
   await page.goto('/login');
   await signInWithEmail(page, advertiser.email, advertiser.password);
@@ -58,12 +76,7 @@ test('forgot password: the mailed link sets a new password; the old one stops wo
   consoleErrors,
 }) => {
   const advertiser = newAdvertiser();
-  const registered = await fetch(`${e2eEnv.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...advertiser, confirmPassword: advertiser.password, agreeTerms: true }),
-  });
-  expect(registered.status).toBe(201);
+  await registerByApi(advertiser);
   const newPassword = `${advertiser.password}-renewed`;
 
   await page.goto('/login');
@@ -87,6 +100,37 @@ test('forgot password: the mailed link sets a new password; the old one stops wo
   consoleErrors.allow({ text: /status of 401/, url: /\/api\/auth\/login$/ });
   await signInWithEmail(page, advertiser.email, advertiser.password);
   await page.getByText('Invalid email or password').waitFor();
+  await signInWithEmail(page, advertiser.email, newPassword);
+  await expectDashboard(page);
+});
+
+test('a signed-in advertiser changes the password on the account page', async ({
+  page,
+  consoleErrors,
+}) => {
+  const advertiser = newAdvertiser();
+  await registerByApi(advertiser);
+  const newPassword = `${advertiser.password}-changed`;
+  await page.goto('/login');
+  await signInWithEmail(page, advertiser.email, advertiser.password);
+  await expectDashboard(page);
+
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  // The refused change answers 400, which the browser logs by itself.
+  consoleErrors.allow({ text: /status of 400/, url: /\/api\/auth\/change-password$/ });
+  await page.getByLabel('Current Password', { exact: true }).fill('not-the-password');
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await page.getByText('Current password is incorrect').waitFor();
+
+  await page.getByLabel('Current Password', { exact: true }).fill(advertiser.password);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await page.getByText('Password changed successfully!').waitFor();
+
+  await signOut(page);
+  await page.goto('/login');
   await signInWithEmail(page, advertiser.email, newPassword);
   await expectDashboard(page);
 });
