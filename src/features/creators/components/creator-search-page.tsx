@@ -123,6 +123,13 @@ export function CreatorSearchPage() {
           ) : null}
         </Card>
         {ready ? <SearchResults query={query} enabled={ready} /> : null}
+        {!disabled && text.trim() === '' ? (
+          <Card>
+            <EmptyState icon="⌕" title="Find a creator to promote">
+              <p>Search by username or full name, then start a campaign from the results.</p>
+            </EmptyState>
+          </Card>
+        ) : null}
       </div>
     </>
   );
