@@ -1,0 +1,316 @@
+// @vitest-environment happy-dom
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { AdPackage, Campaign } from '../../../src/shared/contract/campaigns';
+import { renderApp } from './helpers/render-app';
+import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
+
+function makeCampaign(id: number, username: string, overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id,
+    status: true,
+    profile_id: username,
+    Profile: {
+      username,
+      ProfileDatum: { full_name: `Full ${username}`, avatar: `/avatars/${username}.svg` },
+    },
+    package_id: 2,
+    package_name: 'Site-Wide',
+    categories: ['All'],
+    clicks_purchased: 100,
+    clicks_count: 40,
+    remaining_clicks: 60,
+    amount_deposit: 60,
+    amount_remaining: 36,
+    amount_refunded: 0,
+    click_rate: 0.6,
+    start_date: '2025-03-05T12:00:00.000Z',
+    end_date: null,
+    createdAt: '2025-03-05T12:00:00.000Z',
+    updatedAt: '2025-03-06T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function makePackage(id: number, name: string, click_rate: number): AdPackage {
+  return {
+    id,
+    name,
+    click_rate,
+    max_slots: 1000,
+    ranks: '1-10',
+    categories: ['All'],
+    ad_icon: id !== 4,
+    popup_ads: id <= 2,
+  };
+}
+
+const active = makeCampaign(2, 'cleo');
+const inactive = makeCampaign(1, 'bella', {
+  status: false,
+  package_id: 1,
+  package_name: 'Main Categories',
+});
+
+let stub: StubServer;
+beforeAll(async () => {
+  stub = await startStubServer();
+});
+afterAll(() => stub.close());
+beforeEach(() => {
+  stub.reset();
+  stub.signIn(makeUser({ crypto_balance: 200 }));
+  stub.on('GET', '/api/bought-ads-by-client', {
+    body: { success: true, message: 'Campaigns fetched', data: [active, inactive] },
+  });
+  stub.on('GET', '/api/all/ad-packages', {
+    body: {
+      success: true,
+      data: [
+        makePackage(1, 'Main Categories', 0.8),
+        makePackage(2, 'Site-Wide', 0.6),
+        makePackage(3, 'Category-Specific', 0.5),
+        makePackage(4, 'Main Categories 2nd tier', 0.4),
+      ],
+    },
+  });
+  stub.on('GET', '/api/get-all-categories', {
+    body: {
+      success: true,
+      categories: ['Top', 'New', 'Popular', 'Free', 'Fitness', 'Cosplay'].map((name) => ({
+        name,
+        slug: name.toLowerCase(),
+      })),
+    },
+  });
+});
+
+async function openOn(username: string, button: string) {
+  const view = renderApp('/campaigns', stub);
+  const card = await screen.findByRole('article', { name: `Campaign for ${username}` });
+  await view.user.click(within(card).getByRole('button', { name: button }));
+  return { ...view, dialog: await screen.findByRole('dialog') };
+}
+
+describe('campaign dialogs on /campaigns', () => {
+  it('top-up: validates the amount against the balance, then tops up and shows the success', async () => {
+    stub.on('POST', '/api/top-up-money-deposited', {
+      body: { success: true, message: 'Campaign for cleo topped up successfully' },
+    });
+    const { user, dialog } = await openOn('cleo', 'Top-up');
+    expect(within(dialog).getByRole('heading', { name: 'Top Up Campaign' })).toBeInTheDocument();
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    const submit = within(dialog).getByRole('button', { name: 'Top Up' });
+    expect(amount).toHaveAttribute('step', '0.01');
+    expect(submit).toBeDisabled();
+
+    await user.type(amount, '0');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid amount');
+    expect(submit).toBeDisabled();
+    await user.clear(amount);
+    await user.type(amount, '200.01');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Amount exceeds your available balance',
+    );
+    expect(submit).toBeDisabled();
+    await user.clear(amount);
+    await user.type(amount, '25.5');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.click(submit);
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Campaign for cleo topped up successfully',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(stub.requestsTo('/api/top-up-money-deposited').map((r) => r.body)).toEqual([
+      { username: 'cleo', package_id: 2, amount: 25.5 },
+    ]);
+  });
+
+  it('top-up: shows the server message in a red box', async () => {
+    stub.on('POST', '/api/top-up-money-deposited', {
+      status: 400,
+      body: { success: false, message: 'Amount exceeds your available balance' },
+    });
+    const { user, dialog } = await openOn('cleo', 'Top-up');
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Top Up' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Amount exceeds your available balance',
+    );
+  });
+
+  it('pause: asks to confirm, then calls expire-ad-package', async () => {
+    stub.on('POST', '/api/expire-ad-package', {
+      body: { success: true, message: 'Campaign for cleo deactivated successfully' },
+    });
+    const { user, dialog } = await openOn('cleo', 'Pause');
+    expect(dialog).toHaveTextContent('Are you sure you want to deactivate campaign for cleo?');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Deactivate' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Campaign for cleo deactivated successfully',
+    );
+    expect(stub.requestsTo('/api/expire-ad-package').map((r) => r.body)).toEqual([
+      { username: 'cleo', packageId: 2 },
+    ]);
+  });
+
+  it('pause: falls back to "Error updating campaign status"', async () => {
+    stub.on('POST', '/api/expire-ad-package', 'network-failure');
+    const { user, dialog } = await openOn('cleo', 'Pause');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Deactivate' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Error updating campaign status',
+    );
+  });
+
+  it('delete: asks to confirm, then calls remove-ad-package', async () => {
+    stub.on('POST', '/api/remove-ad-package', {
+      body: { success: true, message: 'Campaign for bella deleted successfully!' },
+    });
+    const { user, dialog } = await openOn('bella', 'Delete');
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete the campaign for "bella"? This action cannot be undone.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Campaign for bella deleted successfully!',
+    );
+    expect(stub.requestsTo('/api/remove-ad-package').map((r) => r.body)).toEqual([
+      { username: 'bella' },
+    ]);
+  });
+
+  it('reactivate with the same package: asks an amount and tops up', async () => {
+    stub.on('POST', '/api/top-up-money-deposited', {
+      body: {
+        success: true,
+        message: 'Campaign for bella reactivated and topped up successfully!',
+      },
+    });
+    const { user, dialog } = await openOn('bella', 'Reactivate');
+    await user.click(within(dialog).getByRole('button', { name: /^Same Package/ }));
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    await user.type(amount, '-1');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid amount');
+    await user.clear(amount);
+    await user.type(amount, '120');
+    await user.click(within(dialog).getByRole('button', { name: 'Reactivate' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Campaign for bella reactivated and topped up successfully!',
+    );
+    expect(stub.requestsTo('/api/top-up-money-deposited').map((r) => r.body)).toEqual([
+      { username: 'bella', package_id: 1, amount: 120 },
+    ]);
+  });
+
+  it('reactivate with a new package: shows "Model is not available" when the check fails', async () => {
+    stub.on('POST', '/api/check-model-availability', {
+      status: 400,
+      body: { success: false, message: 'Model is not available' },
+    });
+    const { user, dialog } = await openOn('bella', 'Reactivate');
+    await user.click(within(dialog).getByRole('button', { name: /^New Package/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Model is not available');
+    expect(stub.requestsTo('/api/check-model-availability').map((r) => r.body)).toEqual([
+      { username: 'bella' },
+    ]);
+  });
+
+  it('assign ad package: validates, limits package 3 categories, then removes and assigns', async () => {
+    stub.on('POST', '/api/check-model-availability', {
+      body: { success: true, message: 'Model is available' },
+    });
+    stub.on('POST', '/api/remove-ad-package', {
+      body: { success: true, message: 'Campaign for bella deleted successfully!' },
+    });
+    stub.on('POST', '/api/assign-ad-package', {
+      body: { success: true, message: 'Campaign for bella reactivated successfully!' },
+    });
+    const first = await openOn('bella', 'Reactivate');
+    const { user } = first;
+    await user.click(within(first.dialog).getByRole('button', { name: /^New Package/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Ad Package' });
+    const submit = within(dialog).getByRole('button', { name: 'Assign Package' });
+
+    await user.click(submit);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select a package');
+
+    const packageSelect = within(dialog).getByRole('combobox', { name: 'Package' });
+    await within(dialog).findByRole('option', { name: 'Category-Specific ($0.50/click)' });
+    await user.selectOptions(packageSelect, 'Category-Specific ($0.50/click)');
+    expect(
+      within(dialog).getByText(
+        'Note:(Top, New, Free, Popular) categories are not available for this package',
+      ),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Deposit Amount (USD)'), '10.75');
+    await user.click(submit);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select a category');
+
+    const category = within(dialog).getByRole('combobox', { name: 'Category' });
+    await within(dialog).findByRole('option', { name: 'Fitness' });
+    for (const name of ['Top', 'New', 'Popular', 'Free']) {
+      expect(
+        within(dialog).getByRole('option', { name: `${name} (Not Available)` }),
+      ).toBeDisabled();
+    }
+    await user.selectOptions(category, 'Fitness');
+    // Spec §9: floor(10.75 / 0.5) = 21.
+    expect(within(dialog).getByText('Maximum clicks').nextElementSibling).toHaveTextContent('21');
+
+    await user.clear(within(dialog).getByLabelText('Deposit Amount (USD)'));
+    await user.type(within(dialog).getByLabelText('Deposit Amount (USD)'), '0');
+    await user.click(submit);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Please enter a valid deposit amount',
+    );
+    await user.clear(within(dialog).getByLabelText('Deposit Amount (USD)'));
+    await user.type(within(dialog).getByLabelText('Deposit Amount (USD)'), '150');
+    await user.click(submit);
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Campaign for bella reactivated successfully!',
+    );
+    const calls = stub.requests
+      .filter((r) => r.path === '/api/remove-ad-package' || r.path === '/api/assign-ad-package')
+      .map((r) => [r.path, r.body]);
+    expect(calls).toEqual([
+      ['/api/remove-ad-package', { username: 'bella' }],
+      [
+        '/api/assign-ad-package',
+        { username: 'bella', package_id: 3, category_name: 'Fitness', amount_deposit: 150 },
+      ],
+    ]);
+  });
+
+  it('assign ad package: sends no category for other packages and shows the server error', async () => {
+    stub.on('POST', '/api/check-model-availability', {
+      body: { success: true, message: 'Model is available' },
+    });
+    stub.on('POST', '/api/remove-ad-package', {
+      body: { success: true, message: 'Campaign for bella deleted successfully!' },
+    });
+    stub.on('POST', '/api/assign-ad-package', {
+      status: 400,
+      body: { success: false, message: 'Insufficient balance' },
+    });
+    const first = await openOn('bella', 'Reactivate');
+    const { user } = first;
+    await user.click(within(first.dialog).getByRole('button', { name: /^New Package/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Ad Package' });
+    await within(dialog).findByRole('option', { name: 'Site-Wide ($0.60/click)' });
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Package' }),
+      'Site-Wide ($0.60/click)',
+    );
+    expect(within(dialog).queryByRole('combobox', { name: 'Category' })).toBeNull();
+    await user.type(within(dialog).getByLabelText('Deposit Amount (USD)'), '100');
+    expect(within(dialog).getByText('Maximum clicks').nextElementSibling).toHaveTextContent('166');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Package' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Insufficient balance');
+    expect(stub.requestsTo('/api/assign-ad-package').map((r) => r.body)).toEqual([
+      { username: 'bella', package_id: 2, category_name: null, amount_deposit: 100 },
+    ]);
+  });
+});
