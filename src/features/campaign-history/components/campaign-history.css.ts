@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars, wideScreen } from '../../../ui/theme.css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
@@ -100,8 +100,12 @@ export const stats = style({
   margin: 0,
   '@media': {
     'screen and (min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
-    'screen and (min-width: 1100px)': { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' },
   },
+});
+
+// Nine figures: in two columns the last one takes the whole row rather than leaving a gap.
+globalStyle(`${stats} > div:last-child`, {
+  '@media': { 'screen and (max-width: 639px)': { gridColumn: '1 / -1' } },
 });
 
 export const term = style({ color: vars.color.textMuted, fontSize: '12px' });
