@@ -18,11 +18,15 @@ The embedded PGlite database belongs to one process: stop the server before impo
 (With DATABASE_URL the server may keep running.)`;
 
 /** The catalogue import command (design §5); a production tool, run while the server is stopped. */
-export async function importCatalogue(argv: string[]): Promise<number> {
-  const file = argv.find((arg) => !arg.startsWith('-'));
-  if (!file || argv.includes('--help') || argv.includes('-h')) {
+async function importCatalogue(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
     console.log(HELP);
-    return file ? 0 : 1;
+    return 0;
+  }
+  const file = argv.find((arg) => !arg.startsWith('-'));
+  if (!file) {
+    console.log(HELP);
+    return 1;
   }
   let text: string;
   try {
