@@ -57,13 +57,22 @@ function options(width: number, xRange: [number, number]): uPlot.Options {
   };
 }
 
+function canDrawCanvas(): boolean {
+  try {
+    return document.createElement('canvas').getContext('2d') !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** The uPlot bar chart of billed clicks per day; loaded lazily by the tracker only. */
 export default function ClicksChart({ days }: { days: DailyClicks }) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
+    // Without a 2D canvas (very old browsers, test DOMs) the text alternative stands alone.
+    if (!element || !canDrawCanvas()) return;
     const data: uPlot.AlignedData = [
       days.map((day) => daySeconds(day.date)),
       days.map((day) => day.clicks),

@@ -1,0 +1,174 @@
+// @vitest-environment happy-dom
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { Campaign } from '../../../src/shared/contract/campaigns';
+import { renderApp } from './helpers/render-app';
+import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
+
+function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: 7,
+    status: true,
+    profile_id: 'iris',
+    Profile: {
+      username: 'iris',
+      ProfileDatum: { full_name: 'Iris Moreau', avatar: '/avatars/iris.svg' },
+    },
+    package_id: 3,
+    package_name: 'Category-Specific',
+    categories: ['Fitness'],
+    clicks_purchased: 2_500_000,
+    clicks_count: 1234,
+    remaining_clicks: 999,
+    amount_deposit: 1_250_000,
+    amount_remaining: 1_249_382.5,
+    amount_refunded: 0,
+    click_rate: 0.5,
+    start_date: '2025-03-05T12:00:00.000Z',
+    end_date: null,
+    createdAt: '2025-03-05T12:00:00.000Z',
+    updatedAt: '2025-06-10T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const days = [
+  { date: '2025-03-05', clicks: 4 },
+  { date: '2025-03-06', clicks: 0 },
+  { date: '2025-03-07', clicks: 11 },
+];
+
+function answerDetails(campaign: Campaign) {
+  stub.on('POST', '/api/profile-ad-details', {
+    body: { success: true, message: 'Profile ad details fetched', user: campaign },
+  });
+}
+
+let stub: StubServer;
+beforeAll(async () => {
+  stub = await startStubServer();
+});
+afterAll(() => stub.close());
+beforeEach(() => {
+  stub.reset();
+  stub.signIn(makeUser());
+  answerDetails(makeCampaign());
+  stub.on('POST', '/api/campaign-daily-clicks', { body: { success: true, data: days } });
+});
+
+function detail(term: string) {
+  return screen.getByText(term, { selector: 'dt' }).nextElementSibling!;
+}
+
+describe('/analytics/$username', () => {
+  it('shows the campaign details with K/M counts and "Still Active"', async () => {
+    renderApp('/analytics/iris', stub);
+    expect(await screen.findByRole('heading', { name: 'Campaign Tracker' })).toBeInTheDocument();
+    expect(detail('Clicks Purchased')).toHaveTextContent('2.5M');
+    expect(detail('Clicks Used')).toHaveTextContent('1.2K');
+    expect(detail('Clicks Remaining')).toHaveTextContent('999');
+    expect(detail('Profile')).toHaveTextContent('iris');
+    expect(detail('Package')).toHaveTextContent('Category-Specific');
+    expect(detail('Status')).toHaveTextContent('Active');
+    expect(detail('Start Date')).toHaveTextContent('Mar 5, 2025');
+    expect(detail('End Date')).toHaveTextContent('Still Active');
+    expect(detail('Last Updated')).toHaveTextContent('Jun 10, 2025');
+    expect(detail('Remaining Budget')).toHaveTextContent('$1,249,382.50');
+    expect(detail('Rate')).toHaveTextContent('$0.50/click');
+    expect(detail('Categories')).toHaveTextContent('Fitness');
+    expect(screen.getByRole('tooltip')).toHaveTextContent(
+      'Data refreshes automatically every 30 minutes',
+    );
+    expect(stub.requestsTo('/api/profile-ad-details')[0]!.body).toEqual({ username: 'iris' });
+  });
+
+  it('counts a missing clicks_count as zero and shows an end date when there is one', async () => {
+    answerDetails(
+      makeCampaign({
+        status: false,
+        clicks_count: null,
+        clicks_purchased: 999,
+        end_date: '2025-04-01T12:00:00.000Z',
+        amount_refunded: 12.5,
+      }),
+    );
+    renderApp('/analytics/iris', stub);
+    await screen.findByRole('heading', { name: 'Campaign Tracker' });
+    expect(detail('Clicks Used')).toHaveTextContent(/^0$/);
+    expect(detail('Clicks Purchased')).toHaveTextContent(/^999$/);
+    expect(detail('End Date')).toHaveTextContent('Apr 1, 2025');
+    expect(detail('Refunded')).toHaveTextContent('$12.50');
+    expect(screen.getByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('gives the daily clicks chart a text alternative', async () => {
+    renderApp('/analytics/iris', stub);
+    const table = await screen.findByRole('table', { name: 'Billed clicks per day' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Mar 5, 20254', 'Mar 6, 20250', 'Mar 7, 202511']);
+    expect(
+      screen.getByText('15 billed clicks over 3 days; busiest day Mar 7, 2025 with 11.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the load failure with Try Again', async () => {
+    stub.on('POST', '/api/profile-ad-details', {
+      status: 404,
+      body: { success: false, message: 'No campaign found for this profile' },
+    });
+    const { user } = renderApp('/analytics/iris', stub);
+    expect(await screen.findByText('No campaign found for this profile')).toBeInTheDocument();
+    answerDetails(makeCampaign());
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Still Active')).toBeInTheDocument();
+  });
+
+  it('falls back to "Failed to fetch profile data. Please try again."', async () => {
+    stub.on('POST', '/api/profile-ad-details', 'network-failure');
+    renderApp('/analytics/iris', stub);
+    expect(
+      await screen.findByText(
+        'Failed to fetch profile data. Please try again.',
+        {},
+        { timeout: 8000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('reloads the data after a pause', async () => {
+    stub.on('POST', '/api/expire-ad-package', () => {
+      answerDetails(makeCampaign({ status: false, end_date: '2025-06-11T00:00:00.000Z' }));
+      return { body: { success: true, message: 'Campaign for iris deactivated successfully' } };
+    });
+    const { user } = renderApp('/analytics/iris', stub);
+    await user.click(await screen.findByRole('button', { name: 'Pause' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, Deactivate' }));
+    expect(
+      await screen.findByText('Campaign for iris deactivated successfully'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Jun 11, 2025')).toBeInTheDocument();
+    expect(detail('Status')).toHaveTextContent('Inactive');
+  });
+
+  it('goes to /dashboard after a deletion', async () => {
+    answerDetails(makeCampaign({ status: false, end_date: '2025-04-01T12:00:00.000Z' }));
+    stub.on('POST', '/api/remove-ad-package', {
+      body: { success: true, message: 'Campaign for iris deleted successfully!' },
+    });
+    stub.on('GET', '/api/bought-ads-by-client', {
+      body: { success: true, message: 'Campaigns fetched', data: [] },
+    });
+    const { user, router } = renderApp('/analytics/iris', stub);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Campaign Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
