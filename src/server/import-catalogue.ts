@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
-import { parseCatalogueFeed, upsertProfiles } from './domain/catalogue';
+import { parseCatalogueFeed, unlistMissingProfiles, upsertProfiles } from './domain/catalogue';
 
-const HELP = `Usage: npm run import:catalogue -- <file.jsonl>
+const HELP = `Usage: npm run import:catalogue -- <file.jsonl> [--unlist-missing]
 
 Loads a partner creator feed into the catalogue (table profiles) of the configured database:
 PostgreSQL when DATABASE_URL is set, else the embedded PGlite database in DATA_DIR (default ./.data).
@@ -13,6 +13,8 @@ Each line is one JSON object:
    "likes": 1200, "photos_count": 30, "videos_count": 4, "subscribe_price": 9.99}
 A username already in the catalogue is updated (matched ignoring case), a new one is added as listed.
 Bad lines are reported with their line number and skipped.
+--unlist-missing: the feed is the partner's whole catalogue; creators not in it are marked as not
+listed (no new campaigns for them). It needs a feed without bad lines.
 
 The embedded PGlite database belongs to one process: stop the server before importing into it.
 (With DATABASE_URL the server may keep running.)`;
@@ -36,23 +38,42 @@ async function importCatalogue(argv: string[]): Promise<number> {
     return 1;
   }
   const { profiles, errors } = parseCatalogueFeed(text);
+  const unlistMissing = argv.includes('--unlist-missing');
   for (const { line, message } of errors) console.error(`${file}:${line}: ${message} (skipped)`);
+  if (unlistMissing && (errors.length > 0 || profiles.length === 0)) {
+    console.error(
+      '--unlist-missing needs a complete feed: nothing was imported. Fix the lines above, or import without it.',
+    );
+    return 1;
+  }
 
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
     await migrate(db);
-    const written = await db.transaction((tx) => upsertProfiles(tx, profiles));
+    const { written, unlisted } = await db.transaction(async (tx) => ({
+      written: await upsertProfiles(tx, profiles),
+      unlisted: unlistMissing
+        ? await unlistMissingProfiles(
+            tx,
+            profiles.map((profile) => profile.username),
+          )
+        : 0,
+    }));
     console.log(
-      `Imported ${written} creator profile${written === 1 ? '' : 's'} from ${file}` +
-        (errors.length > 0
-          ? `; skipped ${errors.length} bad line${errors.length === 1 ? '' : 's'}.`
-          : '.'),
+      `Imported ${plural(written, 'creator profile')} from ${file}` +
+        (errors.length > 0 ? `; skipped ${plural(errors.length, 'bad line')}` : '') +
+        (unlistMissing ? `; ${plural(unlisted, 'profile')} no longer listed` : '') +
+        '.',
     );
   } finally {
     await db.close();
   }
   return 0;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 try {

@@ -184,3 +184,23 @@ export async function upsertProfiles(
   }
   return written;
 }
+
+/**
+ * Marks every listed profile whose username is not in `usernames` (ignoring case) as no longer listed
+ * at the partner, after a full feed was imported. Returns how many were unlisted.
+ */
+export async function unlistMissingProfiles(
+  db: Queryable,
+  usernames: readonly string[],
+): Promise<number> {
+  // One JSON text parameter instead of an array: both drivers send text as is (postgres.js would
+  // encode a value for a jsonb parameter once more, hence text first).
+  const rows = await db.query(
+    `UPDATE profiles SET listed = false
+      WHERE listed AND lower(username) NOT IN (
+        SELECT lower(value) FROM jsonb_array_elements_text($1::text::jsonb))
+      RETURNING 1`,
+    [JSON.stringify(usernames)],
+  );
+  return rows.length;
+}

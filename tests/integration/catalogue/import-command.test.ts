@@ -50,7 +50,7 @@ describe('npm run import:catalogue', () => {
     expect(run.stdout).toContain('stop the server before importing into it');
   });
 
-  it('imports the good lines, reports the bad ones with their line numbers, and updates on a rerun', async () => {
+  it('imports the good lines, reports the bad ones by line number, updates on a rerun, unlists on a full feed', async () => {
     writeFileSync(feed, [creator('ava.rivera', 10), '{oops', creator('mia_fit', 20)].join('\n'));
     // Left by a process that is gone (its pid now belongs to another one): not a holder.
     mkdirSync(dataDir, { recursive: true });
@@ -72,13 +72,31 @@ describe('npm run import:catalogue', () => {
       stderr: '',
     });
 
+    // A full feed: creators not in it are no longer listed; a feed with bad lines is refused for that.
+    writeFileSync(feed, [creator('mia_fit', 21), 'oops'].join('\n'));
+    expect(await importCatalogue(feed, '--unlist-missing')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        `${feed}:2: not valid JSON (skipped)\n` +
+        '--unlist-missing needs a complete feed: nothing was imported. Fix the lines above, or import without it.\n',
+    });
+    writeFileSync(feed, creator('mia_fit', 21) + '\n');
+    expect(await importCatalogue(feed, '--unlist-missing')).toEqual({
+      code: 0,
+      stdout: `Imported 1 creator profile from ${feed}; 1 profile no longer listed.\n`,
+      stderr: '',
+    });
+
     const db = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
     try {
       expect(
-        await db.query('SELECT username, likes, subscribe_price_cents FROM profiles ORDER BY 1'),
+        await db.query(
+          'SELECT username, likes, subscribe_price_cents, listed FROM profiles ORDER BY 1',
+        ),
       ).toEqual([
-        { username: 'ava.rivera', likes: 11, subscribe_price_cents: 999 },
-        { username: 'mia_fit', likes: 20, subscribe_price_cents: 999 },
+        { username: 'ava.rivera', likes: 11, subscribe_price_cents: 999, listed: false },
+        { username: 'mia_fit', likes: 21, subscribe_price_cents: 999, listed: true },
       ]);
 
       // While this process holds the PGlite database, the command refuses to open it.

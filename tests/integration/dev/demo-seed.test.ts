@@ -8,7 +8,7 @@ import { DEMO_ADVERTISER, seedDemoData } from '../../../src/dev/demo-seed';
 import { DEMO_PARTNER_ACCOUNT, startDevEnvironment } from '../../../src/dev/environment';
 import { loadConfig } from '../../../src/server/config';
 import type { Db } from '../../../src/server/db/db';
-import { upsertProfiles } from '../../../src/server/domain/catalogue';
+import { unlistMissingProfiles, upsertProfiles } from '../../../src/server/domain/catalogue';
 import { ledgerSumCents } from '../../../src/server/domain/ledger';
 import { verifyPassword } from '../../../src/server/domain/passwords';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
@@ -31,6 +31,17 @@ describe.each(databaseKinds())('development data on %s', (kind) => {
 
   const count = async (sql: string, params: unknown[] = []) =>
     Number((await db.query<{ n: number }>(sql, params))[0]!.n);
+
+  const profile = {
+    username: 'Import.Me',
+    fullName: 'Import Me',
+    avatar: 'https://cdn.partner.example/import.jpg',
+    likes: 10,
+    photosCount: 2,
+    videosCount: 1,
+    subscribePriceCents: 499,
+    listed: true,
+  };
 
   describe('seedDemoData', () => {
     it('fills the catalogue, writes the avatars and creates the demo advertiser with $1,000.00', async () => {
@@ -100,17 +111,6 @@ describe.each(databaseKinds())('development data on %s', (kind) => {
   });
 
   describe('upsertProfiles', () => {
-    const profile = {
-      username: 'Import.Me',
-      fullName: 'Import Me',
-      avatar: 'https://cdn.partner.example/import.jpg',
-      likes: 10,
-      photosCount: 2,
-      videosCount: 1,
-      subscribePriceCents: 499,
-      listed: true,
-    };
-
     it('inserts new profiles and updates existing ones matched case-insensitively', async () => {
       expect(await upsertProfiles(db, [profile])).toBe(1);
       expect(
@@ -136,6 +136,25 @@ describe.each(databaseKinds())('development data on %s', (kind) => {
     it('leaves existing rows alone when asked to ignore them', async () => {
       expect(await upsertProfiles(db, [{ ...profile, likes: 1 }], 'ignore')).toBe(0);
       expect(await count("SELECT likes AS n FROM profiles WHERE username = 'Import.Me'")).toBe(99);
+    });
+  });
+
+  describe('unlistMissingProfiles', () => {
+    it('unlists every listed profile missing from a full feed, matching usernames ignoring case', async () => {
+      const listedBefore = await count('SELECT count(*)::int AS n FROM profiles WHERE listed');
+      const [kept] = await db.query<{ username: string }>(
+        "SELECT username FROM profiles WHERE listed AND username <> 'Import.Me' ORDER BY username LIMIT 1",
+      );
+      expect(await unlistMissingProfiles(db, ['IMPORT.ME', kept!.username])).toBe(listedBefore - 2);
+      const listed = await db.query<{ username: string }>(
+        'SELECT username FROM profiles WHERE listed',
+      );
+      expect(listed.map((row) => row.username).sort()).toEqual(
+        ['Import.Me', kept!.username].sort(),
+      );
+      // An import lists a returning creator again.
+      await upsertProfiles(db, [{ ...profile, username: 'import.me' }]);
+      expect(await unlistMissingProfiles(db, ['import.me', kept!.username])).toBe(0);
     });
   });
 
