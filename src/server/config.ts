@@ -36,6 +36,12 @@ export interface Config {
   };
   rpcUrl: string | undefined;
   walletAddress: string | undefined;
+  /** Deposits: blocks a transfer needs (its own included) before it counts (design §2). */
+  confirmations: number;
+  /** Deposits: the chain's id when known beforehand; else asked of RPC_URL once. */
+  chainId: number | undefined;
+  /** Deposits: an ETH/USD price older than this refuses ETH deposits (feed heartbeat 1 h + 5 min). */
+  priceMaxAgeSeconds: number;
   staticDir: string;
   logLevel: string;
 }
@@ -118,6 +124,9 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rpcUrl: env.RPC_URL || undefined,
     walletAddress: env.WALLET_ADDRESS || undefined,
+    confirmations: positiveInteger(env, 'CONFIRMATIONS', production ? 12 : 1),
+    chainId: env.CHAIN_ID ? positiveInteger(env, 'CHAIN_ID', 1) : undefined,
+    priceMaxAgeSeconds: positiveInteger(env, 'PRICE_MAX_AGE_SECONDS', 3900),
     staticDir: env.STATIC_DIR ?? './dist',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
   };

@@ -1,0 +1,256 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  getAddress,
+  http,
+  parseAbi,
+  type Address,
+  type Hex,
+} from 'viem';
+import { foundry } from 'viem/chains';
+import type { CoinType } from '../shared/contract/deposits';
+import { DEPOSIT_COLUMNS, toTransaction, type DepositRow } from '../server/domain/deposit-views';
+import { MAINNET } from '../server/domain/chain';
+import { notFound } from '../server/errors';
+import { testPriceFeed, testUsdc, testUsdt } from './contracts/compiled.gen';
+
+/**
+ * The dev chain (design §2): anvil on 127.0.0.1 with test USDC and USDT (6 decimals; USDT's transfer
+ * returns nothing) and an ETH/USD feed placed at the mainnet addresses, so development differs from
+ * production only in RPC_URL. anvil's unlocked accounts: #0 sets up the contracts, #1-#8 are funded
+ * payers (ETH and 1,000,000 of each token), #9 is the receiving wallet.
+ */
+export const DEV_ETH_USD_PRICE_E8 = 3000_00000000n;
+const TOKEN_GRANT = 1_000_000n * 10n ** 6n;
+const PAYERS = 8;
+// The feed's price is stale after an hour (PRICE_MAX_AGE_SECONDS): a fresh round every 20 minutes.
+const PRICE_REFRESH_MS = 20 * 60 * 1000;
+
+const mintableAbi = parseAbi([
+  'function balanceOf(address owner) view returns (uint256)',
+  'function mint(address to, uint256 value)',
+]);
+
+export const TOKEN_CONTRACTS = {
+  usdc: { address: MAINNET.usdc, abi: testUsdc.abi },
+  usdt: { address: MAINNET.usdt, abi: testUsdt.abi },
+} as const;
+
+export interface DevChain {
+  rpcUrl: string;
+  walletAddress: Address;
+  payers: Address[];
+  stop(): Promise<void>;
+}
+
+export interface DevChainOptions {
+  host?: string;
+  /** 8545 by default; when taken (or 0), a free port. */
+  port?: number;
+  /** Keeps the chain across restarts (anvil --state): pending deposits stay payable. */
+  stateFile?: string;
+}
+
+/** Starts anvil, installs the test contracts and funds the payers. */
+export async function startDevChain(options: DevChainOptions = {}): Promise<DevChain> {
+  const host = options.host ?? '127.0.0.1';
+  const port = await portToUse(host, options.port ?? 8545);
+  const args = ['--host', host, '--port', String(port), '--chain-id', String(foundry.id)];
+  if (options.stateFile) args.push('--state', options.stateFile, '--state-interval', '60');
+  const anvil = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  anvil.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const rpcUrl = `http://${host}:${port}`;
+  try {
+    await waitForRpc(rpcUrl, anvil, () => stderr);
+    const { walletAddress, payers } = await installDevContracts(rpcUrl);
+    const refresh = setInterval(
+      () => void setDevPrice(rpcUrl).catch(() => undefined),
+      PRICE_REFRESH_MS,
+    );
+    refresh.unref();
+    return {
+      rpcUrl,
+      walletAddress,
+      payers,
+      stop: async () => {
+        clearInterval(refresh);
+        await stopProcess(anvil);
+      },
+    };
+  } catch (error) {
+    await stopProcess(anvil);
+    throw error;
+  }
+}
+
+/** The anvil binary of the npm package's platform-specific part (no wrapper process in between). */
+export function anvilBinary(): string {
+  const arch = { x64: 'amd64', arm64: 'arm64' }[process.arch as string] ?? process.arch;
+  const platform = `${process.platform}-${arch}`;
+  const require = createRequire(import.meta.url);
+  const packageJson = require.resolve(`@foundry-rs/anvil-${platform}/package.json`);
+  return packageJson.replace(
+    /package\.json$/,
+    `bin/anvil${process.platform === 'win32' ? '.exe' : ''}`,
+  );
+}
+
+/** Places the test contracts at the mainnet addresses, sets the price and funds the payers. */
+export async function installDevContracts(
+  rpcUrl: string,
+): Promise<{ walletAddress: Address; payers: Address[] }> {
+  const test = createTestClient({ mode: 'anvil', chain: foundry, transport: http(rpcUrl) });
+  const reader = createPublicClient({ chain: foundry, transport: http(rpcUrl), cacheTime: 0 });
+  const accounts = await devAccounts(rpcUrl);
+  const payers = accounts.slice(1, 1 + PAYERS);
+  await test.setCode({ address: MAINNET.usdc, bytecode: testUsdc.runtimeBytecode });
+  await test.setCode({ address: MAINNET.usdt, bytecode: testUsdt.runtimeBytecode });
+  await test.setCode({ address: MAINNET.ethUsdFeed, bytecode: testPriceFeed.runtimeBytecode });
+  await setDevPrice(rpcUrl);
+
+  const wallet = devWallet(rpcUrl, accounts[0]!);
+  let last: Hex | undefined;
+  for (const address of [MAINNET.usdc, MAINNET.usdt]) {
+    const token = { address, abi: mintableAbi };
+    for (const payer of payers) {
+      const balance = await reader.readContract({
+        ...token,
+        functionName: 'balanceOf',
+        args: [payer],
+      });
+      if (balance >= TOKEN_GRANT / 2n) continue;
+      last = await wallet.writeContract({
+        ...token,
+        functionName: 'mint',
+        args: [payer, TOKEN_GRANT],
+      });
+    }
+  }
+  if (last) await reader.waitForTransactionReceipt({ hash: last, pollingInterval: 50 });
+  return { walletAddress: accounts[9]!, payers };
+}
+
+/** A new price round at the current block time (default $3,000.00). */
+export async function setDevPrice(rpcUrl: string, answerE8 = DEV_ETH_USD_PRICE_E8): Promise<void> {
+  const reader = createPublicClient({ chain: foundry, transport: http(rpcUrl), cacheTime: 0 });
+  const [deployer] = await devAccounts(rpcUrl);
+  const hash = await devWallet(rpcUrl, deployer!).writeContract({
+    address: MAINNET.ethUsdFeed,
+    abi: testPriceFeed.abi,
+    functionName: 'setPrice',
+    args: [answerE8],
+  });
+  await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+}
+
+/** anvil's unlocked accounts, #0 to #9. */
+export async function devAccounts(rpcUrl: string): Promise<Address[]> {
+  const accounts = await createWalletClient({
+    chain: foundry,
+    transport: http(rpcUrl),
+  }).getAddresses();
+  return accounts.map((account) => getAddress(account));
+}
+
+/** A wallet client for one of anvil's unlocked accounts; calls that must not repeat are not retried. */
+export function devWallet(rpcUrl: string, account: Address) {
+  return createWalletClient({
+    account,
+    chain: foundry,
+    transport: http(rpcUrl, { retryCount: 0 }),
+  });
+}
+
+export interface Payment {
+  coinType: CoinType;
+  to: Address;
+  units: bigint;
+}
+
+/** Sends a deposit's payment from an unlocked dev account and waits for it to be mined. */
+export async function sendPayment(rpcUrl: string, from: Address, payment: Payment): Promise<Hex> {
+  const wallet = devWallet(rpcUrl, from);
+  const args = [payment.to, payment.units] as const;
+  // USDT's transfer returns nothing (stack notes): each token is sent with its own compiled ABI.
+  const hash =
+    payment.coinType === 'eth'
+      ? await wallet.sendTransaction({ to: payment.to, value: payment.units })
+      : payment.coinType === 'usdc'
+        ? await wallet.writeContract({ ...TOKEN_CONTRACTS.usdc, functionName: 'transfer', args })
+        : await wallet.writeContract({ ...TOKEN_CONTRACTS.usdt, functionName: 'transfer', args });
+  const reader = createPublicClient({ chain: foundry, transport: http(rpcUrl), cacheTime: 0 });
+  const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  if (receipt.status !== 'success') throw new Error(`Payment ${hash} reverted`);
+  return hash;
+}
+
+/**
+ * Development-only routes, mounted under /api/dev by the dev environment (never in production):
+ * GET /api/dev/deposits/:id gives `npm run dev:pay` a deposit's coin, exact amount and wallet, and
+ * the dev chain's RPC URL.
+ */
+export const devChainRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { id: string } }>('/deposits/:id', async (request) => {
+    const id = Number(request.params.id);
+    const [row] = Number.isSafeInteger(id)
+      ? await app.db.query<DepositRow>(`SELECT ${DEPOSIT_COLUMNS} FROM deposits WHERE id = $1`, [
+          id,
+        ])
+      : [];
+    if (!row) throw notFound('Transaction not found');
+    return { success: true, data: { ...toTransaction(row), rpcUrl: app.config.rpcUrl } };
+  });
+};
+
+async function portToUse(host: string, preferred: number): Promise<number> {
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : port));
+      });
+    });
+  if (preferred !== 0) {
+    try {
+      return await listen(preferred);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    }
+  }
+  return listen(0);
+}
+
+async function waitForRpc(rpcUrl: string, anvil: ChildProcess, stderr: () => string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (anvil.exitCode !== null) throw new Error(`anvil exited: ${stderr().trim()}`);
+    try {
+      const response = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`anvil did not answer at ${rpcUrl}: ${stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
