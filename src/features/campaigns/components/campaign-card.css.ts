@@ -36,7 +36,7 @@ export const fullName = style({
 
 export const stats = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(104px, 1fr))',
   gap: vars.space.sm,
   margin: 0,
 });
@@ -51,7 +51,12 @@ export const statLabel = style({
   color: vars.color.textMuted,
 });
 
-export const statValue = style({ margin: 0, fontWeight: 700, fontSize: '15px' });
+export const statValue = style({
+  margin: 0,
+  fontWeight: 700,
+  fontSize: '15px',
+  whiteSpace: 'nowrap',
+});
 
 export const clicksBar = style({
   height: '6px',

@@ -128,29 +128,27 @@ export function TrackerPage({ username }: { username: string }) {
       <PageHeader
         title="Campaign Tracker"
         subtitle={`Performance of the campaign for ${username}`}
-        actions={
-          <div className={styles.headerActions}>
-            <RefreshNote />
-            {profileUrl ? (
-              <a
-                href={profileUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClass('secondary')}
-              >
-                View Profile
-              </a>
-            ) : null}
-            <CampaignActions
-              campaign={campaign}
-              buttonClassName=""
-              onDone={(text) => setFeedback({ kind: 'success', text })}
-              onDeleted={() => void navigate({ to: '/dashboard' })}
-            />
-          </div>
-        }
+        actions={<RefreshNote />}
       />
       <div className={styles.stack}>
+        <div className={styles.actionBar}>
+          {profileUrl ? (
+            <a
+              href={profileUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass('secondary')}
+            >
+              View Profile ↗
+            </a>
+          ) : null}
+          <CampaignActions
+            campaign={campaign}
+            buttonClassName=""
+            onDone={(text) => setFeedback({ kind: 'success', text })}
+            onDeleted={() => void navigate({ to: '/dashboard' })}
+          />
+        </div>
         <FeedbackBox feedback={feedback} />
         <CampaignDetails campaign={campaign} />
         <DailyClicksCard username={username} />

@@ -1,13 +1,18 @@
-import { style } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css';
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars, wideScreen } from '../../../ui/theme.css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 
-export const headerActions = style({
+export const actionBar = style({
   display: 'flex',
   flexWrap: 'wrap',
-  alignItems: 'center',
   gap: vars.space.sm,
+  '@media': { [wideScreen]: { justifyContent: 'flex-end' } },
+});
+
+// Phones: the action buttons share the row instead of wrapping ragged.
+globalStyle(`${actionBar} > *`, {
+  '@media': { 'screen and (max-width: 899px)': { flex: '1 1 auto' } },
 });
 
 export const tiles = style({
