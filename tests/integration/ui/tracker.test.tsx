@@ -170,5 +170,7 @@ describe('/analytics/$username', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Campaign Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
+    // The deleted campaign is not fetched again (it would answer 404).
+    expect(stub.requestsTo('/api/profile-ad-details')).toHaveLength(1);
   });
 });

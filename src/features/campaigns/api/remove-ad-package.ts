@@ -12,6 +12,6 @@ export function useRemoveAdPackage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeAdPackage,
-    onSuccess: () => invalidateAfterCampaignChange(queryClient),
+    onSuccess: (_answer, username) => invalidateAfterCampaignChange(queryClient, username),
   });
 }
