@@ -41,6 +41,9 @@ export const stats = style({
   margin: 0,
 });
 
+/** Total / used / remaining always side by side, even on a phone. */
+export const clickStats = style([stats, { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }]);
+
 export const stat = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
 
 export const statLabel = style({

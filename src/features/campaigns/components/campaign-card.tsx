@@ -77,7 +77,7 @@ export function CampaignCard({
           </span>
         ))}
       </div>
-      <dl className={styles.stats}>
+      <dl className={styles.clickStats}>
         <Stat label="Total clicks" value={campaign.clicks_purchased.toLocaleString('en-US')} />
         <Stat label="Used" value={clicksUsed(campaign).toLocaleString('en-US')} />
         <div className={styles.stat} data-level={level}>

@@ -9,7 +9,7 @@ export const toolbar = style({
   display: 'grid',
   gap: vars.space.md,
   alignItems: 'end',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
   padding: vars.space.lg,
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
