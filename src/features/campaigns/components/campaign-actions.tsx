@@ -58,11 +58,16 @@ export function CampaignActions({
           </Button>
         </>
       )}
-      <TopUpDialog {...dialog('top-up')} />
-      <DeactivateDialog {...dialog('deactivate')} />
-      <DeleteDialog {...dialog('delete')} onDone={onDeleted ?? onDone} />
-      <ReactivateDialog {...dialog('reactivate')} onNewPackage={() => setOpen('assign')} />
-      <AssignPackageDialog {...dialog('assign')} />
+      {/* Only the open dialog is mounted: a long list does not carry five dialogs per row. */}
+      {open === 'top-up' ? <TopUpDialog {...dialog('top-up')} /> : null}
+      {open === 'deactivate' ? <DeactivateDialog {...dialog('deactivate')} /> : null}
+      {open === 'delete' ? (
+        <DeleteDialog {...dialog('delete')} onDone={onDeleted ?? onDone} />
+      ) : null}
+      {open === 'reactivate' ? (
+        <ReactivateDialog {...dialog('reactivate')} onNewPackage={() => setOpen('assign')} />
+      ) : null}
+      {open === 'assign' ? <AssignPackageDialog {...dialog('assign')} /> : null}
     </>
   );
 }
