@@ -1,6 +1,9 @@
+import { join } from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../server/config';
 import type { Db } from '../server/db/db';
 import { DEMO_ADVERTISER, seedDemoData } from './demo-seed';
+import { devChainRoutes, startDevChain, type DevChain } from './dev-chain';
 import {
   startPartnerSimulator,
   type PartnerAccount,
@@ -31,12 +34,20 @@ export interface DevEnvironment {
   config: Config;
   demoLogin: { email: string; password: string };
   partnerLogin: { username: string; password: string };
+  /** The dev chain started when RPC_URL is unset (its RPC URL and receiving wallet are in config). */
+  chain: DevChain | undefined;
+  /** Development-only routes for the app (/api/dev/…, used by `npm run dev:pay`). */
+  devRoutes: FastifyPluginAsync;
   stop(): Promise<void>;
 }
 
-/** Starts what development needs beside the server: partner simulator and demo data. */
+/** Starts what development needs beside the server: partner simulator, dev chain and demo data. */
 export async function startDevEnvironment(config: Config, db: Db): Promise<DevEnvironment> {
   const partner = await startLocalPartner(config);
+  // Without RPC_URL: anvil with the test tokens and price feed, kept in DATA_DIR across restarts.
+  const chain = config.rpcUrl
+    ? undefined
+    : await startDevChain({ stateFile: join(config.dataDir, 'dev-chain.json') });
   const seeded = await seedDemoData(db, config.dataDir);
   if (seeded.profilesInserted > 0 || seeded.advertiserCreated) {
     console.log(
@@ -44,15 +55,25 @@ export async function startDevEnvironment(config: Config, db: Db): Promise<DevEn
         (seeded.advertiserCreated ? ', demo advertiser created with $1,000.00' : ''),
     );
   }
+  const withChain: Config = chain
+    ? {
+        ...config,
+        rpcUrl: chain.rpcUrl,
+        walletAddress: config.walletAddress ?? chain.walletAddress,
+      }
+    : config;
   return {
-    config: partner ? withPartnerUrl(config, partner.url) : config,
+    config: partner ? withPartnerUrl(withChain, partner.url) : withChain,
     demoLogin: { email: DEMO_ADVERTISER.email, password: DEMO_ADVERTISER.password },
     partnerLogin: {
       username: DEMO_PARTNER_ACCOUNT.username,
       password: DEMO_PARTNER_ACCOUNT.password,
     },
+    chain,
+    devRoutes: devChainRoutes,
     stop: async () => {
       await partner?.stop();
+      await chain?.stop();
     },
   };
 }

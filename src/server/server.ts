@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const dev = config.production
     ? undefined
     : await (await import('../dev/environment')).startDevEnvironment(config, db);
-  const app = await buildApp({ config: dev?.config ?? config, db });
+  const app = await buildApp({ config: dev?.config ?? config, db, devRoutes: dev?.devRoutes });
   const address = await app.listen({ port: config.port, host: config.host });
 
   const url = config.port === 0 ? address : config.appUrl;
@@ -31,8 +31,14 @@ async function main(): Promise<void> {
   if (dev) {
     console.log(`  Demo login (/login): ${dev.demoLogin.email} / ${dev.demoLogin.password}`);
     console.log(
-      `  Partner login (/login/${config.partnerSlug}): ${dev.partnerLogin.username} / ${dev.partnerLogin.password}\n`,
+      `  Partner login (/login/${config.partnerSlug}): ${dev.partnerLogin.username} / ${dev.partnerLogin.password}`,
     );
+    if (dev.chain) {
+      console.log(
+        `  Dev chain: ${dev.chain.rpcUrl}; pay a pending deposit with npm run dev:pay -- <transaction id>`,
+      );
+    }
+    console.log('');
   }
 
   let stopping = false;
