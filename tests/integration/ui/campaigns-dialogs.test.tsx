@@ -116,6 +116,8 @@ describe('campaign dialogs on /campaigns', () => {
     await user.clear(amount);
     await user.type(amount, '25.5');
     expect(within(dialog).queryByRole('alert')).toBeNull();
+    const authChecks = stub.requestsTo('/api/auth/check-auth').length;
+    const listLoads = stub.requestsTo('/api/bought-ads-by-client').length;
     await user.click(submit);
 
     expect(await screen.findByRole('status')).toHaveTextContent(
@@ -125,6 +127,9 @@ describe('campaign dialogs on /campaigns', () => {
     expect(stub.requestsTo('/api/top-up-money-deposited').map((r) => r.body)).toEqual([
       { username: 'cleo', package_id: 2, amount: 25.5 },
     ]);
+    // A change of money reloads the balance (check-auth) and the campaigns.
+    expect(stub.requestsTo('/api/auth/check-auth').length).toBeGreaterThan(authChecks);
+    expect(stub.requestsTo('/api/bought-ads-by-client').length).toBeGreaterThan(listLoads);
   });
 
   it('top-up: shows the server message in a red box', async () => {

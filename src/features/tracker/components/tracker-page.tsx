@@ -113,9 +113,14 @@ export function TrackerPage({ username }: { username: string }) {
         <Card>
           <EmptyState icon="!" title="Could not load the campaign">
             <p>{errorMessage(details.error, 'Failed to fetch profile data. Please try again.')}</p>
-            <Button onClick={() => void details.refetch()} disabled={details.isFetching}>
-              Try Again
-            </Button>
+            <div className={styles.errorActions}>
+              <Button onClick={() => void details.refetch()} disabled={details.isFetching}>
+                Try Again
+              </Button>
+              <Link to="/dashboard" className={buttonClass('secondary')}>
+                Back to dashboard
+              </Link>
+            </div>
           </EmptyState>
         </Card>
       </>
