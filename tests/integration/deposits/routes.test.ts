@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
 import type { Transaction } from '../../../src/shared/contract/deposits';
-import { setDevPrice } from '../../../src/dev/dev-chain';
+import { devChainRoutes, setDevPrice } from '../../../src/dev/dev-chain';
+import { buildApp } from '../../../src/server/app';
 import { MAINNET } from '../../../src/server/domain/chain';
 import { ledgerSumCents } from '../../../src/server/domain/ledger';
 import type { Db } from '../../../src/server/db/db';
@@ -358,6 +361,68 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
   });
 
+  describe('npm run dev:pay', () => {
+    let devApp: FastifyInstance;
+    let apiUrl: string;
+    beforeAll(async () => {
+      devApp = await buildApp({ config: server.config, db, devRoutes: devChainRoutes });
+      apiUrl = await devApp.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await devApp?.close();
+    });
+
+    const runPay = (...args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'src/dev/pay.ts', ...args],
+          { env: { ...process.env, API_URL: apiUrl } },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+        );
+      });
+
+    it('pays a pending deposit exactly from a test account and prints the sender', async () => {
+      const { client, userId } = await registerUser(server);
+      const { data } = (await deposit(client, 321, 'usdt')).body;
+      const paid = await runPay(String(data.id), '--account', '7');
+      expect(paid.stderr).toBe('');
+      expect(paid.code).toBe(0);
+      const sender = chain.payers[6]!;
+      expect(paid.stdout).toContain(`Paid ${data.ethAmount} USDT`);
+      expect(paid.stdout).toContain(`Sender address (paste it into the verify form): ${sender}`);
+      expect((await verify(client, data.id, sender)).status).toBe(200);
+      expect(await balanceCents(userId)).toBe(32100);
+
+      const again = await runPay(String(data.id));
+      expect(again.code).toBe(1);
+      expect(again.stderr.trim()).toBe(
+        `Could not pay transaction ${data.id} via ${apiUrl}: transaction ${data.id} is confirmed`,
+      );
+    });
+
+    it('reports an unknown transaction; the route does not exist in production', async () => {
+      const unknown = await runPay('999999');
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr.trim()).toBe(
+        `Could not pay transaction 999999 via ${apiUrl}: Transaction not found`,
+      );
+      const production = await buildApp({
+        config: { ...server.config, production: true },
+        db,
+        devRoutes: devChainRoutes,
+      });
+      try {
+        const response = await production.inject({ method: 'GET', url: '/api/dev/deposits/1' });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ success: false, message: 'Not found' });
+      } finally {
+        await production.close();
+      }
+    });
+  });
+
   it('answers 503 with a clear message when no chain is configured', async () => {
     const bare = await startTestApp(db);
     try {
@@ -378,14 +443,15 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     const { client, userId } = await registerUser(server);
     const payer = chain.payers[6]!;
     const { data } = (await deposit(client, 100, 'eth')).body;
-    await chain.increaseTime(901);
+    // A minute past the window: anvil's whole-second clock may lag the server's by up to a second.
+    await chain.increaseTime(960);
     await payFor(payer, data);
     const response = await verify(client, data.id, payer);
-    expect(response.status).toBe(400);
     expect(response.body).toEqual({
       success: false,
       message: 'Transaction expired. Please create a new transaction.',
     });
+    expect(response.status).toBe(400);
     expect(await balanceCents(userId)).toBe(0);
   });
 });
