@@ -6,6 +6,12 @@ import * as styles from './tracker.css';
 
 const HEIGHT = 240;
 const DAY = 86_400;
+const legendDate = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Seconds since the epoch at UTC midnight of a YYYY-MM-DD day (uPlot's time scale is in seconds). */
 function daySeconds(date: string): number {
@@ -19,8 +25,9 @@ function options(width: number, xRange: [number, number]): uPlot.Options {
     height: HEIGHT,
     // UTC days: the server counts clicks per UTC day.
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-    legend: { show: false },
-    cursor: { drag: { x: false, y: false }, points: { show: false } },
+    // The legend reads out the hovered (or tapped) day under the chart.
+    legend: { show: true, live: true },
+    cursor: { y: false, drag: { x: false, y: false }, points: { show: false } },
     scales: {
       x: { time: true, range: () => xRange },
       y: { range: (_self, _min, max) => [0, Math.max(4, max * 1.1)] },
@@ -44,9 +51,13 @@ function options(width: number, xRange: [number, number]): uPlot.Options {
       },
     ],
     series: [
-      {},
+      {
+        label: 'Day',
+        value: (_self, value) => (value == null ? '—' : legendDate.format(new Date(value * 1000))),
+      },
       {
         label: 'Clicks',
+        value: (_self, value) => (value == null ? '—' : value.toLocaleString('en-US')),
         stroke: '#4f46e5',
         fill: 'rgba(79, 70, 229, 0.75)',
         width: 0,
