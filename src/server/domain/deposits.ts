@@ -114,7 +114,8 @@ export async function verifyDeposit(
   if (!deposit) throw notFound(MESSAGES.notFound);
   if (deposit.status !== 'pending') return { status: deposit.status, deposit };
 
-  const sender = getAddress(senderAddress);
+  // Any letter case is accepted: people paste addresses without (or with a broken) checksum.
+  const sender = getAddress(senderAddress.toLowerCase());
   const { transfers, windowClosed } = await findTransfers(chain, deposit, sender);
   const unused = await unusedTransfers(db, Number(deposit.chain_id), transfers);
   const expected = BigInt(deposit.expected_units);
