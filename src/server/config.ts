@@ -86,6 +86,11 @@ export function loadConfig(env: Env = process.env): Config {
       );
     }
   }
+  if (env.WALLET_ADDRESS && !/^0x[0-9a-fA-F]{40}$/.test(env.WALLET_ADDRESS)) {
+    throw new ConfigError(
+      'WALLET_ADDRESS must be an Ethereum address (0x followed by 40 hex characters)',
+    );
+  }
   const portResult = v.safeParse(Port, env.PORT ?? '8080');
   if (!portResult.success) throw new ConfigError(portResult.issues[0].message);
   const port = portResult.output;

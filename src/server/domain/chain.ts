@@ -105,7 +105,7 @@ export function createChain(settings: ChainSettings): Chain {
     transport: http(settings.rpcUrl, { timeout: 10_000 }),
     cacheTime: 0,
   });
-  const wallet = getAddress(settings.wallet);
+  const wallet = getAddress(settings.wallet.toLowerCase());
   const confirmations = settings.confirmations;
   let chainIdPromise: Promise<number> | undefined;
   const rpc = <T>(call: () => Promise<T>) => guarded(call, settings.onError);
