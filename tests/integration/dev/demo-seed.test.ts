@@ -187,6 +187,10 @@ describe.each(databaseKinds())('development data on %s', (kind) => {
         expect(dev.config.links.terms).toBe(`${partnerUrl}/terms`);
         expect(dev.config.links.partnerProfile).toBe(`${partnerUrl}/profile/{username}`);
         expect(dev.config.links.chatSupport).toBe(config.links.chatSupport);
+        // Without RPC_URL the dev chain runs, and the app is pointed at it.
+        expect(dev.chain).toBeDefined();
+        expect(dev.config.rpcUrl).toBe(dev.chain!.rpcUrl);
+        expect(dev.config.walletAddress).toBe(dev.chain!.walletAddress);
 
         const answer = await fetch(`${partnerUrl}/api/auth/login`, {
           method: 'POST',
@@ -201,6 +205,23 @@ describe.each(databaseKinds())('development data on %s', (kind) => {
           success: true,
           user: { username: 'partner_demo', email: 'partner_demo@creatorfinder.local' },
         });
+      } finally {
+        await dev.stop();
+      }
+    });
+
+    it('starts no dev chain when RPC_URL names one', async () => {
+      const port = (taken.address() as { port: number }).port;
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        PARTNER_URL: `http://127.0.0.1:${port}`,
+        RPC_URL: 'http://127.0.0.1:9',
+      });
+      const dev = await startDevEnvironment(config, db);
+      try {
+        expect(dev.chain).toBeUndefined();
+        expect(dev.config.rpcUrl).toBe('http://127.0.0.1:9');
+        expect(dev.config.walletAddress).toBeUndefined();
       } finally {
         await dev.stop();
       }
