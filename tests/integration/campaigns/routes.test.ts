@@ -344,4 +344,76 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     });
     expect(await balanceCents(id)).toBe(0);
   });
+
+  it('bills exactly the 10 clicks left out of 1,000 and ends the campaign', async () => {
+    const { client, id } = await advertiser(10_000);
+    await client.post('/api/new-campaign', {
+      username: 'creator5',
+      package_id: 1,
+      amount_deposit: 100,
+    });
+    const at = new Date().toISOString();
+    const first = Array.from({ length: 115 }, (_, i) => ({
+      id: `c5-a${i}`,
+      username: 'creator5',
+      at,
+    }));
+    expect((await sendClicks(first)).body).toMatchObject({ billed: 115, endedCampaigns: 0 });
+    const flood = Array.from({ length: 1000 }, (_, i) => ({
+      id: `c5-b${i}`,
+      username: 'creator5',
+      at,
+    }));
+    expect(await sendClicks(flood)).toMatchObject({
+      status: 200,
+      body: { received: 1000, billed: 10, unbilled: 990, endedCampaigns: 1 },
+    });
+    const [campaign] = await database.db.query(
+      'SELECT status, clicks_count, billed_cents, refunded_cents FROM campaigns WHERE user_id = $1',
+      [id],
+    );
+    expect(campaign).toEqual({
+      status: false,
+      clicks_count: 125,
+      billed_cents: 10_000,
+      refunded_cents: 0,
+    });
+    const [events] = await database.db.query<{ billed: number; recorded: number }>(
+      "SELECT count(*) FILTER (WHERE billed)::int AS billed, count(*)::int AS recorded FROM click_events WHERE profile_username = 'creator5'",
+    );
+    expect(events).toEqual({ billed: 125, recorded: 1115 });
+  });
+
+  it('keeps billed + refunded = funded when a pause races click batches', async () => {
+    const { client, id } = await advertiser(10_000);
+    await client.post('/api/new-campaign', {
+      username: 'creator6',
+      package_id: 2,
+      amount_deposit: 100,
+    });
+    const at = new Date().toISOString();
+    const batches = Array.from({ length: 6 }, (_, b) =>
+      Array.from({ length: 20 }, (_, i) => ({ id: `c6-${b}-${i}`, username: 'creator6', at })),
+    );
+    const answers = await Promise.all([
+      ...batches.slice(0, 3).map((batch) => sendClicks(batch)),
+      client.post('/api/expire-ad-package', { username: 'creator6', packageId: 2 }),
+      ...batches.slice(3).map((batch) => sendClicks(batch)),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    const [campaign] = await database.db.query<Record<string, number | boolean>>(
+      'SELECT status, clicks_count, amount_deposit_cents, billed_cents, refunded_cents, amount_remaining_cents FROM campaigns WHERE user_id = $1',
+      [id],
+    );
+    expect(campaign!.status).toBe(false);
+    expect(Number(campaign!.billed_cents) + Number(campaign!.refunded_cents)).toBe(10_000);
+    expect(Number(campaign!.amount_remaining_cents)).toBe(0);
+    expect(Number(campaign!.billed_cents)).toBe(Number(campaign!.clicks_count) * 60);
+    const [billed] = await database.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM click_events WHERE profile_username = 'creator6' AND billed",
+    );
+    expect(billed!.n).toBe(campaign!.clicks_count);
+    expect(await balanceCents(id)).toBe(Number(campaign!.refunded_cents));
+    expect(await ledgerSumCents(database.db, id)).toBe(Number(campaign!.refunded_cents));
+  });
 });
