@@ -1,5 +1,5 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
-import { vars, wideScreen } from '../../../ui/theme.css';
+import { vars } from '../../../ui/theme.css';
 
 const wide = 'screen and (min-width: 1024px)';
 
@@ -8,7 +8,8 @@ export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars
 export const stats = style({
   display: 'grid',
   gap: vars.space.md,
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  // Phones: the three counts share a row and the balance card takes the next one.
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
   '@media': { [wide]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
 });
 
@@ -41,6 +42,8 @@ export const statIcon = style({
   borderRadius: vars.radius.md,
   background: vars.color.primarySoft,
   color: vars.color.primary,
+  flexShrink: 0,
+  '@media': { 'screen and (max-width: 479px)': { display: 'none' } },
 });
 
 export const statValue = style({ fontSize: '26px', fontWeight: 800, letterSpacing: '-0.01em' });
@@ -91,14 +94,17 @@ export const searchInput = style({
 });
 
 /** Spec §2: the list scrolls inside a limited height. */
-export const scroll = style({ maxHeight: '560px', overflowY: 'auto' });
+export const scroll = style({ maxHeight: '560px', overflow: 'auto' });
+
+/** The table needs about 940 px beside the 260 px sidebar; narrower screens get cards. */
+const tableScreen = 'screen and (min-width: 1200px)';
 
 export const wideOnly = style({
   display: 'none',
-  '@media': { [wideScreen]: { display: 'block' } },
+  '@media': { [tableScreen]: { display: 'block' } },
 });
 
-export const narrowOnly = style({ '@media': { [wideScreen]: { display: 'none' } } });
+export const narrowOnly = style({ '@media': { [tableScreen]: { display: 'none' } } });
 
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '14px' });
 
@@ -113,15 +119,19 @@ globalStyle(`${table} th`, {
   textTransform: 'uppercase',
   letterSpacing: '0.04em',
   color: vars.color.textMuted,
-  padding: `${vars.space.sm} ${vars.space.lg}`,
+  padding: `${vars.space.sm} ${vars.space.md}`,
 });
 
 globalStyle(`${table} td`, {
-  padding: `${vars.space.md} ${vars.space.lg}`,
+  padding: `${vars.space.md} ${vars.space.md}`,
   borderTop: `1px solid ${vars.color.border}`,
   verticalAlign: 'middle',
-  whiteSpace: 'nowrap',
 });
+
+// Clicks, budget, date and the action read as one line each.
+globalStyle(`${table} td:nth-child(n + 4)`, { whiteSpace: 'nowrap' });
+
+globalStyle(`${table} th:first-child, ${table} td:first-child`, { paddingLeft: vars.space.lg });
 
 globalStyle(`${table} tbody tr:hover td`, { background: '#fafafe' });
 
@@ -207,4 +217,10 @@ export const visuallyHidden = style({
   clip: 'rect(0, 0, 0, 0)',
   whiteSpace: 'nowrap',
   border: 0,
+});
+
+/** Phones: the balance card spans the row so its two buttons sit side by side. */
+export const balanceCard = style({
+  gridColumn: '1 / -1',
+  '@media': { [wide]: { gridColumn: 'auto' } },
 });

@@ -9,15 +9,17 @@ function StatCard({
   label,
   value,
   icon,
+  className,
   children,
 }: {
   label: string;
   value: string;
   icon: IconName;
+  className?: string;
   children?: React.ReactNode;
 }) {
   return (
-    <section className={styles.statCard} aria-label={label}>
+    <section className={`${styles.statCard} ${className ?? ''}`} aria-label={label}>
       <div className={styles.statTop}>
         <h2 className={styles.statLabel}>{label}</h2>
         <span className={styles.statIcon}>
@@ -47,7 +49,12 @@ export function StatCards({
       <StatCard label="Total Campaigns" value={count(total)} icon="campaigns" />
       <StatCard label="Active" value={count(active)} icon="active" />
       <StatCard label="Expired" value={count(total - active)} icon="history" />
-      <StatCard label="Total Balance" value={formatMoney(balance)} icon="wallet">
+      <StatCard
+        label="Total Balance"
+        value={formatMoney(balance)}
+        icon="wallet"
+        className={styles.balanceCard}
+      >
         <div className={styles.statActions}>
           <Link to="/topup-balance" className={linkClass}>
             Topup
