@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../server/config';
 import type { Db } from '../server/db/db';
+import { startClickTraffic } from './click-traffic';
 import { DEMO_ADVERTISER, seedDemoData } from './demo-seed';
 import { devChainRoutes, startDevChain, type DevChain } from './dev-chain';
 import {
@@ -41,6 +42,12 @@ export interface DevEnvironment {
   stop(): Promise<void>;
 }
 
+/** SIMULATE_CLICKS_EVERY_SECONDS: how often the simulator reports clicks (default 20; 0 = never). */
+function clickTrafficSeconds(): number {
+  const seconds = Number(process.env.SIMULATE_CLICKS_EVERY_SECONDS ?? 20);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}
+
 /** Starts what development needs beside the server: partner simulator, dev chain and demo data. */
 export async function startDevEnvironment(config: Config, db: Db): Promise<DevEnvironment> {
   const partner = await startLocalPartner(config);
@@ -55,6 +62,15 @@ export async function startDevEnvironment(config: Config, db: Db): Promise<DevEn
         (seeded.advertiserCreated ? ', demo advertiser created with $1,000.00' : ''),
     );
   }
+  // The partner simulator's clicks on placed profiles, so the numbers move (off with 0).
+  const stopClicks =
+    clickTrafficSeconds() > 0
+      ? startClickTraffic(
+          { apiUrl: `http://127.0.0.1:${config.port}`, secret: config.partnerSecret },
+          clickTrafficSeconds() * 1000,
+          (line) => console.log(`  ${line}`),
+        )
+      : undefined;
   const withChain: Config = chain
     ? {
         ...config,
@@ -72,6 +88,7 @@ export async function startDevEnvironment(config: Config, db: Db): Promise<DevEn
     chain,
     devRoutes: devChainRoutes,
     stop: async () => {
+      stopClicks?.();
       await partner?.stop();
       await chain?.stop();
     },

@@ -56,6 +56,8 @@ async function startServer(workDir: string): Promise<RunningServer> {
     STATIC_DIR: join(root, 'dist'),
     // The partner simulator on a port of its own, so a running dev server does not collide.
     PARTNER_URL: `http://127.0.0.1:${partnerPort}`,
+    // The tests report their own clicks and count them exactly: no background click traffic.
+    SIMULATE_CLICKS_EVERY_SECONDS: '0',
   };
   // Development mode: the server then starts the partner simulator and seeds the demo data.
   delete env.NODE_ENV;
