@@ -1,0 +1,26 @@
+import * as v from 'valibot';
+import { ApiError } from '../../lib/api';
+import { TopUpBalanceBody } from '../../shared/contract/deposits';
+
+/** Spec §4, §9: the wait before the sender-address field, and before leaving for /transactions. */
+export const TRANSFER_WAIT_SECONDS = 10;
+export const REDIRECT_AFTER_VERIFY_MS = 2000;
+
+/**
+ * Spec §5 "Balance deposit", checked with the schema the server validates with: null when the
+ * amount may be sent, else the message to show ("" for an empty field, which shows nothing).
+ */
+export function depositAmountError(text: string): string | null {
+  if (text.trim() === '') return '';
+  const parsed = v.safeParse(TopUpBalanceBody.entries.amount, Number(text));
+  return parsed.success ? null : parsed.issues[0].message;
+}
+
+/**
+ * Spec §8: the server's message first; the first fallback when the server refused without one,
+ * the second when it could not be reached.
+ */
+export function depositError(error: unknown, refused: string, failed: string): string {
+  if (error instanceof ApiError && error.status !== 0) return error.serverMessage ?? refused;
+  return failed;
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { COPY_CONFIRMATION_MS } from '../../../shared/constants';
+import { Icon } from '../../../ui/icons';
+import * as styles from './copy-button.css';
+
+function CopyIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M9 9h11v11H9zM5 15H4V4h11v1" />
+    </svg>
+  );
+}
+
+/** Copies `value`; the confirmation shows for 2 seconds (spec §9). */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return undefined;
+    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    await navigator.clipboard.writeText(value);
+    setCopied(true);
+  }
+
+  return (
+    <button
+      type="button"
+      className={copied ? `${styles.copy} ${styles.copied}` : styles.copy}
+      aria-label={label}
+      onClick={() => void copy()}
+    >
+      {copied ? <Icon name="check" width={16} height={16} /> : <CopyIcon />}
+      <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
+    </button>
+  );
+}
