@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/db';
 import { badRequest, conflict, notFound } from '../errors';
 import { postLedgerEntry } from './ledger';
+import { notify, NOTIFICATION_TEXTS } from './notifications';
 
 /** Campaign rules of design §2. Money in integer cents; the routes convert at the edge. */
 
@@ -140,13 +141,15 @@ export interface OpenCampaignInput {
 
 /**
  * Creates a campaign and debits its deposit in one transaction. `minimumCents` is $100 for a new
- * campaign (spec §5); assigning a new package on reactivation asks only for an amount above 0.
+ * campaign (spec §5); assigning a new package on reactivation asks only for an amount above 0, and
+ * its notification says `reactivated` (design §2).
  */
 export async function openCampaign(
   db: Db,
   userId: number,
   input: OpenCampaignInput,
   minimumCents: number,
+  event: 'created' | 'reactivated' = 'created',
 ): Promise<CampaignRow> {
   return db.transaction(async (tx) => {
     const pkg = await findPackage(tx, input.packageId);
@@ -172,6 +175,11 @@ export async function openCampaign(
     );
     // A parallel request created it first: nothing was debited yet, so nothing to undo.
     if (!campaign) throw conflict(MESSAGES.notAvailable);
+    const text =
+      event === 'created'
+        ? NOTIFICATION_TEXTS.campaignCreated
+        : NOTIFICATION_TEXTS.campaignNewPackage;
+    await notify(tx, userId, text(username, pkg.name, clicks, input.amountCents));
     await postLedgerEntry(
       tx,
       {
@@ -230,6 +238,14 @@ export async function addMoney(
         RETURNING *`,
       [campaign.id, amountCents, remainingCents, remainingClicks],
     );
+    if (reactivated) {
+      const text = NOTIFICATION_TEXTS.campaignReactivated(
+        campaign.profile_username,
+        amountCents,
+        remainingClicks,
+      );
+      await notify(tx, userId, text);
+    }
     return { campaign: updated!, reactivated };
   });
 }
@@ -282,6 +298,12 @@ export async function pauseCampaign(
   return db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, userId, username);
     if (!campaign.status) throw badRequest(MESSAGES.notActive);
+    const refundCents = Number(campaign.amount_remaining_cents);
+    await notify(
+      tx,
+      userId,
+      NOTIFICATION_TEXTS.campaignPaused(campaign.profile_username, refundCents),
+    );
     return endCampaign(tx, campaign);
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/db';
 import { endCampaign, type CampaignRow } from './campaigns';
+import { notify, NOTIFICATION_TEXTS } from './notifications';
 
 export interface ClickEvent {
   id: string;
@@ -91,6 +92,11 @@ export async function recordClicks(db: Db, events: ClickEvent[]): Promise<ClickB
         );
         if (updated!.remaining_clicks === 0) {
           await endCampaign(tx, updated!);
+          const text = NOTIFICATION_TEXTS.campaignClicksUsed(
+            campaign.profile_username,
+            updated!.clicks_purchased,
+          );
+          await notify(tx, Number(campaign.user_id), text);
           result.endedCampaigns += 1;
         }
       }

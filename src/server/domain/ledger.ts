@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/db';
+import { LOW_BALANCE_DOLLARS } from '../../shared/constants';
 import { badRequest } from '../errors';
+import { notify, NOTIFICATION_TEXTS } from './notifications';
 
 /** Kinds of balance change (design §2). */
 export type LedgerKind =
@@ -38,6 +40,12 @@ export async function postLedgerEntry(
     'INSERT INTO ledger_entries (user_id, amount_cents, kind, reference) VALUES ($1, $2, $3, $4)',
     [entry.userId, entry.amountCents, entry.kind, entry.reference ?? null],
   );
+  const after = Number(rows[0]!.balance_cents);
+  // Design §2: notify once, when a debit takes the balance from $100 or more to below it.
+  const low = LOW_BALANCE_DOLLARS * 100;
+  if (after < low && after - entry.amountCents >= low) {
+    await notify(tx, entry.userId, NOTIFICATION_TEXTS.lowBalance(after));
+  }
   return rows[0]!.balance_cents;
 }
 

@@ -148,6 +148,7 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
         amountCents: dollarsToCents(body.amount_deposit),
       },
       1,
+      'reactivated',
     );
     return {
       success: true,

@@ -1,0 +1,362 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification, Pagination } from '../../../src/shared/contract/notifications';
+import { postLedgerEntry } from '../../../src/server/domain/ledger';
+import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
+import {
+  databaseKinds,
+  openTestDatabase,
+  registerUser,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  type TestDatabase,
+} from '../../helpers/server';
+
+const PARTNER_SECRET = 'test-partner-secret';
+
+type ListBody = { success: boolean; message: string; data: Notification[]; pagination: Pagination };
+
+describe.each(databaseKinds())('notification calls on %s', (kind) => {
+  let database: TestDatabase;
+  let server: TestApp;
+
+  /** A signed-in advertiser holding `balanceCents`. */
+  async function advertiser(balanceCents = 0): Promise<{ client: TestClient; id: number }> {
+    const { client, userId } = await registerUser(server);
+    if (balanceCents > 0) {
+      await database.db.transaction((tx) =>
+        postLedgerEntry(tx, { userId, amountCents: balanceCents, kind: 'demo-grant' }),
+      );
+    }
+    return { client, id: userId };
+  }
+
+  /** Writes notifications "message 1" … "message n", one minute apart, the last one newest. */
+  async function seed(userId: number, count: number, read = false): Promise<number[]> {
+    const ids: number[] = [];
+    for (let n = 1; n <= count; n++) {
+      const [row] = await database.db.query<{ id: number }>(
+        `INSERT INTO notifications (user_id, message, read, created_at, updated_at)
+         VALUES ($1, $2, $3, now() - make_interval(mins => $4), now() - make_interval(mins => $4))
+         RETURNING id`,
+        [userId, `message ${n}`, read, 1000 - n],
+      );
+      ids.push(Number(row!.id));
+    }
+    return ids;
+  }
+
+  async function rows(userId: number) {
+    return database.db.query<{ id: number; message: string; read: boolean; updated_at: Date }>(
+      'SELECT id, message, read, updated_at FROM notifications WHERE user_id = $1 ORDER BY id',
+      [userId],
+    );
+  }
+
+  async function messages(userId: number): Promise<string[]> {
+    const list = await database.db.query<{ message: string }>(
+      'SELECT message FROM notifications WHERE user_id = $1 ORDER BY id',
+      [userId],
+    );
+    return list.map((row) => row.message);
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = await startTestApp(database.db, { PARTNER_SECRET });
+    await database.db.query(
+      `INSERT INTO profiles (username, full_name, avatar) VALUES
+         ('nina', 'Nina N', '/avatars/nina.svg'), ('omar', 'Omar O', '/avatars/omar.svg')`,
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.close();
+  });
+
+  it('refuses every notification call without a session', async () => {
+    const anonymous = server.client();
+    const calls = [
+      anonymous.post('/api/get-notifications', {}),
+      anonymous.get('/api/unread-notifications-count'),
+      anonymous.post('/api/read-notification', { notification_id: 1 }),
+      anonymous.get('/api/read-all-notifications'),
+      anonymous.post('/api/delete-notification', { notification_ids: [1] }),
+    ];
+    for (const response of await Promise.all(calls)) {
+      expect(response).toMatchObject({
+        status: 401,
+        body: { success: false, message: 'Not authenticated' },
+      });
+    }
+  });
+
+  it('lists an empty first page', async () => {
+    const { client } = await advertiser();
+    expect(await client.post('/api/get-notifications', {})).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        message: 'Notifications fetched successfully',
+        data: [],
+        pagination: { currentPage: 1, totalPages: 0, totalItems: 0, itemsPerPage: 5 },
+      },
+    });
+    expect((await client.get('/api/unread-notifications-count')).body).toEqual({
+      success: true,
+      count: 0,
+    });
+  });
+
+  it('pages by 5, newest first, and answers the last page for a page past it', async () => {
+    const { client, id } = await advertiser();
+    const ids = await seed(id, 12);
+    const first = await client.post<ListBody>('/api/get-notifications', { page: 1 });
+    expect(first.body.data.map((n) => n.message)).toEqual([
+      'message 12',
+      'message 11',
+      'message 10',
+      'message 9',
+      'message 8',
+    ]);
+    expect(first.body.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 3,
+      totalItems: 12,
+      itemsPerPage: 5,
+    });
+    expect(first.body.data[0]).toEqual({
+      id: ids[11],
+      message: 'message 12',
+      read: false,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updatedAt: first.body.data[0]!.createdAt,
+    });
+    const last = await client.post<ListBody>('/api/get-notifications', { page: 3 });
+    expect(last.body.data.map((n) => n.message)).toEqual(['message 2', 'message 1']);
+    const past = await client.post<ListBody>('/api/get-notifications', { page: 9 });
+    expect(past.body.pagination.currentPage).toBe(3);
+    expect(past.body.data.map((n) => n.message)).toEqual(['message 2', 'message 1']);
+  });
+
+  it('filters by read true, false, omitted or null', async () => {
+    const { client, id } = await advertiser();
+    await seed(id, 3, false);
+    const [readId] = await seed(id, 1, true);
+    const list = async (body: Record<string, unknown>) => {
+      const response = await client.post<ListBody>('/api/get-notifications', body);
+      return [response.body.data.map((n) => n.read), response.body.pagination.totalItems];
+    };
+    expect(await list({ read: true })).toEqual([[true], 1]);
+    expect(await list({ read: false })).toEqual([[false, false, false], 3]);
+    expect(await list({})).toEqual([[false, false, true, false], 4]);
+    expect(await list({ read: null, page: 1 })).toEqual([[false, false, true, false], 4]);
+    expect((await client.get('/api/unread-notifications-count')).body).toEqual({
+      success: true,
+      count: 3,
+    });
+    expect(readId).toBeGreaterThan(0);
+  });
+
+  it('answers 400 with a message for invalid bodies', async () => {
+    const { client } = await advertiser();
+    const cases: [string, unknown, string][] = [
+      ['/api/get-notifications', { page: 0 }, 'Page must be a whole number of at least 1'],
+      ['/api/get-notifications', { page: 1.5 }, 'Page must be a whole number of at least 1'],
+      ['/api/get-notifications', { read: 'yes' }, 'read must be true, false or omitted'],
+      ['/api/read-notification', {}, 'Please choose a notification'],
+      ['/api/read-notification', { notification_id: 'abc' }, 'Please choose a notification'],
+      ['/api/delete-notification', {}, 'Please choose at least one notification'],
+      [
+        '/api/delete-notification',
+        { notification_ids: [] },
+        'Please choose at least one notification',
+      ],
+      ['/api/delete-notification', { notification_ids: [0] }, 'Please choose a notification'],
+    ];
+    for (const [path, body, message] of cases) {
+      expect(await client.post(path, body), `${path} ${JSON.stringify(body)}`).toMatchObject({
+        status: 400,
+        body: { success: false, message },
+      });
+    }
+  });
+
+  it("read-notification marks the caller's own as read once and never another user's", async () => {
+    const alice = await advertiser();
+    const bob = await advertiser();
+    const [aliceId] = await seed(alice.id, 1);
+    const [bobId] = await seed(bob.id, 1);
+
+    expect(
+      await alice.client.post('/api/read-notification', { notification_id: bobId }),
+    ).toMatchObject({ status: 404, body: { success: false, message: 'Notification not found' } });
+    expect(
+      await alice.client.post('/api/read-notification', { notification_id: 999_999 }),
+    ).toMatchObject({ status: 404, body: { message: 'Notification not found' } });
+    expect((await rows(bob.id))[0]!.read).toBe(false);
+
+    const before = (await rows(alice.id))[0]!.updated_at;
+    expect(
+      await alice.client.post('/api/read-notification', { notification_id: String(aliceId) }),
+    ).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Notification marked as read', count: 1 },
+    });
+    const opened = (await rows(alice.id))[0]!;
+    expect(opened.read).toBe(true);
+    expect(new Date(opened.updated_at).getTime()).toBeGreaterThan(new Date(before).getTime());
+    // "Opened On" stays the first opening.
+    await alice.client.post('/api/read-notification', { notification_id: aliceId });
+    expect((await rows(alice.id))[0]!.updated_at).toEqual(opened.updated_at);
+    const listed = await alice.client.post<ListBody>('/api/get-notifications', { read: true });
+    expect(listed.body.data[0]!.updatedAt).toBe(new Date(opened.updated_at).toISOString());
+  });
+
+  it("read-all-notifications marks every one of the caller's and no one else's", async () => {
+    const alice = await advertiser();
+    const bob = await advertiser();
+    await seed(alice.id, 7);
+    await seed(bob.id, 2);
+    expect(await alice.client.get('/api/read-all-notifications')).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'All notifications marked as read', count: 7 },
+    });
+    expect((await rows(alice.id)).every((row) => row.read)).toBe(true);
+    expect((await rows(bob.id)).map((row) => row.read)).toEqual([false, false]);
+    expect((await alice.client.get('/api/read-all-notifications')).body).toMatchObject({
+      count: 0,
+    });
+    expect((await bob.client.get('/api/unread-notifications-count')).body.count).toBe(2);
+  });
+
+  it('read-all-notifications refuses a request another site started', async () => {
+    const { client, id } = await advertiser();
+    await seed(id, 1);
+    expect(
+      await client.get('/api/read-all-notifications', { 'sec-fetch-site': 'cross-site' }),
+    ).toMatchObject({
+      status: 403,
+      body: { success: false, message: 'Cross-origin requests are not allowed' },
+    });
+    expect((await rows(id))[0]!.read).toBe(false);
+  });
+
+  it("delete-notification deletes only the caller's own ids", async () => {
+    const alice = await advertiser();
+    const bob = await advertiser();
+    const aliceIds = await seed(alice.id, 3);
+    const bobIds = await seed(bob.id, 2);
+    expect(
+      await alice.client.post('/api/delete-notification', { notification_ids: bobIds }),
+    ).toMatchObject({ status: 200, body: { success: true, count: 0 } });
+    expect(await messages(bob.id)).toEqual(['message 1', 'message 2']);
+
+    expect(
+      await alice.client.post('/api/delete-notification', {
+        notification_ids: [aliceIds[0], bobIds[0], aliceIds[2]],
+      }),
+    ).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Notifications deleted successfully', count: 2 },
+    });
+    expect(await messages(alice.id)).toEqual(['message 2']);
+    expect(await messages(bob.id)).toEqual(['message 1', 'message 2']);
+  });
+
+  it('writes notifications on campaign events and a low balance', async () => {
+    const { client, id } = await advertiser(25_000);
+    await client.post('/api/new-campaign', {
+      username: 'nina',
+      package_id: 2,
+      amount_deposit: 100,
+      category_name: null,
+    });
+    await client.post('/api/new-campaign', {
+      username: 'omar',
+      package_id: 2,
+      amount_deposit: 100,
+      category_name: null,
+    });
+    expect(await messages(id)).toEqual([
+      'Your campaign for nina was created with Site-Wide: $100.00 buys 166 clicks.',
+      'Your campaign for omar was created with Site-Wide: $100.00 buys 166 clicks.',
+      'Your balance is now $50.00, below $100.00. Top up your balance to keep using all features.',
+    ]);
+
+    await client.post('/api/expire-ad-package', { username: 'nina', packageId: 2 });
+    await client.post('/api/top-up-money-deposited', {
+      username: 'nina',
+      package_id: 2,
+      amount: 3,
+    });
+    await client.post('/api/expire-ad-package', { username: 'nina', packageId: 2 });
+    await client.post('/api/remove-ad-package', { username: 'nina' });
+    await client.post('/api/assign-ad-package', {
+      username: 'nina',
+      package_id: 4,
+      category_name: null,
+      amount_deposit: 2,
+    });
+    expect((await messages(id)).slice(3)).toEqual([
+      'Your campaign for nina was paused. $100.00 left of its budget went back to your balance.',
+      'Your campaign for nina was reactivated with $3.00: 5 clicks remaining.',
+      'Your campaign for nina was paused. $3.00 left of its budget went back to your balance.',
+      'Your campaign for nina was reactivated with a new package, Main Categories 2nd tier: $2.00 buys 5 clicks.',
+    ]);
+
+    // A top-up of an active campaign is no reactivation; clicks running out end the campaign.
+    const count = (await messages(id)).length;
+    await client.post('/api/top-up-money-deposited', {
+      username: 'nina',
+      package_id: 4,
+      amount: 1,
+    });
+    expect(await messages(id)).toHaveLength(count);
+    const body = JSON.stringify({
+      events: Array.from({ length: 7 }, (_, n) => ({
+        id: `nina-${n}`,
+        username: 'nina',
+        at: new Date().toISOString(),
+      })),
+    });
+    const ts = Math.floor(Date.now() / 1000);
+    const clicks = await server.client().request('POST', '/api/partner/clicks', {
+      raw: body,
+      headers: {
+        'content-type': 'application/json',
+        'x-partner-timestamp': String(ts),
+        'x-partner-signature': signPartnerRequest(PARTNER_SECRET, ts, body),
+      },
+    });
+    expect(clicks.status).toBe(200);
+    expect((await messages(id)).slice(count)).toEqual([
+      'Your campaign for nina ended: all 7 clicks purchased were used.',
+    ]);
+  });
+
+  it('notifies a low balance only when a debit crosses $100', async () => {
+    const { client, id } = await advertiser(20_000);
+    await client.post('/api/new-campaign', {
+      username: 'omar',
+      package_id: 2,
+      amount_deposit: 100,
+      category_name: null,
+    });
+    // Exactly $100 left is not below $100.
+    expect(await messages(id)).toHaveLength(1);
+    await client.post('/api/top-up-money-deposited', {
+      username: 'omar',
+      package_id: 2,
+      amount: 10,
+    });
+    await client.post('/api/top-up-money-deposited', {
+      username: 'omar',
+      package_id: 2,
+      amount: 5,
+    });
+    expect((await messages(id)).slice(1)).toEqual([
+      'Your balance is now $90.00, below $100.00. Top up your balance to keep using all features.',
+    ]);
+  });
+});
