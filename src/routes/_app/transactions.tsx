@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UpcomingPage } from '../../features/shell/components/upcoming-page';
+import { transactionsQueryOptions } from '../../features/transactions/api/get-transactions';
+import { TransactionsPage } from '../../features/transactions/components/transactions-page';
 
 export const Route = createFileRoute('/_app/transactions')({
-  component: () => (
-    <UpcomingPage
-      title="Transactions"
-      subtitle="Your wallet transaction history"
-      emptyTitle="Nothing to show yet"
-    >
-      Your deposits and their status will be listed here.
-    </UpcomingPage>
-  ),
+  // Prefetch only: a failure shows the page's own error with Try Again.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(transactionsQueryOptions('all')),
+  component: TransactionsPage,
 });

@@ -1,0 +1,113 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { usePublicConfig } from '../../../lib/public-config';
+import type { TransactionsFilter } from '../../../shared/contract/deposits';
+import { ErrorBox } from '../../../ui/alert';
+import { Button, buttonClass } from '../../../ui/button';
+import { EmptyState, PageHeader } from '../../../ui/card';
+import { Icon } from '../../../ui/icons';
+import { Spinner } from '../../../ui/spinner';
+import { depositListError } from '../list-error';
+import { useTransactions } from '../api/get-transactions';
+import { pageCount, pageSlice } from '../paging';
+import { Pager } from './pager';
+import { TransactionRow } from './transaction-row';
+import * as styles from './transactions.css';
+
+const FILTERS: readonly { value: TransactionsFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'failed', label: 'Failed' },
+];
+
+const COLUMNS = ['Status', 'Amount', 'Coin', 'Coin amount', 'Hash', 'From', 'To', 'Created'];
+
+/** /transactions (spec §2 Transaction history). */
+export function TransactionsPage() {
+  const [action, setAction] = useState<TransactionsFilter>('all');
+  const [page, setPage] = useState(1);
+  const transactions = useTransactions(action);
+  const explorerTx = usePublicConfig().data?.links.explorerTx;
+  const list = transactions.data ?? [];
+  const count = pageCount(list.length);
+  const shownPage = Math.min(page, count);
+
+  function choose(next: TransactionsFilter) {
+    setAction(next);
+    setPage(1);
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Transactions"
+        subtitle="Your crypto deposits and their status"
+        actions={
+          <Link to="/topup-balance" className={buttonClass('primary')}>
+            <Icon name="wallet" /> Top Up Balance
+          </Link>
+        }
+      />
+      <section className={styles.panel} aria-label="Transaction history">
+        <div className={styles.toolbar} role="group" aria-label="Filter by status">
+          {FILTERS.map((filter) => (
+            <button
+              key={filter.value}
+              type="button"
+              className={styles.filterButton}
+              aria-pressed={filter.value === action}
+              onClick={() => choose(filter.value)}
+            >
+              {filter.label}
+            </button>
+          ))}
+        </div>
+        {transactions.isPending ? (
+          <Spinner label="Loading transactions..." />
+        ) : transactions.isError ? (
+          <div className={styles.errorPanel}>
+            <ErrorBox>{depositListError(transactions.error)}</ErrorBox>
+            <Button
+              variant="secondary"
+              onClick={() => void transactions.refetch()}
+              disabled={transactions.isFetching}
+            >
+              Try Again
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <EmptyState
+            icon="₿"
+            title={action === 'all' ? 'No transactions yet' : 'No transactions found'}
+          >
+            <p>Your deposits show here once you top up your balance.</p>
+          </EmptyState>
+        ) : (
+          <>
+            <div className={styles.headerRow} aria-hidden="true">
+              {COLUMNS.map((column) => (
+                <span key={column}>{column}</span>
+              ))}
+            </div>
+            <ul className={styles.rows} aria-label="Transactions">
+              {pageSlice(list, shownPage).map((transaction) => (
+                <TransactionRow
+                  key={transaction.id}
+                  transaction={transaction}
+                  explorerTx={explorerTx}
+                />
+              ))}
+            </ul>
+            <div className={styles.footer}>
+              <span className={styles.count}>
+                {list.length} {list.length === 1 ? 'transaction' : 'transactions'}
+              </span>
+              <Pager page={shownPage} count={count} onChange={setPage} />
+            </div>
+          </>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css';
+
+/** Eight columns need about 940 px beside the 260 px sidebar; narrower screens get cards. */
+const tableScreen = 'screen and (min-width: 1200px)';
+const columns = '104px 104px 64px 120px minmax(210px, 1.4fr) 116px 116px minmax(150px, 1fr)';
+
+export const panel = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  overflow: 'hidden',
+});
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  padding: vars.space.lg,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const filterButton = style({
+  minHeight: '38px',
+  padding: `0 ${vars.space.lg}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: '14px',
+  fontWeight: 600,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.background },
+    '&[aria-pressed="true"]': {
+      background: vars.color.primary,
+      borderColor: vars.color.primary,
+      color: vars.color.onPrimary,
+    },
+  },
+});
+
+export const errorPanel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+});
+
+export const headerRow = style({
+  display: 'none',
+  '@media': {
+    [tableScreen]: {
+      display: 'grid',
+      gridTemplateColumns: columns,
+      gap: vars.space.md,
+      padding: `${vars.space.sm} ${vars.space.lg}`,
+      background: vars.color.background,
+      fontSize: '12px',
+      fontWeight: 700,
+      textTransform: 'uppercase',
+      letterSpacing: '0.04em',
+      color: vars.color.textMuted,
+    },
+  },
+});
+
+export const rows = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: vars.space.md,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  '@media': { [tableScreen]: { padding: 0, gap: 0 } },
+});
+
+export const row = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  fontSize: '14px',
+  '@media': {
+    [tableScreen]: {
+      gridTemplateColumns: columns,
+      alignItems: 'center',
+      padding: `${vars.space.md} ${vars.space.lg}`,
+      border: 'none',
+      borderTop: `1px solid ${vars.color.border}`,
+      borderRadius: 0,
+      selectors: { '&:hover': { background: '#fafafe' } },
+    },
+  },
+});
+
+export const cell = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
+
+export const cellLabel = style({
+  fontSize: '12px',
+  fontWeight: 600,
+  color: vars.color.textMuted,
+  '@media': { [tableScreen]: { display: 'none' } },
+});
+
+export const cellValue = style({ minWidth: 0, whiteSpace: 'nowrap' });
+
+const badge = style({
+  display: 'inline-block',
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.full,
+  fontSize: '12px',
+  fontWeight: 700,
+  textTransform: 'capitalize',
+  border: '1px solid',
+});
+
+export const status = styleVariants({
+  confirmed: [
+    badge,
+    {
+      color: vars.color.success,
+      background: vars.color.successSoft,
+      borderColor: vars.color.successBorder,
+    },
+  ],
+  pending: [
+    badge,
+    {
+      color: vars.color.warning,
+      background: vars.color.warningSoft,
+      borderColor: vars.color.warningBorder,
+    },
+  ],
+  failed: [
+    badge,
+    {
+      color: vars.color.danger,
+      background: vars.color.dangerSoft,
+      borderColor: vars.color.dangerBorder,
+    },
+  ],
+});
+
+export const mono = style({ fontFamily: vars.font.mono, fontSize: '13px' });
+
+export const hashCell = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs });
+
+export const explorer = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '34px',
+  height: '34px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  textDecoration: 'none',
+  fontWeight: 700,
+  selectors: { '&:hover': { background: vars.color.primarySoft } },
+});
+
+export const footer = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+export const count = style({ fontSize: '14px', color: vars.color.textMuted });
+
+export const pager = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.xs,
+});
+
+export const pageButton = style({
+  minWidth: '40px',
+  minHeight: '40px',
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  fontWeight: 600,
+  cursor: 'pointer',
+  selectors: {
+    '&[aria-current="page"]': {
+      background: vars.color.primary,
+      borderColor: vars.color.primary,
+      color: vars.color.onPrimary,
+    },
+    '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+  },
+});
