@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { formatMoney } from '../../../lib/format';
 import { usePublicConfig } from '../../../lib/public-config';
 import type { TransactionsFilter } from '../../../shared/contract/deposits';
 import { ErrorBox } from '../../../ui/alert';
@@ -7,6 +8,7 @@ import { Button, buttonClass } from '../../../ui/button';
 import { EmptyState, PageHeader } from '../../../ui/card';
 import { Icon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
+import { useAuthUser } from '../../auth/api/check-auth';
 import { depositListError } from '../list-error';
 import { useTransactions } from '../api/get-transactions';
 import { pageCount, pageSlice } from '../paging';
@@ -29,6 +31,7 @@ export function TransactionsPage() {
   const [page, setPage] = useState(1);
   const transactions = useTransactions(action);
   const explorerTx = usePublicConfig().data?.links.explorerTx;
+  const balance = useAuthUser()?.crypto_balance ?? 0;
   const list = transactions.data ?? [];
   const count = pageCount(list.length);
   const shownPage = Math.min(page, count);
@@ -44,9 +47,15 @@ export function TransactionsPage() {
         title="Transactions"
         subtitle="Your crypto deposits and their status"
         actions={
-          <Link to="/topup-balance" className={buttonClass('primary')}>
-            <Icon name="wallet" /> Top Up Balance
-          </Link>
+          <div className={styles.headerActions}>
+            <div className={styles.balanceChip} role="group" aria-label="Balance">
+              <span className={styles.balanceLabel}>Balance</span>
+              <span className={styles.balanceValue}>{formatMoney(balance)}</span>
+            </div>
+            <Link to="/topup-balance" className={buttonClass('primary')}>
+              <Icon name="wallet" /> Top Up Balance
+            </Link>
+          </div>
         }
       />
       <section className={styles.panel} aria-label="Transaction history">

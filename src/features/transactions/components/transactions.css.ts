@@ -202,3 +202,28 @@ export const pageButton = style({
     '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
   },
 });
+
+export const headerActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
+
+export const balanceChip = style({
+  display: 'flex',
+  flexDirection: 'column',
+  padding: `${vars.space.xs} ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.primarySoft,
+  color: vars.color.primary,
+});
+
+export const balanceLabel = style({
+  fontSize: '12px',
+  fontWeight: 600,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+});
+
+export const balanceValue = style({ fontSize: '18px', fontWeight: 800 });
