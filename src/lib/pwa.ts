@@ -4,6 +4,8 @@ import { Workbox } from 'workbox-window';
 export function registerServiceWorker(): Workbox | undefined {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
   const wb = new Workbox('/sw.js', { scope: '/' });
-  void wb.register();
+  // Registration fails where workers are blocked (some private modes, policies): the app then simply
+  // runs without offline support.
+  wb.register().catch((error: unknown) => console.warn('Service worker not registered:', error));
   return wb;
 }

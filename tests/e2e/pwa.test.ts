@@ -127,11 +127,17 @@ test(
       const response = await page.goto(route);
       expect(response?.status(), route).toBe(200);
       expect(response?.fromServiceWorker(), route).toBe(true);
-      // The app shell rendered (Chromium's offline page has no #root).
+      // The app rendered (Chromium's offline page has no #root), and not its error page: the
+      // public settings come from the worker's cache.
       await page.locator('#root > *').first().waitFor();
+      await expect(page.getByText('Something went wrong').count(), route).resolves.toBe(0);
     }
-    // The API and the avatars are never answered with the shell.
-    for (const path of ['/api/config', '/avatars/sample_creator.svg']) {
+    // A signed-out visitor's protected page leads to the sign-in form, offline too.
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    // The session check and the avatars are never answered with the shell or from a cache.
+    for (const path of ['/api/auth/check-auth', '/avatars/sample_creator.svg']) {
       await expect(page.goto(path), path).rejects.toThrow('net::ERR_INTERNET_DISCONNECTED');
     }
   },
