@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { User } from '../../../shared/contract/user';
 import { ErrorBox } from '../../../ui/alert';
 import { Icon, type IconName } from '../../../ui/icons';
 import { useLogout } from '../../auth/api/logout';
+import { UnreadBadge } from '../../notifications/components/unread-badge';
 import * as styles from './app-shell.css';
 
 type NavTarget =
@@ -20,17 +21,20 @@ function NavLink({
   icon,
   label,
   className,
+  badge,
 }: {
   to: NavTarget;
   icon: IconName;
   label: string;
   className?: string;
+  badge?: ReactNode;
 }) {
   return (
     <li className={className}>
       <Link to={to} className={styles.navItem}>
         <Icon name={icon} />
         {label}
+        {badge}
       </Link>
     </li>
   );
@@ -110,7 +114,7 @@ export function Sidebar({
           <CampaignsGroup />
           <NavLink to="/topup-balance" icon="wallet" label="Topup Balance" />
           <NavLink to="/transactions" icon="receipt" label="Transactions" />
-          <NavLink to="/notifications" icon="bell" label="Notifications" />
+          <NavLink to="/notifications" icon="bell" label="Notifications" badge={<UnreadBadge />} />
           <NavLink to="/support" icon="help" label="Support" />
           <NavLink to="/account" icon="user" label="My Account" className={styles.smallOnly} />
         </ul>

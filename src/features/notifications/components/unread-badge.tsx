@@ -1,0 +1,17 @@
+import { useUnreadCount } from '../api/get-unread-count';
+import * as styles from './notifications.css';
+
+/** The sidebar's unread count next to Notifications; nothing while it is zero or unknown. */
+export function UnreadBadge() {
+  const { data: count } = useUnreadCount();
+  if (!count) return null;
+  return (
+    <>
+      {' '}
+      <span className={styles.navBadge}>
+        {count > 99 ? '99+' : count}
+        <span className={styles.visuallyHidden}> unread</span>
+      </span>
+    </>
+  );
+}

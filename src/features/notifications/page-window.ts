@@ -1,0 +1,10 @@
+/**
+ * The page numbers to show as buttons: `width` pages around `current` (spec §2: 5 wide, 3 on screens
+ * under 640 px), shifted to stay inside 1..total.
+ */
+export function pageWindow(current: number, total: number, width: number): number[] {
+  if (total <= 0) return [];
+  const size = Math.min(width, total);
+  const start = Math.min(Math.max(1, current - Math.floor(size / 2)), total - size + 1);
+  return Array.from({ length: size }, (_, index) => start + index);
+}
