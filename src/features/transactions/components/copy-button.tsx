@@ -23,7 +23,16 @@ function CopyIcon() {
 }
 
 /** Copies `value`; the confirmation shows for 2 seconds (spec §9). */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+export function CopyButton({
+  value,
+  label,
+  compact,
+}: {
+  value: string;
+  label: string;
+  /** Icon only (table cells): the confirmation is a green tick, and read out. */
+  compact?: boolean;
+}) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -45,7 +54,9 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       onClick={() => void copy()}
     >
       {copied ? <Icon name="check" width={16} height={16} /> : <CopyIcon />}
-      <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
+      <span aria-live="polite" className={compact ? styles.visuallyHidden : undefined}>
+        {copied ? 'Copied!' : compact ? null : 'Copy'}
+      </span>
     </button>
   );
 }

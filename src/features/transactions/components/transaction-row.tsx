@@ -4,11 +4,21 @@ import { coinLabel, formatCoinAmount, formatDateTime, statusLabel } from '../for
 import { CopyButton } from './copy-button';
 import * as styles from './transactions.css';
 
-function Cell({ label, children }: { label: string; children: React.ReactNode }) {
+function Cell({
+  label,
+  children,
+  className,
+  valueClassName,
+}: {
+  label: string;
+  children: React.ReactNode;
+  className?: string;
+  valueClassName?: string;
+}) {
   return (
-    <div className={styles.cell}>
+    <div className={`${styles.cell} ${className ?? ''}`}>
       <span className={styles.cellLabel}>{label}</span>
-      <span className={styles.cellValue}>{children}</span>
+      <span className={`${styles.cellValue} ${valueClassName ?? ''}`}>{children}</span>
     </div>
   );
 }
@@ -39,14 +49,14 @@ export function TransactionRow({
       <Cell label="Coin amount">
         <span className={styles.mono}>{formatCoinAmount(transaction.ethAmount)}</span>
       </Cell>
-      <Cell label="Hash">
+      <Cell label="Hash" className={styles.wideCell}>
         <span className={styles.hashCell}>
           <span className={styles.mono} title={hash ?? undefined}>
             {hash ? shortHash(hash) : '—'}
           </span>
           {showActions ? (
             <>
-              <CopyButton value={hash} label="Copy hash" />
+              <CopyButton value={hash} label="Copy hash" compact />
               {explorerTx ? (
                 <a
                   className={styles.explorer}
@@ -72,7 +82,9 @@ export function TransactionRow({
           {shortHash(transaction.to)}
         </span>
       </Cell>
-      <Cell label="Created">{formatDateTime(transaction.createdAt)}</Cell>
+      <Cell label="Created" valueClassName={styles.wrapCell}>
+        {formatDateTime(transaction.createdAt)}
+      </Cell>
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { vars } from '../../../ui/theme.css';
 
 /** Eight columns need about 940 px beside the 260 px sidebar; narrower screens get cards. */
 const tableScreen = 'screen and (min-width: 1200px)';
-const columns = '104px 104px 64px 120px minmax(210px, 1.4fr) 116px 116px minmax(150px, 1fr)';
+const columns = '92px 84px 48px 104px minmax(212px, 1.3fr) 100px 100px minmax(96px, 1fr)';
 
 export const panel = style({
   background: vars.color.surface,
@@ -56,7 +56,7 @@ export const headerRow = style({
     [tableScreen]: {
       display: 'grid',
       gridTemplateColumns: columns,
-      gap: vars.space.md,
+      gap: vars.space.sm,
       padding: `${vars.space.sm} ${vars.space.lg}`,
       background: vars.color.background,
       fontSize: '12px',
@@ -89,6 +89,7 @@ export const row = style({
   '@media': {
     [tableScreen]: {
       gridTemplateColumns: columns,
+      gap: vars.space.sm,
       alignItems: 'center',
       padding: `${vars.space.md} ${vars.space.lg}`,
       border: 'none',
@@ -108,7 +109,20 @@ export const cellLabel = style({
   '@media': { [tableScreen]: { display: 'none' } },
 });
 
-export const cellValue = style({ minWidth: 0, whiteSpace: 'nowrap' });
+export const cellValue = style({
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+  '@media': { [tableScreen]: { whiteSpace: 'nowrap' } },
+});
+
+/** On cards the hash and its actions take the whole width. */
+export const wideCell = style({
+  gridColumn: '1 / -1',
+  '@media': { [tableScreen]: { gridColumn: 'auto' } },
+});
+
+/** The created time may wrap in the table's last column. */
+export const wrapCell = style({ '@media': { [tableScreen]: { whiteSpace: 'normal' } } });
 
 const badge = style({
   display: 'inline-block',
