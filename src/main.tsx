@@ -3,8 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { setAuthUser } from './features/auth/api/check-auth';
+import { UpdatePrompt } from './features/offline/components/update-prompt';
+import { syncOnlineState } from './lib/offline';
+import { persistQueryCache } from './lib/offline-cache';
 import { createQueryClient } from './lib/query-client';
-import { registerServiceWorker } from './lib/pwa';
+import { listenForInstallPrompt, registerServiceWorker } from './lib/pwa';
 import { FullPageSpinner } from './ui/spinner';
 import { routeTree } from './routeTree.gen';
 import './ui/theme.css';
@@ -27,12 +30,20 @@ declare module '@tanstack/react-router' {
   }
 }
 
+listenForInstallPrompt();
 registerServiceWorker();
+// A page opened offline starts offline (the onlineManager alone would think it is online).
+syncOnlineState();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// Design §4: the last-known answers (the user included) are restored before the first route guard
+// runs, so an offline reload keeps the user signed in and shows the last-known data.
+void persistQueryCache(queryClient).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

@@ -1,6 +1,7 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { ErrorResponse } from '../shared/contract/common';
+import { OFFLINE_MESSAGE, isOnline, isWriteCall } from './offline';
 
 /** A failed API call: `status` 0 means the server was not reached (network failure). */
 export class ApiError extends Error {
@@ -55,6 +56,8 @@ async function request<S extends v.GenericSchema>(
   schema: S,
   body?: unknown,
 ): Promise<v.InferOutput<S>> {
+  // Design §4: writes need a connection; offline they fail at once and nothing is sent or queued.
+  if (isWriteCall(method, path) && !isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
   let data: unknown;
   try {
     const options = method === 'post' ? { json: body ?? {} } : {};

@@ -1,11 +1,82 @@
+import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
+
+/** Chromium's install offer (not in TypeScript's DOM types). */
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+interface PwaState {
+  /** A new version is installed and waiting to take over. */
+  updateWaiting: boolean;
+  /** The browser offers to install the app. */
+  canInstall: boolean;
+}
+
+let state: PwaState = { updateWaiting: false, canInstall: false };
+const listeners = new Set<() => void>();
+let workbox: Workbox | undefined;
+let installPrompt: BeforeInstallPromptEvent | undefined;
+
+function setState(next: Partial<PwaState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The update and install offers, re-rendering on changes. */
+export function usePwaState(): PwaState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
+}
 
 /** Registers the service worker built from sw/ (production builds only). */
 export function registerServiceWorker(): Workbox | undefined {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
   const wb = new Workbox('/sw.js', { scope: '/' });
+  // Design §4: a new version never swaps in silently; the app offers a reload (UpdatePrompt).
+  wb.addEventListener('waiting', () => setState({ updateWaiting: true }));
+  workbox = wb;
   // Registration fails where workers are blocked (some private modes, policies): the app then simply
   // runs without offline support.
   wb.register().catch((error: unknown) => console.warn('Service worker not registered:', error));
   return wb;
+}
+
+/** Activates the waiting version and reloads once it controls the page. */
+export function applyUpdate(): void {
+  if (!workbox) return;
+  workbox.addEventListener('controlling', () => window.location.reload());
+  workbox.messageSkipWaiting();
+}
+
+/** Keeps the browser's install offer for the "Install app" action (it may come before any render). */
+export function listenForInstallPrompt(): void {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    installPrompt = event as BeforeInstallPromptEvent;
+    setState({ canInstall: true });
+  });
+  window.addEventListener('appinstalled', () => {
+    installPrompt = undefined;
+    setState({ canInstall: false });
+  });
+}
+
+/** Shows the browser's install dialog; the offer is used up either way. */
+export async function promptInstall(): Promise<void> {
+  const offer = installPrompt;
+  if (!offer) return;
+  installPrompt = undefined;
+  setState({ canInstall: false });
+  await offer.prompt();
+  await offer.userChoice;
 }

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isUnauthorized } from './api';
+import { PERSIST_MAX_AGE_MS } from './offline-cache';
 
 /**
  * The app's query client. `onUnauthorized` runs when any call other than the auth check answers 401:
@@ -22,10 +23,17 @@ export function createQueryClient(onUnauthorized: (client: QueryClient) => void)
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
+        // Kept (and persisted) as long as offline reading keeps last-known data (design §4).
+        gcTime: PERSIST_MAX_AGE_MS,
         // A 4xx will not change on retry; network failures and 5xx get one more go.
         retry: (failureCount, error) =>
           failureCount < 1 &&
           !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+      mutations: {
+        // Design §4: nothing is queued to replay later. TanStack's default ("online") would pause a
+        // write made offline and send it on reconnecting; instead the API layer refuses it at once.
+        networkMode: 'always',
       },
     },
   });

@@ -7,6 +7,7 @@ import { Card, EmptyState, PageHeader } from '../../../ui/card';
 import { Icon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
 import { useLogout } from '../../auth/api/logout';
+import { InstallButton } from '../../offline/components/install-button';
 import { useUserDetails } from '../api/get-user-details';
 import { SecurityCard } from './change-password-form';
 import { ProfileCard } from './profile-card';
@@ -27,6 +28,7 @@ function QuickActions() {
         <Link to="/notifications" className={linkClass}>
           <Icon name="bell" /> Notifications
         </Link>
+        <InstallButton className={linkClass} />
         {logout.isError ? <ErrorBox>Failed to logout. Please try again.</ErrorBox> : null}
         <Button
           variant="danger"

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PartnerLoginBody } from '../../../shared/contract/auth';
 import { UserResponse } from '../../../shared/contract/user';
 import { apiPost } from '../../../lib/api';
+import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
 
 /** POST /api/auth/login-with-<partnerSlug> (design §3). */
@@ -14,6 +15,10 @@ export function useLoginWithPartner(partnerSlug: string) {
   return useMutation({
     mutationFn: (body: PartnerLoginBody) => loginWithPartner(partnerSlug, body),
     meta: { signsOutOn401: false },
-    onSuccess: (user) => setAuthUser(queryClient, user),
+    // Design §4: nothing of a previous user stays readable after another signs in.
+    onSuccess: async (user) => {
+      await clearOfflineData(queryClient);
+      setAuthUser(queryClient, user);
+    },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody } from '../../../shared/contract/auth';
 import { UserResponse } from '../../../shared/contract/user';
 import { apiPost } from '../../../lib/api';
+import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
 
 /** POST /api/auth/login. */
@@ -14,6 +15,10 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     meta: { signsOutOn401: false },
-    onSuccess: (user) => setAuthUser(queryClient, user),
+    // Design §4: nothing of a previous user stays readable after another signs in.
+    onSuccess: async (user) => {
+      await clearOfflineData(queryClient);
+      setAuthUser(queryClient, user);
+    },
   });
 }

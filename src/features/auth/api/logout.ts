@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { MessageResponse } from '../../../shared/contract/common';
 import { apiPost } from '../../../lib/api';
+import { clearOfflineData } from '../../../lib/offline-cache';
 
 /** POST /api/auth/logout (empty body). */
 export async function logout() {
   return apiPost('auth/logout', {}, MessageResponse);
 }
 
-/** Logs out, forgets every cached answer and goes to `/`. */
+/** Logs out, forgets every cached answer (persisted and the worker's too, design §4) and goes to `/`. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -16,6 +17,7 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: async () => {
       queryClient.clear();
+      await clearOfflineData(queryClient);
       await navigate({ to: '/', replace: true });
     },
   });

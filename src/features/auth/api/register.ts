@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterBody } from '../../../shared/contract/auth';
 import { UserResponse } from '../../../shared/contract/user';
 import { apiPost } from '../../../lib/api';
+import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
 
 /** POST /api/auth/register: creates the account and signs it in. */
@@ -13,6 +14,10 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
-    onSuccess: (user) => setAuthUser(queryClient, user),
+    // Design §4: nothing of a previous user stays readable after another signs in.
+    onSuccess: async (user) => {
+      await clearOfflineData(queryClient);
+      setAuthUser(queryClient, user);
+    },
   });
 }

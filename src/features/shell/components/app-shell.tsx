@@ -4,6 +4,7 @@ import { WarningBox } from '../../../ui/alert';
 import { Icon } from '../../../ui/icons';
 import { FullPageSpinner } from '../../../ui/spinner';
 import { useAuthUser } from '../../auth/api/check-auth';
+import { OfflineBanner } from '../../offline/components/offline-banner';
 import { Sidebar } from './sidebar';
 import * as styles from './app-shell.css';
 
@@ -59,6 +60,7 @@ export function AppShell() {
       <Sidebar user={user} open={menuOpen} onClose={() => setMenuOpen(false)} />
       <main className={styles.main}>
         <div className={styles.content}>
+          <OfflineBanner />
           {user.isVerified ? null : (
             <WarningBox title="Please verify your account">
               Check your email for verification link

@@ -1,0 +1,45 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css';
+
+export const banner = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xs} ${vars.space.sm}`,
+  alignItems: 'baseline',
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.warningBorder}`,
+  background: vars.color.warningSoft,
+  color: vars.color.warning,
+  fontSize: '14px',
+});
+
+export const toast = style({
+  position: 'fixed',
+  zIndex: 60,
+  right: vars.space.lg,
+  bottom: vars.space.lg,
+  left: vars.space.lg,
+  maxWidth: '420px',
+  marginLeft: 'auto',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.sidebar,
+  color: vars.color.onPrimary,
+  boxShadow: '0 8px 24px rgba(17, 24, 39, 0.25)',
+  fontSize: '14px',
+});
+
+export const toastButton = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: 'none',
+  borderRadius: vars.radius.sm,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontWeight: 600,
+  cursor: 'pointer',
+});

@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { persistQueryClient } from '@tanstack/react-query-persist-client';
+
+/** Where the query cache is kept between visits (design §4). */
+export const PERSIST_KEY = 'promo-query-cache';
+/** Last-known data older than this is dropped; queries stay in memory as long (gcTime). */
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+/** The worker's runtime caches of API answers start with this (sw/sw.ts; versioned names). */
+export const API_CACHE_PREFIX = 'api-answers-';
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    // Blocked storage (some private modes, policies): the app runs without offline reading.
+    return undefined;
+  }
+}
+
+/**
+ * Restores the last persisted cache (dropped when older than the max age or from another build) and
+ * keeps persisting changes. Resolves when restored, so route guards see the last-known user.
+ */
+export async function persistQueryCache(queryClient: QueryClient): Promise<void> {
+  const persister = createSyncStoragePersister({ storage: storage(), key: PERSIST_KEY });
+  const [, restored] = persistQueryClient({
+    queryClient,
+    persister,
+    maxAge: PERSIST_MAX_AGE_MS,
+    buster: __BUILD_ID__,
+  });
+  await restored.catch(() => undefined);
+}
+
+/**
+ * Design §4: logout, or another user signing in, forgets every answer of the previous user: the
+ * in-memory and persisted query cache and the worker's cached API answers.
+ */
+export async function clearOfflineData(queryClient: QueryClient): Promise<void> {
+  // Queries only: the sign-in mutation that calls this is still running.
+  queryClient.removeQueries();
+  storage()?.removeItem(PERSIST_KEY);
+  if (typeof caches === 'undefined') return;
+  try {
+    const names = await caches.keys();
+    await Promise.all(
+      names.filter((name) => name.startsWith(API_CACHE_PREFIX)).map((name) => caches.delete(name)),
+    );
+  } catch {
+    // No Cache API here (insecure context): nothing was cached either.
+  }
+}

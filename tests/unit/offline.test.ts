@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { MutationObserver, QueryObserver, onlineManager } from '@tanstack/react-query';
+import { ApiError, apiGet, apiPost, configureApi, errorMessage } from '../../src/lib/api';
+import { OFFLINE_MESSAGE, isOnline, isWriteCall, syncOnlineState } from '../../src/lib/offline';
+import { PERSIST_KEY, clearOfflineData } from '../../src/lib/offline-cache';
+import { createQueryClient } from '../../src/lib/query-client';
+import { lastUpdatedOnScreen } from '../../src/features/offline/components/offline-banner';
+
+const Anything = v.unknown();
+const fetchMock = vi.fn<typeof fetch>();
+
+function setBrowserOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => Response.json({ success: true, message: 'ok' }));
+  configureApi({ baseUrl: 'http://localhost/api', fetch: fetchMock });
+  setBrowserOnline(true);
+  onlineManager.setOnline(true);
+});
+afterEach(() => {
+  setBrowserOnline(true);
+  onlineManager.setOnline(true);
+});
+
+describe('isWriteCall', () => {
+  it('treats POSTs as writes except the read-style ones, and GET read-all as a write', () => {
+    expect(isWriteCall('post', 'new-campaign')).toBe(true);
+    expect(isWriteCall('post', 'auth/logout')).toBe(true);
+    expect(isWriteCall('post', 'top-up-balance-v2')).toBe(true);
+    expect(isWriteCall('post', 'get-all-user-transactions')).toBe(false);
+    expect(isWriteCall('post', 'get-notifications')).toBe(false);
+    expect(isWriteCall('post', 'search-profiles')).toBe(false);
+    expect(isWriteCall('get', 'bought-ads-by-client')).toBe(false);
+    expect(isWriteCall('get', 'read-all-notifications')).toBe(true);
+  });
+});
+
+describe('online state', () => {
+  it('a page opened offline is offline although the onlineManager starts online', () => {
+    setBrowserOnline(false);
+    expect(onlineManager.isOnline()).toBe(true);
+    expect(isOnline()).toBe(false);
+    syncOnlineState();
+    expect(onlineManager.isOnline()).toBe(false);
+  });
+});
+
+describe('writes offline', () => {
+  it('fail at once with the offline message and send nothing', async () => {
+    setBrowserOnline(false);
+    const error: unknown = await apiPost('new-campaign', { username: 'x' }, Anything).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+    expect(errorMessage(error, 'fallback')).toBe(OFFLINE_MESSAGE);
+    await expect(apiGet('read-all-notifications', Anything)).rejects.toThrow(OFFLINE_MESSAGE);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reads still go out offline (the worker answers them from its cache)', async () => {
+    setBrowserOnline(false);
+    await apiPost('get-all-user-transactions', { action: 'all' }, Anything);
+    await apiGet('bought-ads-by-client', Anything);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('a mutation made offline fails instead of pausing to replay later', async () => {
+    onlineManager.setOnline(false);
+    const client = createQueryClient(() => undefined);
+    const observer = new MutationObserver(client, {
+      mutationFn: () => apiPost('expire-ad-package', { username: 'x' }, Anything),
+    });
+    await expect(observer.mutate()).rejects.toThrow(OFFLINE_MESSAGE);
+    expect(
+      client
+        .getMutationCache()
+        .getAll()
+        .map((m) => m.state.isPaused),
+    ).toEqual([false]);
+    onlineManager.setOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('last updated', () => {
+  it('is the oldest data shown on screen, leaving out the session check and unobserved queries', () => {
+    const client = createQueryClient(() => undefined);
+    client.setQueryData(['auth', 'user'], { id: 1 }, { updatedAt: 1_000 });
+    client.setQueryData(['campaigns'], [], { updatedAt: 5_000 });
+    client.setQueryData(['history'], [], { updatedAt: 3_000 });
+    client.setQueryData(['hidden'], [], { updatedAt: 2_000 });
+    expect(lastUpdatedOnScreen(client)).toBe(0);
+    const unsubscribers = [['auth', 'user'], ['campaigns'], ['history']].map((queryKey) =>
+      new QueryObserver(client, { queryKey, enabled: false }).subscribe(() => undefined),
+    );
+    expect(lastUpdatedOnScreen(client)).toBe(3_000);
+    unsubscribers.forEach((unsubscribe) => unsubscribe());
+  });
+});
+
+describe('clearOfflineData', () => {
+  it('forgets the cached queries and the persisted cache', async () => {
+    const client = createQueryClient(() => undefined);
+    client.setQueryData(['campaigns'], ['secret']);
+    localStorage.setItem(PERSIST_KEY, '{"clientState":{}}');
+    await clearOfflineData(client);
+    expect(client.getQueryData(['campaigns'])).toBeUndefined();
+    expect(localStorage.getItem(PERSIST_KEY)).toBeNull();
+  });
+});
