@@ -65,7 +65,7 @@ describe('route guards', () => {
   it('redirects /topup to /topup-balance', async () => {
     stub.signIn(makeUser());
     const { router } = renderApp('/topup', stub);
-    expect(await screen.findByRole('heading', { name: 'Topup Balance' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Top Up Balance' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/topup-balance');
   });
 });
