@@ -15,7 +15,7 @@ import { useSearchProfiles } from '../api/search-profiles';
 import { requestErrorText } from '../request-error';
 import { useDebouncedValue } from '../use-debounced-value';
 import { CreatorResult } from './creator-result';
-import { Pager } from './pager';
+import { Pager } from '../../../ui/pager';
 import * as styles from './creators.css';
 
 function SearchResults({ query, enabled }: { query: string; enabled: boolean }) {

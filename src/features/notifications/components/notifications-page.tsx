@@ -8,7 +8,8 @@ import { useUnreadCount } from '../api/get-unread-count';
 import { useReadAllNotifications } from '../api/read-all-notifications';
 import { useReadNotification } from '../api/read-notification';
 import { NotificationItem } from './notification-item';
-import { NotificationsPager } from './notifications-pager';
+import { Pager } from '../../../ui/pager';
+import { useNarrowScreen } from '../use-narrow-screen';
 import * as styles from './notifications.css';
 
 const FILTERS: { value: NotificationFilter; label: string; empty: string }[] = [
@@ -37,6 +38,7 @@ export function NotificationsPage({
   const remove = useDeleteNotifications();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const busy = readOne.isPending || readAll.isPending || remove.isPending;
+  const narrow = useNarrowScreen();
 
   const currentPage = list.data?.pagination.currentPage;
   useEffect(() => {
@@ -127,9 +129,10 @@ export function NotificationsPage({
             />
           ))}
         </ul>
-        <NotificationsPager
+        <Pager
           page={pagination.currentPage}
-          totalPages={pagination.totalPages}
+          pageCount={pagination.totalPages}
+          maxButtons={narrow ? 3 : 5}
           onChange={(page) => changeView({ ...view, page })}
         />
         <p className={styles.pageInfo}>

@@ -120,35 +120,6 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.spac
 
 export const smallButton = style({ minHeight: '34px', padding: `0 ${vars.space.md}` });
 
-export const pager = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'center',
-  gap: vars.space.xs,
-  marginTop: vars.space.lg,
-});
-
-export const pageButton = style({
-  minWidth: '40px',
-  minHeight: '40px',
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  fontWeight: 600,
-  cursor: 'pointer',
-  selectors: {
-    '&[aria-current="page"]': {
-      background: vars.color.primary,
-      borderColor: vars.color.primary,
-      color: vars.color.onPrimary,
-    },
-    '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
-  },
-});
-
 export const pageInfo = style({
   marginTop: vars.space.sm,
   textAlign: 'center',

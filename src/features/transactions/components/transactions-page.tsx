@@ -11,8 +11,8 @@ import { Spinner } from '../../../ui/spinner';
 import { useAuthUser } from '../../auth/api/check-auth';
 import { depositListError } from '../list-error';
 import { useTransactions } from '../api/get-transactions';
-import { pageCount, pageSlice } from '../paging';
-import { Pager } from './pager';
+import { pageCount, pageSlice, VISIBLE_PAGE_BUTTONS } from '../paging';
+import { Pager } from '../../../ui/pager';
 import { TransactionRow } from './transaction-row';
 import * as styles from './transactions.css';
 
@@ -112,7 +112,12 @@ export function TransactionsPage() {
               <span className={styles.count}>
                 {list.length} {list.length === 1 ? 'transaction' : 'transactions'}
               </span>
-              <Pager page={shownPage} count={count} onChange={setPage} />
+              <Pager
+                page={shownPage}
+                pageCount={count}
+                onChange={setPage}
+                maxButtons={VISIBLE_PAGE_BUTTONS}
+              />
             </div>
           </>
         )}

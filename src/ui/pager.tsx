@@ -1,19 +1,22 @@
-import { pageWindow } from '../page-window';
-import { useNarrowScreen } from '../use-narrow-screen';
-import * as styles from './notifications.css';
+import { pageWindow } from '../lib/paging';
+import * as styles from './pager.css';
 
-/** Server pages: Previous, 5 page buttons (3 under 640 px) around the current one, Next. */
-export function NotificationsPager({
+/**
+ * Previous / page numbers / Next. `maxButtons` keeps that many page buttons around the current page
+ * (spec §9: transactions 5; notifications 5, or 3 under 640 px); without it every page gets one.
+ */
+export function Pager({
   page,
-  totalPages,
+  pageCount,
   onChange,
+  maxButtons = pageCount,
 }: {
   page: number;
-  totalPages: number;
+  pageCount: number;
   onChange: (page: number) => void;
+  maxButtons?: number;
 }) {
-  const narrow = useNarrowScreen();
-  if (totalPages <= 1) return null;
+  if (pageCount <= 1) return null;
   return (
     <nav aria-label="Pagination" className={styles.pager}>
       <button
@@ -24,7 +27,7 @@ export function NotificationsPager({
       >
         Previous
       </button>
-      {pageWindow(page, totalPages, narrow ? 3 : 5).map((number) => (
+      {pageWindow(page, pageCount, maxButtons).map((number) => (
         <button
           key={number}
           type="button"
@@ -39,7 +42,7 @@ export function NotificationsPager({
       <button
         type="button"
         className={styles.pageButton}
-        disabled={page >= totalPages}
+        disabled={page >= pageCount}
         onClick={() => onChange(page + 1)}
       >
         Next

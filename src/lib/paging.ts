@@ -1,6 +1,6 @@
 /**
- * The page numbers to show as buttons: `width` pages around `current` (spec §2: 5 wide, 3 on screens
- * under 640 px), shifted to stay inside 1..total.
+ * The page numbers to show as buttons: `width` pages around `current`, shifted to stay inside
+ * 1..total. `pageWindow(7, 10, 5)` → `[5, 6, 7, 8, 9]`.
  */
 export function pageWindow(current: number, total: number, width: number): number[] {
   if (total <= 0) return [];
