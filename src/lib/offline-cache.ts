@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import { persistQueryClient, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 
 /** Where the query cache is kept between visits (design §4). */
 export const PERSIST_KEY = 'promo-query-cache';
@@ -23,14 +23,16 @@ function storage(): Storage | undefined {
  * keeps persisting changes. Resolves when restored, so route guards see the last-known user.
  */
 export async function persistQueryCache(queryClient: QueryClient): Promise<void> {
-  const persister = createSyncStoragePersister({ storage: storage(), key: PERSIST_KEY });
-  const [, restored] = persistQueryClient({
-    queryClient,
-    persister,
-    maxAge: PERSIST_MAX_AGE_MS,
-    buster: __BUILD_ID__,
+  const persister = createSyncStoragePersister({
+    storage: storage(),
+    key: PERSIST_KEY,
+    throttleTime: 250,
   });
+  const options = { queryClient, persister, maxAge: PERSIST_MAX_AGE_MS, buster: __BUILD_ID__ };
+  const [, restored] = persistQueryClient(options);
   await restored.catch(() => undefined);
+  // A throttled save still waiting when the page goes away would be lost: save at once then.
+  window.addEventListener('pagehide', () => void persistQueryClientSave(options));
 }
 
 /**

@@ -19,6 +19,9 @@ export const authQueryOptions = queryOptions({
   queryFn: checkAuth,
   retry: false,
   staleTime: 5 * 60_000,
+  // Tried even offline (the worker may answer with the last-known user) instead of waiting for a
+  // connection, so the route guards never hang.
+  networkMode: 'offlineFirst',
 });
 
 /** The auth state: the user, null when signed out; undefined only before the first check. */
