@@ -77,6 +77,11 @@ export async function promptInstall(): Promise<void> {
   if (!offer) return;
   installPrompt = undefined;
   setState({ canInstall: false });
-  await offer.prompt();
-  await offer.userChoice;
+  try {
+    await offer.prompt();
+    await offer.userChoice;
+  } catch (error) {
+    // Chromium refuses a second prompt() or one without a user gesture; the offer is gone either way.
+    console.warn('Install prompt failed:', error);
+  }
 }
