@@ -37,6 +37,9 @@ export function createQueryClient(onUnauthorized: (client: QueryClient) => void)
       },
     },
   });
+  // The public settings hold no user data and the worker keeps their last answer: tried even offline,
+  // so a sign-in page opened offline without a persisted copy does not wait for a connection.
+  client.setQueryDefaults(['config'], { networkMode: 'offlineFirst' });
   return client;
 }
 

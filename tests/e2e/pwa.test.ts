@@ -119,7 +119,7 @@ test(
     });
 
     // Offline, the app's API calls fail (the browser logs each, the router logs the failed loads):
-    // that is the condition under test here. Showing last-known data offline is design §4's next step.
+    // that is the condition under test here. Last-known data offline: tests/e2e/offline.test.ts.
     consoleErrors.allow({ text: /net::ERR_INTERNET_DISCONNECTED/, url: /\/api\// });
     consoleErrors.allow({ text: /^ApiError: Network request failed/ });
     await context.setOffline(true);

@@ -89,6 +89,15 @@ describe('writes offline', () => {
   });
 });
 
+describe('network modes', () => {
+  it('the public settings and the session check are tried offline; other reads wait for a connection', () => {
+    const client = createQueryClient(() => undefined);
+    expect(client.defaultQueryOptions({ queryKey: ['config'] }).networkMode).toBe('offlineFirst');
+    expect(client.defaultQueryOptions({ queryKey: ['campaigns'] }).networkMode).toBeUndefined();
+    expect(client.getDefaultOptions().mutations?.networkMode).toBe('always');
+  });
+});
+
 describe('last updated', () => {
   it('is the oldest data shown on screen, leaving out the session check and unobserved queries', () => {
     const client = createQueryClient(() => undefined);
