@@ -48,3 +48,8 @@ function subscribe(listener: () => void): () => void {
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, isOnline, () => true);
 }
+
+/** A screen's fixed failure message, or the offline message when the write was refused offline. */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message === OFFLINE_MESSAGE ? OFFLINE_MESSAGE : fallback;
+}

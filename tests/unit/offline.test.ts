@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { MutationObserver, QueryObserver, onlineManager } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost, configureApi, errorMessage } from '../../src/lib/api';
-import { OFFLINE_MESSAGE, isOnline, isWriteCall, syncOnlineState } from '../../src/lib/offline';
+import {
+  OFFLINE_MESSAGE,
+  failureMessage,
+  isOnline,
+  isWriteCall,
+  syncOnlineState,
+} from '../../src/lib/offline';
 import { PERSIST_KEY, clearOfflineData } from '../../src/lib/offline-cache';
 import { createQueryClient } from '../../src/lib/query-client';
 import { lastUpdatedOnScreen } from '../../src/features/offline/components/offline-banner';
@@ -61,6 +67,15 @@ describe('writes offline', () => {
     expect(errorMessage(error, 'fallback')).toBe(OFFLINE_MESSAGE);
     await expect(apiGet('read-all-notifications', Anything)).rejects.toThrow(OFFLINE_MESSAGE);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a fixed failure message gives way to the offline message only for a refused write', async () => {
+    setBrowserOnline(false);
+    const refused: unknown = await apiPost('auth/logout', {}, Anything).catch((e: unknown) => e);
+    expect(failureMessage(refused, 'Failed to logout. Please try again.')).toBe(OFFLINE_MESSAGE);
+    expect(failureMessage(new ApiError(0, undefined), 'Failed to logout. Please try again.')).toBe(
+      'Failed to logout. Please try again.',
+    );
   });
 
   it('reads still go out offline (the worker answers them from its cache)', async () => {
