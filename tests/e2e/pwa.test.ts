@@ -119,8 +119,9 @@ test(
     });
 
     // Offline, the app's API calls fail (the browser logs each, the router logs the failed loads):
-    // that is the condition under test here. Last-known data offline: tests/e2e/offline.test.ts.
-    consoleErrors.allow({ text: /net::ERR_INTERNET_DISCONNECTED/, url: /\/api\// });
+    // that is the condition under test here (the worker answers an API call it has no copy of with a
+    // network error: ERR_FAILED). Last-known data offline: tests/e2e/offline.test.ts.
+    consoleErrors.allow({ text: /net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/, url: /\/api\// });
     consoleErrors.allow({ text: /^ApiError: Network request failed/ });
     await context.setOffline(true);
     for (const route of ROUTES) {

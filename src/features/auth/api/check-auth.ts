@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { UserResponse, type User } from '../../../shared/contract/user';
 import { apiGet, isUnauthorized } from '../../../lib/api';
+import { isOnline } from '../../../lib/offline';
 
 export const authQueryKey = ['auth', 'user'] as const;
 
@@ -29,12 +30,22 @@ export function useAuthUser(): User | null | undefined {
   return useQuery(authQueryOptions).data;
 }
 
+/** Query clients whose session was checked with the server since the page loaded. */
+const checkedClients = new WeakSet<QueryClient>();
+
 /**
  * For route guards. Only a 401 means signed out: when the server cannot be reached the last-known
- * user stays signed in (a later issue adds offline reading); with no last-known user, signed out.
+ * user stays signed in (design §4, kept across reloads by the persisted cache); with no last-known
+ * user, signed out.
  */
 export async function getAuthUser(queryClient: QueryClient): Promise<User | null> {
   try {
+    if (!checkedClients.has(queryClient) && isOnline()) {
+      // The first guard after a (re)load asks the server: a user restored from the persisted cache
+      // may be out of date (verified since, signed out elsewhere).
+      checkedClients.add(queryClient);
+      return await queryClient.fetchQuery({ ...authQueryOptions, staleTime: 0 });
+    }
     // Stale data answers at once and is re-checked in the background (the check refreshes the session).
     return await queryClient.ensureQueryData({ ...authQueryOptions, revalidateIfStale: true });
   } catch {
