@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { persistQueryClient, persistQueryClientSave } from '@tanstack/react-query-persist-client';
+import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client';
 
 /** Where the query cache is kept between visits (design §4). */
 export const PERSIST_KEY = 'promo-query-cache';
@@ -31,8 +31,22 @@ export async function persistQueryCache(queryClient: QueryClient): Promise<void>
   const options = { queryClient, persister, maxAge: PERSIST_MAX_AGE_MS, buster: __BUILD_ID__ };
   const [, restored] = persistQueryClient(options);
   await restored.catch(() => undefined);
-  // A throttled save still waiting when the page goes away would be lost: save at once then.
-  window.addEventListener('pagehide', () => void persistQueryClientSave(options));
+  // Restored answers show at once but count as old: each screen asks again when online.
+  void queryClient.invalidateQueries({ refetchType: 'none' });
+  // A throttled save still waiting when the page goes away would be lost: save at once then (the
+  // persister's own format).
+  window.addEventListener('pagehide', () => {
+    const saved: PersistedClient = {
+      buster: __BUILD_ID__,
+      timestamp: Date.now(),
+      clientState: dehydrate(queryClient),
+    };
+    try {
+      storage()?.setItem(PERSIST_KEY, JSON.stringify(saved));
+    } catch {
+      // Storage full or blocked: the last throttled save stays.
+    }
+  });
 }
 
 /**

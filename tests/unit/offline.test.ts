@@ -10,7 +10,7 @@ import {
   isWriteCall,
   syncOnlineState,
 } from '../../src/lib/offline';
-import { PERSIST_KEY, clearOfflineData } from '../../src/lib/offline-cache';
+import { PERSIST_KEY, clearOfflineData, persistQueryCache } from '../../src/lib/offline-cache';
 import { createQueryClient } from '../../src/lib/query-client';
 import { lastUpdatedOnScreen } from '../../src/features/offline/components/offline-banner';
 
@@ -126,6 +126,38 @@ describe('last updated', () => {
     );
     expect(lastUpdatedOnScreen(client)).toBe(3_000);
     unsubscribers.forEach((unsubscribe) => unsubscribe());
+  });
+});
+
+describe('persistQueryCache', () => {
+  it('restores what the last visit saved, as old data to fetch again', async () => {
+    localStorage.clear();
+    const first = createQueryClient(() => undefined);
+    await persistQueryCache(first);
+    first.setQueryData(['campaigns'], ['kept'], { updatedAt: 1_234 });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem(PERSIST_KEY)).toContain('"kept"');
+
+    const second = createQueryClient(() => undefined);
+    await persistQueryCache(second);
+    expect(second.getQueryData(['campaigns'])).toEqual(['kept']);
+    expect(second.getQueryState(['campaigns'])).toMatchObject({
+      dataUpdatedAt: 1_234,
+      isInvalidated: true,
+    });
+  });
+
+  it('drops a cache saved by another build', async () => {
+    localStorage.setItem(
+      PERSIST_KEY,
+      JSON.stringify({
+        buster: 'another build',
+        timestamp: Date.now(),
+        clientState: { mutations: [], queries: [] },
+      }),
+    );
+    await persistQueryCache(createQueryClient(() => undefined));
+    expect(localStorage.getItem(PERSIST_KEY)).toBeNull();
   });
 });
 
