@@ -1,0 +1,78 @@
+/**
+ * Design §4: the worker keeps the last-known answers of the list calls for offline reading. Network
+ * first; a slow network (3 s) or a failed one falls back to the last answer. Only 200s are kept.
+ * The cache name is versioned (cleanupOutdatedCaches() clears precaches only) and starts with the
+ * prefix the page deletes on logout and sign-in (src/lib/offline-cache.ts API_CACHE_PREFIX).
+ * Kept free of worker globals so it can be tested in Node.
+ */
+export const API_CACHE_PREFIX = 'api-answers-';
+export const API_CACHE = `${API_CACHE_PREFIX}v1`;
+export const API_NETWORK_TIMEOUT_MS = 3_000;
+
+const CACHED_GETS = new Set([
+  '/api/bought-ads-by-client',
+  '/api/user/campaign-history',
+  '/api/get-user-details',
+  '/api/auth/check-auth',
+]);
+/** Read-style POSTs only (the Cache API stores GETs: they are kept under URL + hash of the body). */
+const CACHED_POSTS = new Set(['/api/get-all-user-transactions', '/api/get-notifications']);
+
+/** Whether the worker keeps this call's answers (same origin, list calls; never a navigation). */
+export function isCachedApiCall(request: Request, origin: string): boolean {
+  const url = new URL(request.url);
+  if (url.origin !== origin || request.mode === 'navigate') return false;
+  if (request.method === 'GET') return CACHED_GETS.has(url.pathname);
+  return request.method === 'POST' && CACHED_POSTS.has(url.pathname);
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The GET request an answer is kept under: the URL itself, or for a POST URL + body hash. */
+export async function cacheKey(request: Request): Promise<Request> {
+  if (request.method === 'GET') return new Request(request.url);
+  const url = new URL(request.url);
+  url.searchParams.set('__body', await sha256Hex(await request.clone().text()));
+  return new Request(url.href);
+}
+
+export interface ApiCacheContext {
+  cache: Pick<Cache, 'match' | 'put'>;
+  fetch: (request: Request) => Promise<Response>;
+  /** Forgets every kept answer (the server said the session is invalid). */
+  forgetAll: () => Promise<unknown>;
+  timeoutMs?: number;
+}
+
+/** Network first with a short timeout, falling back to the last kept answer. */
+export async function networkFirstApi(
+  request: Request,
+  context: ApiCacheContext,
+): Promise<Response> {
+  const { cache, timeoutMs = API_NETWORK_TIMEOUT_MS } = context;
+  const key = await cacheKey(request);
+  const network = context.fetch(request).then(async (response) => {
+    if (response.status === 200) await cache.put(key, response.clone());
+    // The server says the session is invalid: nothing of that user stays readable.
+    else if (response.status === 401) await context.forgetAll();
+    return response;
+  });
+  // Settled either way, so a failure after the timeout is not an unhandled rejection.
+  network.catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), timeoutMs);
+  });
+  try {
+    const first = await Promise.race([network, slow]);
+    if (first) return first;
+    return (await cache.match(key)) ?? (await network);
+  } catch {
+    return (await cache.match(key)) ?? Response.error();
+  } finally {
+    clearTimeout(timer);
+  }
+}
