@@ -1,6 +1,10 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClient,
+  removeOldestQuery,
+  type PersistedClient,
+} from '@tanstack/react-query-persist-client';
 
 /** Where the query cache is kept between visits (design §4). */
 export const PERSIST_KEY = 'promo-query-cache';
@@ -27,6 +31,8 @@ export async function persistQueryCache(queryClient: QueryClient): Promise<void>
     storage: storage(),
     key: PERSIST_KEY,
     throttleTime: 250,
+    // Storage full (many searches kept): the oldest answers give way.
+    retry: removeOldestQuery,
   });
   const options = { queryClient, persister, maxAge: PERSIST_MAX_AGE_MS, buster: __BUILD_ID__ };
   const [, restored] = persistQueryClient(options);
