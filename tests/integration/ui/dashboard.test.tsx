@@ -2,40 +2,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Campaign } from '../../../src/shared/contract/campaigns';
+import { makeCampaign } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 
-function makeCampaign(id: number, username: string, overrides: Partial<Campaign> = {}): Campaign {
-  return {
-    id,
-    status: true,
-    profile_id: username,
-    Profile: {
-      username,
-      ProfileDatum: { full_name: `Full ${username}`, avatar: `/avatars/${username}.svg` },
-    },
-    package_id: 2,
-    package_name: 'Site-Wide',
-    categories: ['All'],
+/** Dashboard rows carry larger figures than the factory's default. */
+const dashboardCampaign = (id: number, username: string, overrides: Partial<Campaign> = {}) =>
+  makeCampaign(id, username, {
     clicks_purchased: 300,
     clicks_count: 100,
     remaining_clicks: 200,
     amount_deposit: 180,
     amount_remaining: 120,
-    amount_refunded: 0,
-    click_rate: 0.6,
-    start_date: '2025-03-05T12:00:00.000Z',
-    end_date: null,
-    createdAt: '2025-03-05T12:00:00.000Z',
-    updatedAt: '2025-03-06T12:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
 const campaigns = [
-  makeCampaign(3, 'alice.fit', { package_name: 'Category-Specific', package_id: 3 }),
-  makeCampaign(2, 'bob.art', { status: false, package_name: 'Main Categories' }),
-  makeCampaign(1, 'carol', {
+  dashboardCampaign(3, 'alice.fit', { package_name: 'Category-Specific', package_id: 3 }),
+  dashboardCampaign(2, 'bob.art', { status: false, package_name: 'Main Categories' }),
+  dashboardCampaign(1, 'carol', {
     Profile: { username: 'carol', ProfileDatum: { full_name: 'Carol Dance', avatar: '' } },
   }),
 ];

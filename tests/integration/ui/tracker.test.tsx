@@ -2,14 +2,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Campaign } from '../../../src/shared/contract/campaigns';
+import { makeCampaign } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 
-function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
-  return {
-    id: 7,
-    status: true,
-    profile_id: 'iris',
+/** The tracker's campaign: big figures to see the K/M abbreviations. */
+const trackerCampaign = (overrides: Partial<Campaign> = {}) =>
+  makeCampaign(7, 'iris', {
     Profile: {
       username: 'iris',
       ProfileDatum: { full_name: 'Iris Moreau', avatar: '/avatars/iris.svg' },
@@ -24,13 +23,9 @@ function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
     amount_remaining: 1_249_382.5,
     amount_refunded: 0,
     click_rate: 0.5,
-    start_date: '2025-03-05T12:00:00.000Z',
-    end_date: null,
-    createdAt: '2025-03-05T12:00:00.000Z',
     updatedAt: '2025-06-10T12:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
 const days = [
   { date: '2025-03-05', clicks: 4 },
@@ -52,7 +47,7 @@ afterAll(() => stub.close());
 beforeEach(() => {
   stub.reset();
   stub.signIn(makeUser());
-  answerDetails(makeCampaign());
+  answerDetails(trackerCampaign());
   stub.on('POST', '/api/campaign-daily-clicks', { body: { success: true, data: days } });
 });
 
@@ -84,7 +79,7 @@ describe('/analytics/$username', () => {
 
   it('counts a missing clicks_count as zero and shows an end date when there is one', async () => {
     answerDetails(
-      makeCampaign({
+      trackerCampaign({
         status: false,
         clicks_count: null,
         clicks_purchased: 999,
@@ -123,7 +118,7 @@ describe('/analytics/$username', () => {
     });
     const { user } = renderApp('/analytics/iris', stub);
     expect(await screen.findByText('No campaign found for this profile')).toBeInTheDocument();
-    answerDetails(makeCampaign());
+    answerDetails(trackerCampaign());
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Still Active')).toBeInTheDocument();
   });
@@ -142,7 +137,7 @@ describe('/analytics/$username', () => {
 
   it('reloads the data after a pause', async () => {
     stub.on('POST', '/api/expire-ad-package', () => {
-      answerDetails(makeCampaign({ status: false, end_date: '2025-06-11T00:00:00.000Z' }));
+      answerDetails(trackerCampaign({ status: false, end_date: '2025-06-11T00:00:00.000Z' }));
       return { body: { success: true, message: 'Campaign for iris deactivated successfully' } };
     });
     const { user } = renderApp('/analytics/iris', stub);
@@ -156,7 +151,7 @@ describe('/analytics/$username', () => {
   });
 
   it('goes to /dashboard after a deletion', async () => {
-    answerDetails(makeCampaign({ status: false, end_date: '2025-04-01T12:00:00.000Z' }));
+    answerDetails(trackerCampaign({ status: false, end_date: '2025-04-01T12:00:00.000Z' }));
     stub.on('POST', '/api/remove-ad-package', {
       body: { success: true, message: 'Campaign for iris deleted successfully!' },
     });
