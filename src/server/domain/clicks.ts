@@ -48,7 +48,9 @@ export async function recordClicks(db: Db, events: ClickEvent[]): Promise<ClickB
     const byProfile = new Map<string, string[]>();
     for (const event of inserted) {
       const key = event.profile_username.toLowerCase();
-      byProfile.set(key, [...(byProfile.get(key) ?? []), event.event_id]);
+      const ids = byProfile.get(key);
+      if (ids) ids.push(event.event_id);
+      else byProfile.set(key, [event.event_id]);
     }
     // Lock every campaign this batch may bill in one fixed order (by id), so concurrent batches
     // never deadlock (stack notes).
@@ -64,7 +66,9 @@ export async function recordClicks(db: Db, events: ClickEvent[]): Promise<ClickB
       (a, b) => a.start_date.getTime() - b.start_date.getTime() || Number(a.id) - Number(b.id),
     )) {
       const key = campaign.profile_username.toLowerCase();
-      queueByProfile.set(key, [...(queueByProfile.get(key) ?? []), campaign]);
+      const queue = queueByProfile.get(key);
+      if (queue) queue.push(campaign);
+      else queueByProfile.set(key, [campaign]);
     }
 
     const billedIds: string[] = [];
