@@ -46,7 +46,7 @@ export default defineConfig({
   },
   test: {
     root: here('.'),
-    include: ['tests/{unit,integration}/**/*.test.{ts,tsx}'],
+    include: ['tests/{unit,integration,reliability}/**/*.test.{ts,tsx}'],
     setupFiles: [here('tests/helpers/setup.ts')],
     testTimeout: 30_000,
     hookTimeout: 60_000,
