@@ -11,6 +11,7 @@ import { mailPlugin } from './plugins/mail';
 import { partnerPlugin } from './plugins/partner';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
@@ -65,6 +66,7 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
     return reply.type('text/html').sendFile('index.html');
   });
 
+  await app.register(securityHeadersPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(securityPlugin);
   await app.register(sessionPlugin);

@@ -1,0 +1,103 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openTestDatabase,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+} from '../../helpers/server';
+
+const CSP =
+  "default-src 'self';base-uri 'none';object-src 'none';frame-ancestors 'none';form-action 'self';" +
+  "script-src 'self';style-src 'self';img-src 'self' data: https:;font-src 'self';" +
+  "connect-src 'self';manifest-src 'self';worker-src 'self'";
+
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://unused',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  RPC_URL: 'http://unused',
+  WALLET_ADDRESS: '0x0000000000000000000000000000000000000001',
+  SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+  PARTNER_SECRET: 'partner-secret',
+};
+
+/** The headers every answer carries: the page, the worker script, API answers and API errors. */
+function expectSecurityHeaders(headers: Headers): void {
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('referrer-policy')).toBe('no-referrer');
+  expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  expect(headers.get('permissions-policy')).toBe(
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  );
+  expect(headers.get('x-powered-by')).toBeNull();
+}
+
+describe('security headers', () => {
+  let database: TestDatabase;
+  let staticDir: string;
+  let server: TestApp;
+  let production: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    staticDir = await mkdtemp(join(tmpdir(), 'promo-static-'));
+    await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>PromoClicks</title>');
+    await writeFile(join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    server = await startTestApp(database.db, { STATIC_DIR: staticDir });
+    production = await startTestApp(database.db, {
+      ...PRODUCTION_ENV,
+      STATIC_DIR: staticDir,
+      LOG_LEVEL: 'fatal',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await production?.close();
+    await database?.close();
+    await rm(staticDir, { recursive: true, force: true });
+  });
+
+  it('sends a CSP without inline script and framing refused on the page of any route', async () => {
+    const response = await fetch(`${server.url}/campaigns`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe(CSP);
+    expectSecurityHeaders(response.headers);
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('sends them with the service worker script, which stays same-origin and uncached', async () => {
+    const response = await fetch(`${server.url}/sw.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('content-security-policy')).toBe(CSP);
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('sends them with API answers and API errors', async () => {
+    const ok = await fetch(`${server.url}/api/config`);
+    const refused = await fetch(`${server.url}/api/auth/check-auth`);
+    const notFound = await fetch(`${server.url}/api/nothing-here`);
+    expect([ok.status, refused.status, notFound.status]).toEqual([200, 401, 404]);
+    for (const response of [ok, refused, notFound]) {
+      expect(response.headers.get('content-security-policy')).toBe(CSP);
+      expectSecurityHeaders(response.headers);
+    }
+  });
+
+  it('adds HSTS and the upgrade of insecure requests in production only', async () => {
+    const response = await fetch(`${production.url}/dashboard`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    expect(response.headers.get('content-security-policy')).toBe(
+      `${CSP};upgrade-insecure-requests`,
+    );
+    expectSecurityHeaders(response.headers);
+  });
+});
