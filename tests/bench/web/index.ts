@@ -1,6 +1,176 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Measurement } from '../report';
+import { seedCampaigns } from './browser';
+import { buildBareApp, buildProduct } from './build';
+import { measureFirstLoad, type FirstLoad } from './first-load';
+import { runLighthouse, type LighthouseFigures } from './lighthouse';
+import { measureOfflineColdStart } from './offline';
+import { startProductServer, startStaticServer } from './servers';
 
-/** The web part of npm run bench (being written). */
+/** Lighthouse runs per page (the median of each figure counts) and offline cold starts. */
+const LIGHTHOUSE_RUNS = 3;
+const OFFLINE_RUNS = 5;
+const FIRST_LOAD_MAX_RATIO = 1.25;
+const MIN_PERFORMANCE_SCORE = 95;
+const MAX_LCP_MS = 1800;
+const MAX_OFFLINE_COLD_START_MS = 1000;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function kilobytes(bytes: number): number {
+  return Math.round(bytes / 100) / 10;
+}
+
+function printFirstLoad(label: string, load: FirstLoad): void {
+  console.log(`${label}: ${kilobytes(load.gzipBytes)} kB gzip`);
+  for (const file of load.files) console.log(`  ${kilobytes(file.gzipBytes)} kB  ${file.path}`);
+}
+
+async function lighthouseMedian(
+  label: string,
+  url: string,
+  options: { signedInAt?: string } = {},
+): Promise<LighthouseFigures> {
+  const runs: LighthouseFigures[] = [];
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runLighthouse(url, options));
+  const figures: LighthouseFigures = {
+    score: median(runs.map((r) => r.score)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+  };
+  console.log(
+    `Lighthouse ${label}: ${runs.map((r) => `score ${r.score} LCP ${r.lcpMs} TBT ${r.tbtMs} CLS ${r.cls}`).join('; ')}`,
+  );
+  return figures;
+}
+
+function firstLoadRow(page: string, load: FirstLoad, bare: FirstLoad): Measurement {
+  const ratio = load.gzipBytes / bare.gzipBytes;
+  return {
+    group: 'Web',
+    name: `first-load JS+CSS ${page} (gzip)`,
+    value: kilobytes(load.gzipBytes),
+    unit: 'kB',
+    baseline: { name: 'bare React+Router+Query app', value: kilobytes(bare.gzipBytes) },
+    ratio,
+    target: `<= ${FIRST_LOAD_MAX_RATIO}x bare`,
+    pass: ratio <= FIRST_LOAD_MAX_RATIO,
+  };
+}
+
+function lighthouseRows(
+  page: string,
+  figures: LighthouseFigures,
+  bare: LighthouseFigures | undefined,
+): Measurement[] {
+  const row = (
+    figure: string,
+    value: number,
+    bareValue: number,
+    unit: string,
+    target?: { text: string; pass: boolean },
+  ): Measurement => ({
+    group: 'Web',
+    name: `Lighthouse mobile ${page} ${figure}`,
+    value,
+    unit,
+    ...(bare
+      ? {
+          baseline: { name: 'bare app', value: bareValue },
+          ...(bareValue > 0 ? { ratio: value / bareValue } : {}),
+        }
+      : {}),
+    ...(target ? { target: target.text, pass: target.pass } : {}),
+  });
+  const checked = bare !== undefined;
+  return [
+    row(
+      'performance',
+      figures.score,
+      bare?.score ?? 0,
+      '',
+      checked
+        ? { text: `>= ${MIN_PERFORMANCE_SCORE}`, pass: figures.score >= MIN_PERFORMANCE_SCORE }
+        : undefined,
+    ),
+    row(
+      'LCP',
+      figures.lcpMs,
+      bare?.lcpMs ?? 0,
+      'ms',
+      checked ? { text: `<= ${MAX_LCP_MS} ms`, pass: figures.lcpMs <= MAX_LCP_MS } : undefined,
+    ),
+    row('TBT', figures.tbtMs, bare?.tbtMs ?? 0, 'ms'),
+    row('CLS', figures.cls, bare?.cls ?? 0, ''),
+  ];
+}
+
+/**
+ * The web part of `npm run bench` (issue 6): builds the product and a bare React + TanStack Router +
+ * Query app in this run, serves the product from the real server (development mode, throw-away PGlite
+ * data, demo advertiser with three campaigns) and the bare app from a plain static server, then
+ * measures first-load JS+CSS, Lighthouse (mobile) and the offline cold start of /campaigns.
+ */
 export async function runWebBench(): Promise<Measurement[]> {
-  return [];
+  const workDir = await mkdtemp(join(tmpdir(), 'webbench-'));
+  const productDir = join(workDir, 'product');
+  const bareDir = join(workDir, 'bare');
+  try {
+    console.log('Building the product and the bare app…');
+    await buildProduct(productDir);
+    await buildBareApp(bareDir);
+    const product = await startProductServer(productDir, workDir);
+    const bare = await startStaticServer(bareDir);
+    try {
+      await seedCampaigns(product.baseUrl, 3);
+      const bareLoad = await measureFirstLoad(`${bare.baseUrl}/`);
+      const loginLoad = await measureFirstLoad(`${product.baseUrl}/login`);
+      const dashboardLoad = await measureFirstLoad(`${product.baseUrl}/dashboard`, {
+        signedInAt: product.baseUrl,
+      });
+      printFirstLoad('First load, bare app /', bareLoad);
+      printFirstLoad('First load, /login', loginLoad);
+      printFirstLoad('First load, /dashboard (signed in)', dashboardLoad);
+
+      const bareLighthouse = await lighthouseMedian('bare app /', `${bare.baseUrl}/`);
+      const loginLighthouse = await lighthouseMedian('/login', `${product.baseUrl}/login`);
+      const dashboardLighthouse = await lighthouseMedian(
+        '/dashboard',
+        `${product.baseUrl}/dashboard`,
+        { signedInAt: product.baseUrl },
+      );
+
+      const offlineTimes = await measureOfflineColdStart(product.baseUrl, OFFLINE_RUNS);
+      console.log(`Offline cold start /campaigns: ${offlineTimes.join(', ')} ms`);
+      const offlineMedian = median(offlineTimes);
+
+      return [
+        firstLoadRow('/login', loginLoad, bareLoad),
+        firstLoadRow('/dashboard', dashboardLoad, bareLoad),
+        ...lighthouseRows('/login', loginLighthouse, bareLighthouse),
+        ...lighthouseRows('/dashboard (signed in)', dashboardLighthouse, bareLighthouse),
+        ...lighthouseRows('bare app / (reference)', bareLighthouse, undefined),
+        {
+          group: 'Web',
+          name: `offline cold start /campaigns to first row (median of ${OFFLINE_RUNS})`,
+          value: offlineMedian,
+          unit: 'ms',
+          target: `< ${MAX_OFFLINE_COLD_START_MS} ms`,
+          pass: offlineMedian < MAX_OFFLINE_COLD_START_MS,
+        },
+      ];
+    } finally {
+      await bare.stop();
+      await product.stop();
+    }
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
 }

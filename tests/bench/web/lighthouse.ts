@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { chromiumPath, CHROMIUM_ARGS, signIn } from './browser';
+import { freePort } from './servers';
+
+export interface LighthouseFigures {
+  /** Performance category score, 0-100. */
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+async function waitForDevTools(port: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return;
+    } catch {
+      // Chromium still starting.
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+  throw new Error('Chromium did not open its DevTools port within 30 s');
+}
+
+/**
+ * One Lighthouse 12 run with its default (mobile, simulated throttling) config, performance only, in a
+ * fresh Chromium profile. With `signedInAt` the profile is signed in first (from a page that does not
+ * load the app, so nothing is cached) and Lighthouse keeps the storage (the session cookie).
+ */
+export async function runLighthouse(
+  url: string,
+  options: { signedInAt?: string } = {},
+): Promise<LighthouseFigures> {
+  const port = await freePort();
+  const profileDir = await mkdtemp(join(tmpdir(), 'webbench-lighthouse-'));
+  const child = spawn(
+    chromiumPath(),
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profileDir}`],
+    { stdio: 'ignore' },
+  );
+  try {
+    await waitForDevTools(port);
+    if (options.signedInAt) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      await signIn(browser.contexts()[0]!, options.signedInAt);
+      await browser.close();
+    }
+    const result = await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: Boolean(options.signedInAt),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== new URL(url).pathname) {
+      throw new Error(`Lighthouse ended on ${finalPath} instead of ${new URL(url).pathname}`);
+    }
+    const audit = (id: string) => {
+      const value = lhr.audits[id]?.numericValue;
+      if (value === undefined) throw new Error(`Lighthouse gave no ${id} for ${url}`);
+      return value;
+    };
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: Math.round(audit('largest-contentful-paint')),
+      tbtMs: Math.round(audit('total-blocking-time')),
+      cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    };
+  } finally {
+    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+    child.kill('SIGTERM');
+    await exited;
+    await rm(profileDir, { recursive: true, force: true });
+  }
+}
