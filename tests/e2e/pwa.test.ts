@@ -143,3 +143,28 @@ test(
     }
   },
 );
+
+test('the page runs under the CSP: an injected inline script is refused, the app itself works', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow({ text: /^Executing inline script violates the following Content Security/ });
+  const response = await page.goto('/login');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  const outcome = await page.evaluate(
+    () =>
+      new Promise<{ ran: boolean; directive: string }>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          resolve({
+            ran: (window as { inlineRan?: boolean }).inlineRan === true,
+            directive: event.violatedDirective,
+          }),
+        );
+        const script = document.createElement('script');
+        script.textContent = 'window.inlineRan = true;';
+        document.body.append(script);
+      }),
+  );
+  expect(outcome).toEqual({ ran: false, directive: 'script-src-elem' });
+});

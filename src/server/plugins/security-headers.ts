@@ -2,10 +2,11 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
 /**
- * Security headers on every answer (issue 6): a Content-Security-Policy that allows scripts, styles,
- * workers and the manifest from our own origin only (no inline script; the PWA has none), no framing
- * by any site, and helmet's usual others (nosniff, no referrer, same-origin opener and resources).
- * Creator avatars may come from the partner's image host, hence https: images.
+ * Security headers on every answer (issue 6): a Content-Security-Policy that allows scripts, workers,
+ * styles and the manifest from our own origin only (no inline script: the PWA has none; inline styles
+ * are allowed, see styleSrc), no framing by any site, and helmet's usual others (nosniff, no
+ * referrer, same-origin opener and resources). Creator avatars may come from the partner's image
+ * host, hence https: images.
  */
 export const securityHeadersPlugin = fp(async (app) => {
   const production = app.config.production;
@@ -19,7 +20,9 @@ export const securityHeadersPlugin = fp(async (app) => {
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // The dialogs' scroll lock (react-remove-scroll, under Radix Dialog) adds a <style> element whose
+        // text depends on the scrollbar width, so no hash can name it. Scripts stay strictly 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

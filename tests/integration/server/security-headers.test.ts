@@ -11,7 +11,7 @@ import {
 
 const CSP =
   "default-src 'self';base-uri 'none';object-src 'none';frame-ancestors 'none';form-action 'self';" +
-  "script-src 'self';style-src 'self';img-src 'self' data: https:;font-src 'self';" +
+  "script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;font-src 'self';" +
   "connect-src 'self';manifest-src 'self';worker-src 'self'";
 
 const PRODUCTION_ENV = {
