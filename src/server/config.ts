@@ -17,6 +17,8 @@ export interface Config {
   outboxDir: string;
   sessionSecret: string;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several apps (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   /** Design §3: login, register, forgot-password and verify calls, per IP and per account. */
   rateLimit: { windowMs: number; perIp: number; perAccount: number };
   partnerSlug: string;
@@ -42,6 +44,15 @@ export interface Config {
   chainId: number | undefined;
   /** Deposits: an ETH/USD price older than this refuses ETH deposits (feed heartbeat 1 h + 5 min). */
   priceMaxAgeSeconds: number;
+  /** Deposits: an unpaid USDC or USDT deposit is closed this long after it was created. */
+  stablecoinPaymentWindowHours: number;
+  /** Background jobs (src/server/jobs): seconds between two runs in each server process. */
+  jobIntervalSeconds: number;
+  /**
+   * Outside production, server.ts starts the development parts beside the app (partner simulator,
+   * dev chain, demo data); DEV_ENVIRONMENT=off leaves them out. Always false in production.
+   */
+  devEnvironment: boolean;
   staticDir: string;
   logLevel: string;
 }
@@ -94,6 +105,10 @@ export function loadConfig(env: Env = process.env): Config {
   const portResult = v.safeParse(Port, env.PORT ?? '8080');
   if (!portResult.success) throw new ConfigError(portResult.issues[0].message);
   const port = portResult.output;
+  const devEnvironment = env.DEV_ENVIRONMENT ?? 'on';
+  if (devEnvironment !== 'on' && devEnvironment !== 'off') {
+    throw new ConfigError('DEV_ENVIRONMENT must be on or off');
+  }
   const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const partnerUrl = (env.PARTNER_URL ?? 'http://127.0.0.1:8090').replace(/\/$/, '');
   return {
@@ -108,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     outboxDir: env.OUTBOX_DIR ?? './.data/outbox',
     sessionSecret: env.SESSION_SECRET ?? 'development-only-session-secret-change-me',
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'promoclicks:',
     rateLimit: {
       windowMs: positiveInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 15 * 60) * 1000,
       perIp: positiveInteger(env, 'RATE_LIMIT_PER_IP', 30),
@@ -132,6 +148,9 @@ export function loadConfig(env: Env = process.env): Config {
     confirmations: positiveInteger(env, 'CONFIRMATIONS', production ? 12 : 1),
     chainId: env.CHAIN_ID ? positiveInteger(env, 'CHAIN_ID', 1) : undefined,
     priceMaxAgeSeconds: positiveInteger(env, 'PRICE_MAX_AGE_SECONDS', 3900),
+    stablecoinPaymentWindowHours: positiveInteger(env, 'STABLECOIN_PAYMENT_WINDOW_HOURS', 24),
+    jobIntervalSeconds: positiveInteger(env, 'JOB_INTERVAL_SECONDS', 60),
+    devEnvironment: !production && devEnvironment === 'on',
     staticDir: env.STATIC_DIR ?? './dist',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
   };

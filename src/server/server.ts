@@ -3,8 +3,12 @@ import { ConfigError, loadConfig, type Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
+import { startJobs } from './jobs/runner';
 
-/** The entry: config, database, migrations, the dev environment outside production, listen, shutdown. */
+/**
+ * The entry: config, database, migrations, the dev environment outside production (unless
+ * DEV_ENVIRONMENT=off), listen, background jobs, shutdown.
+ */
 async function main(): Promise<void> {
   let config: Config;
   let db: Db;
@@ -20,11 +24,12 @@ async function main(): Promise<void> {
   }
   await migrate(db);
   // Development only: the partner simulator and demo data (never in production).
-  const dev = config.production
-    ? undefined
-    : await (await import('../dev/environment')).startDevEnvironment(config, db);
+  const dev = config.devEnvironment
+    ? await (await import('../dev/environment')).startDevEnvironment(config, db)
+    : undefined;
   const app = await buildApp({ config: dev?.config ?? config, db, devRoutes: dev?.devRoutes });
   const address = await app.listen({ port: config.port, host: config.host });
+  const jobs = startJobs({ db, chain: app.chain, config, log: app.log });
 
   const url = config.port === 0 ? address : config.appUrl;
   console.log(`\n  PromoClicks is running at ${url}`);
@@ -46,6 +51,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    await jobs.stop();
     await app.close();
     await dev?.stop();
     await db.close();

@@ -20,11 +20,21 @@ export type DepositRow = {
   received_units: string | null;
   created_at: Date;
   expires_at: Date | null;
+  /** Set when the expiry job closed the deposit unpaid (src/server/jobs/expire-deposits.ts). */
+  expired_at: Date | null;
+  /** The chain's head block when it was closed: later transfers do not count for it. */
+  expired_block: number | null;
 };
 
 export const DEPOSIT_COLUMNS = `id, user_id, coin_type, status, amount_cents,
   expected_units::text AS expected_units, eth_usd_price_e8, chain_id, wallet_address, from_block,
-  sender_address, tx_hash, received_units::text AS received_units, created_at, expires_at`;
+  sender_address, tx_hash, received_units::text AS received_units, created_at, expires_at,
+  expired_at, expired_block`;
+
+/** Closed by the expiry job and not paid since (status failed, no transfer). */
+export function isExpired(deposit: DepositRow): boolean {
+  return deposit.status === 'failed' && deposit.expired_at !== null;
+}
 
 /** Design §2: ETH amounts are shown with 6 decimals, so they are whole multiples of 10^12 wei. */
 export const WEI_PER_SHOWN_UNIT = 10n ** 12n;

@@ -8,6 +8,7 @@ import {
   DEPOSIT_COLUMNS,
   findDeposit,
   formatCoinUnits,
+  isExpired,
   WEI_PER_SHOWN_UNIT,
   type DepositRow,
 } from './deposit-views';
@@ -97,11 +98,14 @@ export async function createDeposit(
 export type VerifyOutcome =
   | { status: 'confirmed'; deposit: DepositRow }
   | { status: 'failed'; deposit: DepositRow }
-  | { status: 'pending'; expired: boolean };
+  | { status: 'pending'; expired: boolean }
+  | { status: 'expired' };
 
 /**
  * Looks on chain for the deposit's payment from `senderAddress` and settles the deposit (design §2):
  * the exact amount confirms and credits it; a smaller one, matching no other pending deposit, fails it.
+ * A deposit the expiry job closed is still credited by an exact transfer made inside its window (so a
+ * payment sent in time is never lost); otherwise it stays closed ("expired").
  */
 export async function verifyDeposit(
   db: Db,
@@ -112,7 +116,9 @@ export async function verifyDeposit(
 ): Promise<VerifyOutcome> {
   const deposit = await findDeposit(db, userId, depositId);
   if (!deposit) throw notFound(MESSAGES.notFound);
-  if (deposit.status !== 'pending') return { status: deposit.status, deposit };
+  if (deposit.status !== 'pending' && !isExpired(deposit)) {
+    return { status: deposit.status, deposit };
+  }
 
   // Any letter case is accepted: people paste addresses without (or with a broken) checksum.
   const sender = getAddress(senderAddress.toLowerCase());
@@ -121,6 +127,7 @@ export async function verifyDeposit(
   const expected = BigInt(deposit.expected_units);
   const exact = unused.find((transfer) => transfer.units === expected);
   if (exact) return settle(db, deposit, exact, 'confirmed');
+  if (isExpired(deposit)) return { status: 'expired' };
 
   const smaller = unused.filter((transfer) => transfer.units < expected);
   const othersDue = await otherPendingAmounts(db, deposit, smaller);
@@ -128,6 +135,7 @@ export async function verifyDeposit(
   if (underpaid) return settle(db, deposit, underpaid, 'failed');
   // A verification running alongside may have settled it meanwhile (its transfer is then "used").
   const current = await findDeposit(db, userId, depositId);
+  if (current && isExpired(current)) return { status: 'expired' };
   if (current && current.status !== 'pending') return { status: current.status, deposit: current };
   return { status: 'pending', expired: windowClosed };
 }
@@ -141,10 +149,23 @@ async function findTransfers(
   if (deposit.coin_type === 'eth') {
     return chain.ethTransfers(sender, fromBlock, new Date(deposit.expires_at!));
   }
+  const transfers = await chain.tokenTransfers(deposit.coin_type, sender, fromBlock);
   return {
-    transfers: await chain.tokenTransfers(deposit.coin_type, sender, fromBlock),
+    transfers: transfers.filter((transfer) => inWindow(deposit, transfer)),
     windowClosed: false,
   };
+}
+
+/**
+ * A closed stablecoin deposit counts transfers up to the head block of its closing only: from then on
+ * its amount may belong to a newer deposit. (ETH windows end at expires_at, checked by block time.)
+ */
+function inWindow(deposit: DepositRow, transfer: ChainTransfer): boolean {
+  return (
+    deposit.coin_type === 'eth' ||
+    deposit.expired_block === null ||
+    transfer.blockNumber <= BigInt(deposit.expired_block)
+  );
 }
 
 /** The transfers no deposit has taken yet (a transfer counts once, ever). */
@@ -193,7 +214,12 @@ async function settle(
   return db.transaction(async (tx) => {
     const deposit = await findDeposit(tx, Number(pending.user_id), Number(pending.id), true);
     if (!deposit) throw notFound(MESSAGES.notFound);
-    if (deposit.status !== 'pending') return { status: deposit.status, deposit };
+    if (isExpired(deposit)) {
+      // Closed by the expiry job meanwhile: only an exact payment inside its window still counts.
+      if (status === 'failed' || !inWindow(deposit, transfer)) return { status: 'expired' };
+    } else if (deposit.status !== 'pending') {
+      return { status: deposit.status, deposit };
+    }
     const recorded = await tx.query(
       `INSERT INTO chain_transfers (chain_id, tx_hash, log_index, deposit_id, from_address, units,
           block_number)
@@ -268,6 +294,6 @@ function ceilDiv(a: bigint, b: bigint): bigint {
   return (a + b - 1n) / b;
 }
 
-function formatDollars(cents: number): string {
+export function formatDollars(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

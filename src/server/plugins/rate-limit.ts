@@ -1,8 +1,12 @@
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import type { Queryable } from '../db/db';
 import { tooManyRequests } from '../errors';
 
-/** Counts hits per key in fixed windows. Memory for one process; Redis for many (design §6). */
+/**
+ * Counts hits per key in fixed windows. Memory for one process; Redis or PostgreSQL for many
+ * (design §6).
+ */
 export interface RateLimitStore {
   /** Adds one hit and returns the window's count so far. */
   increment(key: string, windowMs: number): Promise<number>;
@@ -61,6 +65,43 @@ export class RedisStore implements RateLimitStore {
   async close(): Promise<void> {
     await this.redis.quit();
   }
+}
+
+/**
+ * Counters in the rate_limit_counters table, shared by every server process on the database. One
+ * upsert per hit: the row is locked while it is counted, so concurrent hits from several processes
+ * each see their own count. Rows past their window count as zero; the jobs sweep them.
+ */
+export class PostgresStore implements RateLimitStore {
+  constructor(private readonly db: Queryable) {}
+
+  async increment(key: string, windowMs: number): Promise<number> {
+    const [row] = await this.db.query<{ hits: number }>(
+      `INSERT INTO rate_limit_counters AS c (key, hits, reset_at)
+         VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+       ON CONFLICT (key) DO UPDATE
+         SET hits = CASE WHEN c.reset_at > now() THEN c.hits + 1 ELSE 1 END,
+             reset_at = CASE WHEN c.reset_at > now() THEN c.reset_at ELSE excluded.reset_at END
+       RETURNING hits`,
+      [key, windowMs],
+    );
+    return Number(row!.hits);
+  }
+
+  async count(key: string): Promise<number> {
+    const [row] = await this.db.query<{ hits: number }>(
+      'SELECT hits FROM rate_limit_counters WHERE key = $1 AND reset_at > now()',
+      [key],
+    );
+    return row ? Number(row.hits) : 0;
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.query('DELETE FROM rate_limit_counters WHERE key = $1', [key]);
+  }
+
+  /** The database belongs to the app, which closes it. */
+  async close(): Promise<void> {}
 }
 
 export interface RateLimitSettings {
@@ -125,12 +166,18 @@ declare module 'fastify' {
   }
 }
 
-/** `app.rateLimiter`: limits in Redis when REDIS_URL is set, otherwise in this process's memory. */
+/**
+ * `app.rateLimiter`: limits in Redis when REDIS_URL is set, else in PostgreSQL when DATABASE_URL is
+ * (both shared by every server process), else in this process's memory (PGlite is one process's
+ * database anyway).
+ */
 export const rateLimitPlugin = fp(async (app) => {
-  const { redisUrl, rateLimit } = app.config;
+  const { redisUrl, redisKeyPrefix, databaseUrl, rateLimit } = app.config;
   const store = redisUrl
-    ? new RedisStore(new Redis(redisUrl, { maxRetriesPerRequest: 2, keyPrefix: 'promoclicks:' }))
-    : new MemoryStore();
+    ? new RedisStore(new Redis(redisUrl, { maxRetriesPerRequest: 2, keyPrefix: redisKeyPrefix }))
+    : databaseUrl
+      ? new PostgresStore(app.db)
+      : new MemoryStore();
   const limiter = new RateLimiter(store, rateLimit);
   app.decorate('rateLimiter', limiter);
   app.addHook('onClose', () => limiter.close());

@@ -48,6 +48,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       body.address,
     );
     if (outcome.status === 'failed') throw badRequest(DEPOSIT_MESSAGES.underpaid);
+    if (outcome.status === 'expired') throw badRequest(DEPOSIT_MESSAGES.expired);
     if (outcome.status === 'pending') {
       throw badRequest(outcome.expired ? DEPOSIT_MESSAGES.expired : DEPOSIT_MESSAGES.notFoundYet);
     }

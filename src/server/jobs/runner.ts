@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/db';
+import type { Chain } from '../domain/chain';
+import { expireDeposits } from './expire-deposits';
+import { sweepRateLimitCounters } from './sweep-rate-limits';
+
+export interface JobDeps {
+  db: Db;
+  chain: Chain | undefined;
+  config: Pick<Config, 'jobIntervalSeconds' | 'stablecoinPaymentWindowHours'>;
+  log: FastifyBaseLogger;
+}
+
+export interface Jobs {
+  /** One run of every job now (they run at start, then every JOB_INTERVAL_SECONDS). */
+  runOnce(): Promise<void>;
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The server's background work (design §6): closing abandoned deposits and sweeping old rate-limit
+ * counters. Every server process runs it; the jobs are written so that runs in several processes at
+ * the same moment do each piece of work once. A failed run is logged and retried at the next tick.
+ */
+export function startJobs({ db, chain, config, log }: JobDeps): Jobs {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const runAll = async () => {
+    const headBlock = chain
+      ? await chain.headBlock().catch((error: unknown) => {
+          log.warn({ err: error }, 'deposit expiry: chain head unknown, stablecoins wait');
+          return undefined;
+        })
+      : undefined;
+    const expired = await expireDeposits(db, {
+      headBlock,
+      stablecoinWindowHours: config.stablecoinPaymentWindowHours,
+    });
+    if (expired > 0) log.info({ expired }, 'deposit expiry: closed unpaid deposits');
+    await sweepRateLimitCounters(db);
+  };
+
+  const runOnce = () => {
+    running ??= runAll()
+      .catch((error: unknown) => log.error({ err: error }, 'background jobs failed'))
+      .finally(() => (running = undefined));
+    return running;
+  };
+
+  const timer = setInterval(() => {
+    if (!stopped) void runOnce();
+  }, config.jobIntervalSeconds * 1000);
+  timer.unref();
+  void runOnce();
+
+  return {
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
