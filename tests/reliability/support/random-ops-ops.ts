@@ -1,0 +1,244 @@
+import fc from 'fast-check';
+
+/**
+ * The operations of the random-ops reliability suite and their generators. Operations name users,
+ * deposits and profiles by small indices; the runner maps them onto what exists at that step
+ * (index modulo the count, deposits counted from the newest), so any generated list is runnable
+ * and shrinks well.
+ */
+
+export type Coin = 'eth' | 'usdc' | 'usdt';
+
+/** Profiles 0-3 are listed, 4 is in the catalogue but not listed, 5 does not exist. */
+export const PROFILE_COUNT = 6;
+export const LISTED_PROFILES = 4;
+
+export type Op =
+  | { kind: 'register' }
+  /** top-up-balance-v2, pay on anvil (exact, short or not at all), verify, verify again. */
+  | { kind: 'fund'; user: number; dollars: number; coin: Coin; payer: number; pay: PayMode }
+  | { kind: 'newDeposit'; user: number; dollars: number; coin: Coin }
+  | { kind: 'pay'; deposit: number; payer: number; short: boolean }
+  /** `payer` null names the sender that last paid for the deposit (payer 0 if none did). */
+  | { kind: 'verify'; deposit: number; byOwner: boolean; user: number; payer: number | null }
+  | { kind: 'deleteDeposit'; deposit: number; byOwner: boolean; user: number }
+  | {
+      kind: 'create';
+      user: number;
+      profile: number;
+      upper: boolean;
+      packageId: number;
+      dollars: number;
+      category: string | null;
+    }
+  | { kind: 'topUp'; target: Target; dollars: number }
+  | { kind: 'pause'; target: Target }
+  | { kind: 'remove'; target: Target }
+  /** Reactivate with a new package: remove-ad-package, then assign-ad-package. */
+  | {
+      kind: 'newPackage';
+      target: Target;
+      packageId: number;
+      dollars: number;
+      category: string | null;
+    }
+  | { kind: 'clicks'; groups: ClickGroup[]; replays: number[]; repeatInBatch: boolean };
+
+/**
+ * Whose campaign an operation acts on: mostly one of the run's campaigns (by index), by its owner or
+ * by another advertiser; otherwise any advertiser and profile.
+ */
+export interface Target {
+  existing: boolean;
+  campaign: number;
+  byOther: boolean;
+  user: number;
+  profile: number;
+}
+
+export type PayMode = 'exact' | 'short' | 'none';
+
+export interface ClickGroup {
+  profile: number;
+  count: number;
+  /** Send the username in upper case (the partner may). */
+  upper: boolean;
+}
+
+const user = fc.nat({ max: 7 });
+const profile = fc.nat({ max: PROFILE_COUNT - 1 });
+/** Mostly listed profiles, so campaigns meet. */
+const likelyProfile = fc.oneof(
+  { arbitrary: fc.nat({ max: LISTED_PROFILES - 1 }), weight: 5 },
+  { arbitrary: profile, weight: 1 },
+);
+/** 0 = the newest deposit, 1 the one before, … */
+const deposit = fc.oneof(
+  { arbitrary: fc.constant(0), weight: 3 },
+  { arbitrary: fc.nat({ max: 5 }), weight: 2 },
+);
+const payer = fc.nat({ max: 7 });
+const coin = fc.constantFrom<Coin>('usdc', 'usdt', 'eth');
+
+const cents = (min: number, max: number) => fc.integer({ min, max }).map((c) => c / 100);
+
+/** Balance deposits: $100-$3,000 mostly; now and then one the form refuses. */
+const depositDollars = fc.oneof(
+  { arbitrary: cents(10_000, 300_000), weight: 8 },
+  { arbitrary: fc.constantFrom(99.99, 10_000.01, 100.005, 0), weight: 1 },
+);
+/** New campaigns: $100-$600 mostly; sometimes more than any balance here, sometimes refused. */
+const campaignDollars = fc.oneof(
+  { arbitrary: cents(10_000, 60_000), weight: 8 },
+  { arbitrary: cents(60_000, 2_000_000), weight: 1 },
+  { arbitrary: fc.constantFrom(99.99, 100.005, 0.5), weight: 1 },
+);
+/** Top-ups and new packages need only an amount above 0 that buys one click. */
+const smallDollars = fc.oneof(
+  { arbitrary: cents(1, 30_000), weight: 8 },
+  { arbitrary: cents(1, 100), weight: 1 },
+  { arbitrary: fc.constantFrom(0, 1.005, 600_000), weight: 1 },
+);
+const packageId = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 4 }), weight: 10 },
+  { arbitrary: fc.constantFrom(0, 9), weight: 1 },
+);
+/** Package 3 needs a category that is not a main one; the others ignore it. */
+const category = fc.oneof(
+  { arbitrary: fc.constantFrom('Gaming', 'fitness', 'ASMR'), weight: 6 },
+  { arbitrary: fc.constantFrom(null, 'Top', 'No such category'), weight: 1 },
+);
+
+const target: fc.Arbitrary<Target> = fc.record({
+  existing: fc.constantFrom(true, true, true, true, false),
+  campaign: fc.nat({ max: 20 }),
+  byOther: fc.constantFrom(false, false, false, false, true),
+  user,
+  profile,
+});
+
+const clickGroup: fc.Arbitrary<ClickGroup> = fc.record({
+  profile,
+  count: fc.oneof(
+    { arbitrary: fc.integer({ min: 1, max: 40 }), weight: 3 },
+    { arbitrary: fc.integer({ min: 40, max: 300 }), weight: 2 },
+  ),
+  upper: fc.boolean(),
+});
+
+export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
+  { arbitrary: fc.constant<Op>({ kind: 'register' }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('fund' as const),
+      user,
+      dollars: depositDollars,
+      coin,
+      payer,
+      pay: fc.constantFrom<PayMode>('exact', 'exact', 'exact', 'short', 'none'),
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('newDeposit' as const),
+      user,
+      dollars: depositDollars,
+      coin,
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      deposit,
+      payer,
+      short: fc.boolean(),
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('verify' as const),
+      deposit,
+      byOwner: fc.constantFrom(true, true, true, false),
+      user,
+      payer: fc.option(payer, { freq: 3 }),
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('deleteDeposit' as const),
+      deposit,
+      byOwner: fc.boolean(),
+      user,
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('create' as const),
+      user,
+      profile: likelyProfile,
+      upper: fc.boolean(),
+      packageId,
+      dollars: campaignDollars,
+      category,
+    }),
+    weight: 8,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('topUp' as const),
+      target,
+      dollars: smallDollars,
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('pause' as const), target }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('remove' as const), target }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('newPackage' as const),
+      target,
+      packageId,
+      dollars: smallDollars,
+      category,
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('clicks' as const),
+      groups: fc.array(clickGroup, { minLength: 1, maxLength: 3 }),
+      replays: fc.array(fc.nat({ max: 10_000 }), { maxLength: 4 }),
+      repeatInBatch: fc.boolean(),
+    }),
+    weight: 6,
+  },
+);
+
+/** A confirmed deposit of $500-$3,000 for advertiser `user`, so campaigns have money to start. */
+const startingFunds = (user: number): fc.Arbitrary<Op> =>
+  fc.record({
+    kind: fc.constant('fund' as const),
+    user: fc.constant(user),
+    dollars: cents(50_000, 300_000),
+    coin,
+    payer,
+    pay: fc.constant<PayMode>('exact'),
+  });
+
+/** A run's operations: both starting advertisers get funds, then `length` random operations. */
+export function opsArbitrary(minLength: number, maxLength: number): fc.Arbitrary<Op[]> {
+  return fc
+    .tuple(startingFunds(0), startingFunds(1), fc.array(opArbitrary, { minLength, maxLength }))
+    .map(([first, second, rest]) => [first, second, ...rest]);
+}

@@ -1,0 +1,791 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'vitest';
+import { getAddress, type Address, type Hex } from 'viem';
+import type { Db } from '../../../src/server/db/db';
+import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
+import type { Transaction } from '../../../src/shared/contract/deposits';
+import type { TestChain } from '../../helpers/anvil';
+import {
+  registerUser,
+  type TestApp,
+  type TestClient,
+  type TestResponse,
+} from '../../helpers/server';
+import { moneyInvariantViolations } from './invariants';
+import { LISTED_PROFILES, PROFILE_COUNT, type Coin, type Op, type Target } from './random-ops-ops';
+
+/**
+ * Runs one generated list of operations against the real app (real HTTP, real database, real
+ * anvil) next to a small model of what each should do: every answer must be exactly the one the
+ * model expects, and after every step the money invariants hold and the database agrees with the
+ * model (balances, campaigns, deposit statuses).
+ */
+
+export interface World {
+  db: Db;
+  server: TestApp;
+  chain: TestChain;
+  partnerSecret: string;
+}
+
+interface UserModel {
+  client: TestClient;
+  id: number;
+  balanceCents: number;
+}
+
+type DepositStatus = 'pending' | 'confirmed' | 'failed' | 'deleted';
+
+interface DepositModel {
+  owner: UserModel;
+  created: Transaction;
+  cents: number;
+  units: bigint;
+  status: DepositStatus;
+  /** Payments made before the deposit existed are on earlier blocks: they never count for it. */
+  paymentsBefore: number;
+  lastPayer: number | null;
+  settled?: Transaction;
+}
+
+interface PaymentModel {
+  payer: Address;
+  coin: Coin;
+  units: bigint;
+  hash: Hex;
+  used: boolean;
+}
+
+interface CampaignModel {
+  owner: UserModel;
+  profile: string;
+  rateCents: number;
+  active: boolean;
+  fundedCents: number;
+  billedCents: number;
+  refundedCents: number;
+  remainingCents: number;
+  remainingClicks: number;
+  clicksCount: number;
+  /** Order of (re)activation: clicks bill the campaign on a profile that started first. */
+  started: number;
+}
+
+interface Expected {
+  status: number;
+  body: unknown;
+}
+
+const RATE_CENTS: Record<number, number> = { 1: 80, 2: 60, 3: 50, 4: 40 };
+const MAX_CLICKS = 10_000;
+const ALLOWED_CATEGORIES = new Set(['gaming', 'fitness', 'asmr']);
+const MAIN_CATEGORIES = new Set(['top', 'new', 'popular', 'free']);
+const WEI_PER_SHOWN_UNIT = 10n ** 12n;
+
+const fail = (message: string) => ({ success: false, message });
+const NO_CAMPAIGN = fail('No campaign found for this profile');
+const NOT_AVAILABLE = fail('Model is not available');
+const NO_TRANSACTION = fail('Transaction not found');
+const BELOW_ONE_CLICK = fail('The amount must buy at least one click at this package rate');
+
+function hasTwoDecimals(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}
+
+function toCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+export class RandomOpsRun {
+  private readonly users: UserModel[] = [];
+  private readonly deposits: DepositModel[] = [];
+  private readonly payments: PaymentModel[] = [];
+  private readonly campaigns = new Map<string, CampaignModel>();
+  /** Click event ids sent so far (each counts once, ever). */
+  private readonly eventIds: string[] = [];
+  private readonly seenEvents = new Set<string>();
+  private readonly profiles: string[];
+  private readonly log: string[] = [];
+  private starts = 0;
+  private lastCall = '';
+  /** How often each call answered each status ("new-campaign 201"), for the summary. */
+  readonly tally: Map<string, number>;
+  private events = 0;
+
+  constructor(
+    private readonly world: World,
+    private readonly tag: string,
+    tally: Map<string, number>,
+  ) {
+    this.tally = tally;
+    this.profiles = Array.from({ length: PROFILE_COUNT }, (_, i) => `${tag}_p${i}`);
+  }
+
+  /** Fresh profiles (4 listed, 1 unlisted; the 6th is never in the catalogue) and two advertisers. */
+  async start(): Promise<void> {
+    const rows = this.profiles
+      .slice(0, LISTED_PROFILES + 1)
+      .map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2}, '/avatars/none.svg', ${i < LISTED_PROFILES})`);
+    await this.world.db.query(
+      `INSERT INTO profiles (username, full_name, avatar, listed) VALUES ${rows.join(', ')}`,
+      this.profiles.slice(0, LISTED_PROFILES + 1).flatMap((name) => [name, `Creator ${name}`]),
+    );
+    await this.step({ kind: 'register' });
+    await this.step({ kind: 'register' });
+  }
+
+  /** Deletes the deposits left pending, so later runs' short payments meet only their own. */
+  async finish(): Promise<void> {
+    for (const deposit of this.deposits.filter((d) => d.status === 'pending')) {
+      this.log.push(`cleanup: delete deposit ${deposit.created.id}`);
+      const answer = await this.post(deposit.owner.client, '/api/delete-transaction', {
+        transaction_id: deposit.created.id,
+      });
+      this.expectAnswer(answer, {
+        status: 200,
+        body: { success: true, message: 'Transaction deleted successfully' },
+      });
+      deposit.status = 'deleted';
+    }
+    await this.check();
+  }
+
+  async step(op: Op): Promise<void> {
+    this.log.push(`${this.log.length + 1}. ${JSON.stringify(op)}`);
+    switch (op.kind) {
+      case 'register':
+        return this.register();
+      case 'fund':
+        return this.fund(op);
+      case 'newDeposit':
+        await this.newDeposit(this.user(op.user), op.dollars, op.coin);
+        return this.check();
+      case 'pay':
+        return this.payStep(op);
+      case 'verify':
+        return this.verifyStep(op);
+      case 'deleteDeposit':
+        return this.deleteDeposit(op);
+      case 'create':
+        return this.create(op);
+      case 'topUp':
+        return this.topUp(op);
+      case 'pause':
+        return this.pause(op);
+      case 'remove': {
+        const { owner, profile } = this.resolve(op.target);
+        await this.remove(owner, profile);
+        return this.check();
+      }
+      case 'newPackage':
+        return this.newPackage(op);
+      case 'clicks':
+        return this.clicks(op);
+    }
+  }
+
+  private where(): string {
+    return `run ${this.tag}, steps so far:\n${this.log.join('\n')}`;
+  }
+
+  private expectAnswer(answer: TestResponse<unknown>, expected: Expected): void {
+    this.count(`${this.lastCall} ${answer.status}`, 1);
+    expect({ status: answer.status, body: answer.body }, this.where()).toEqual(expected);
+  }
+
+  private count(key: string, n: number): void {
+    this.tally.set(key, (this.tally.get(key) ?? 0) + n);
+  }
+
+  private post<T = Record<string, unknown>>(client: TestClient, path: string, body: unknown) {
+    this.lastCall = path.replace('/api/', '');
+    return client.post<T>(path, body);
+  }
+
+  private user(index: number): UserModel {
+    return this.users[index % this.users.length]!;
+  }
+
+  /** 0 = the newest deposit of the run, 1 the one before, … (undefined before the first one). */
+  private depositAt(index: number): DepositModel | undefined {
+    if (this.deposits.length === 0) return undefined;
+    return this.deposits[this.deposits.length - 1 - (index % this.deposits.length)];
+  }
+
+  /** The advertiser and profile an operation acts on (see Target). */
+  private resolve(target: Target): { owner: UserModel; profile: string; profileIndex: number } {
+    const campaigns = [...this.campaigns.values()];
+    if (target.existing && campaigns.length > 0) {
+      const campaign = campaigns[target.campaign % campaigns.length]!;
+      return {
+        owner: target.byOther ? this.user(target.user) : campaign.owner,
+        profile: campaign.profile,
+        profileIndex: this.profiles.indexOf(campaign.profile),
+      };
+    }
+    return {
+      owner: this.user(target.user),
+      profile: this.profiles[target.profile]!,
+      profileIndex: target.profile,
+    };
+  }
+
+  private campaignKey(user: UserModel, profile: string): string {
+    return `${user.id}:${profile.toLowerCase()}`;
+  }
+
+  /** The campaign's start time must differ from the next one's in milliseconds (billing order). */
+  private async started(): Promise<number> {
+    await sleep(2);
+    this.starts += 1;
+    return this.starts;
+  }
+
+  // ---- accounts and deposits ----
+
+  private async register(): Promise<void> {
+    const { client, userId } = await registerUser(this.world.server);
+    this.users.push({ client, id: userId, balanceCents: 0 });
+    await this.check();
+  }
+
+  private async fund(op: Extract<Op, { kind: 'fund' }>): Promise<void> {
+    const deposit = await this.newDeposit(this.user(op.user), op.dollars, op.coin);
+    await this.check();
+    if (!deposit) return;
+    if (op.pay !== 'none') {
+      await this.pay(deposit, op.payer, op.pay === 'short');
+      await this.check();
+    }
+    for (let i = 0; i < 2; i++) {
+      await this.verify(deposit, deposit.owner, op.payer);
+      await this.check();
+    }
+  }
+
+  private async newDeposit(
+    owner: UserModel,
+    dollars: number,
+    coin: Coin,
+  ): Promise<DepositModel | undefined> {
+    const answer = await this.post<{ data: Transaction }>(owner.client, '/api/top-up-balance-v2', {
+      amount: dollars,
+      coinType: coin,
+    });
+    let refusal: string | undefined;
+    if (!hasTwoDecimals(dollars)) refusal = 'Amounts can have at most 2 decimals';
+    else if (dollars < 100) refusal = 'Minimum deposit amount is $100';
+    else if (dollars > 10_000) refusal = 'Maximum deposit amount is $10,000';
+    if (refusal) {
+      this.expectAnswer(answer, { status: 400, body: fail(refusal) });
+      return undefined;
+    }
+    this.expectAnswer(answer, {
+      status: 201,
+      body: {
+        success: true,
+        message: 'Transaction created successfully',
+        data: expect.objectContaining({
+          hash: null,
+          status: 'pending',
+          amount: dollars,
+          coinType: coin,
+          from: null,
+          to: this.world.chain.walletAddress,
+        }),
+      },
+    });
+    const deposit: DepositModel = {
+      owner,
+      created: answer.body.data,
+      cents: toCents(dollars),
+      units: BigInt(answer.body.data.amountUnits),
+      status: 'pending',
+      paymentsBefore: this.payments.length,
+      lastPayer: null,
+    };
+    this.deposits.push(deposit);
+    return deposit;
+  }
+
+  private async payStep(op: Extract<Op, { kind: 'pay' }>): Promise<void> {
+    const deposit = this.depositAt(op.deposit);
+    if (!deposit) return;
+    await this.pay(deposit, op.payer, op.short);
+    await this.check();
+  }
+
+  /** Pays the deposit's exact amount, or one shown unit (0.000001) less. */
+  private async pay(deposit: DepositModel, payerIndex: number, short: boolean): Promise<void> {
+    const { chain } = this.world;
+    const payer = getAddress(chain.payers[payerIndex % chain.payers.length]!);
+    const coin = deposit.created.coinType;
+    const step = coin === 'eth' ? WEI_PER_SHOWN_UNIT : 1n;
+    const units = short ? deposit.units - step : deposit.units;
+    const hash = await chain.pay(payer, { coinType: coin, to: chain.walletAddress, units });
+    this.payments.push({ payer, coin, units, hash, used: false });
+    deposit.lastPayer = payerIndex;
+    this.log.push(`   paid ${units} ${coin} from ${payer} for deposit ${deposit.created.id}`);
+  }
+
+  private async verifyStep(op: Extract<Op, { kind: 'verify' }>): Promise<void> {
+    const deposit = this.depositAt(op.deposit);
+    if (!deposit) return;
+    const caller = op.byOwner ? deposit.owner : this.user(op.user);
+    await this.verify(deposit, caller, op.payer ?? deposit.lastPayer ?? 0);
+    await this.check();
+  }
+
+  /** The rules of design §2, applied to the payments of this run. */
+  private async verify(
+    deposit: DepositModel,
+    caller: UserModel,
+    payerIndex: number,
+  ): Promise<void> {
+    const { chain } = this.world;
+    const sender = getAddress(chain.payers[payerIndex % chain.payers.length]!);
+    const answer = await this.post(caller.client, '/api/verify-transaction-v2', {
+      address: sender,
+      crmTransactionId: deposit.created.id,
+    });
+    const underpaid = fail(
+      'Payment verification failed: less than the amount due arrived. Underpaid transfers are non-refundable.',
+    );
+    if (caller.id !== deposit.owner.id || deposit.status === 'deleted') {
+      this.expectAnswer(answer, { status: 404, body: NO_TRANSACTION });
+      return;
+    }
+    if (deposit.status === 'pending') {
+      const coin = deposit.created.coinType;
+      const unused = this.payments
+        .slice(deposit.paymentsBefore)
+        .filter((p) => p.payer === sender && p.coin === coin && !p.used);
+      const exact = unused.find((p) => p.units === deposit.units);
+      const othersDue = new Set(
+        this.deposits
+          .filter((d) => d !== deposit && d.status === 'pending' && d.created.coinType === coin)
+          .map((d) => d.units),
+      );
+      const short = unused.find((p) => p.units < deposit.units && !othersDue.has(p.units));
+      const taken = exact ?? short;
+      if (taken) {
+        taken.used = true;
+        deposit.status = exact ? 'confirmed' : 'failed';
+        deposit.settled = {
+          ...deposit.created,
+          status: deposit.status,
+          hash: taken.hash,
+          from: sender,
+        };
+        if (exact) deposit.owner.balanceCents += deposit.cents;
+      }
+    }
+    if (deposit.status === 'confirmed') {
+      this.expectAnswer(answer, {
+        status: 200,
+        body: { success: true, message: 'Payment verification successful!', data: deposit.settled },
+      });
+    } else if (deposit.status === 'failed') {
+      this.expectAnswer(answer, { status: 400, body: underpaid });
+    } else {
+      this.expectAnswer(answer, {
+        status: 400,
+        body: fail('Payment not found yet. Please try again in a minute.'),
+      });
+    }
+  }
+
+  private async deleteDeposit(op: Extract<Op, { kind: 'deleteDeposit' }>): Promise<void> {
+    const deposit = this.depositAt(op.deposit);
+    if (!deposit) return;
+    const caller = op.byOwner ? deposit.owner : this.user(op.user);
+    const answer = await this.post(caller.client, '/api/delete-transaction', {
+      transaction_id: deposit.created.id,
+    });
+    if (caller.id !== deposit.owner.id || deposit.status === 'deleted') {
+      this.expectAnswer(answer, { status: 404, body: NO_TRANSACTION });
+    } else if (deposit.status !== 'pending') {
+      this.expectAnswer(answer, {
+        status: 400,
+        body: fail('Only a pending transaction can be deleted'),
+      });
+    } else {
+      this.expectAnswer(answer, {
+        status: 200,
+        body: { success: true, message: 'Transaction deleted successfully' },
+      });
+      deposit.status = 'deleted';
+    }
+    await this.check();
+  }
+
+  // ---- campaigns ----
+
+  private async create(op: Extract<Op, { kind: 'create' }>): Promise<void> {
+    const owner = this.user(op.user);
+    const profile = this.profiles[op.profile]!;
+    const answer = await this.post(owner.client, '/api/new-campaign', {
+      username: op.upper ? profile.toUpperCase() : profile,
+      package_id: op.packageId,
+      amount_deposit: op.dollars,
+      category_name: op.category,
+    });
+    let refusal: string | undefined;
+    if (op.packageId < 1) refusal = 'Please select a package';
+    else if (!hasTwoDecimals(op.dollars)) refusal = 'Amounts can have at most 2 decimals';
+    else if (op.dollars < 100) refusal = 'Please enter a valid deposit amount (minimum $100)';
+    const expected = refusal
+      ? { status: 400, body: fail(refusal) }
+      : await this.open(owner, op.profile, op.packageId, op.dollars, op.category, 'created');
+    this.expectAnswer(answer, expected);
+    await this.check();
+  }
+
+  /** new-campaign and assign-ad-package past their body checks (openCampaign). */
+  private async open(
+    owner: UserModel,
+    profileIndex: number,
+    packageId: number,
+    dollars: number,
+    category: string | null,
+    event: 'created' | 'reactivated',
+  ): Promise<Expected> {
+    const rateCents = RATE_CENTS[packageId];
+    if (!rateCents) return { status: 400, body: fail('Please select a package') };
+    if (packageId === 3) {
+      const name = category?.trim().toLowerCase() ?? '';
+      if (MAIN_CATEGORIES.has(name)) {
+        return {
+          status: 400,
+          body: fail('Top, New, Free and Popular categories are not available for this package'),
+        };
+      }
+      if (!ALLOWED_CATEGORIES.has(name)) {
+        return { status: 400, body: fail('Please select a category') };
+      }
+    }
+    if (profileIndex >= LISTED_PROFILES) return { status: 400, body: NOT_AVAILABLE };
+    const profile = this.profiles[profileIndex]!;
+    const existing = this.campaigns.get(this.campaignKey(owner, profile));
+    if (existing) {
+      return {
+        status: 409,
+        body: existing.active
+          ? NOT_AVAILABLE
+          : fail(
+              'You already have a campaign for this profile. Reactivate it from Your Campaigns instead.',
+            ),
+      };
+    }
+    const cents = toCents(dollars);
+    const clicks = Math.min(Math.floor(cents / rateCents), MAX_CLICKS);
+    if (clicks < 1) return { status: 400, body: BELOW_ONE_CLICK };
+    if (cents > owner.balanceCents) {
+      return { status: 400, body: fail('You do not have enough balance to create this campaign') };
+    }
+    owner.balanceCents -= cents;
+    this.campaigns.set(this.campaignKey(owner, profile), {
+      owner,
+      profile,
+      rateCents,
+      active: true,
+      fundedCents: cents,
+      billedCents: 0,
+      refundedCents: 0,
+      remainingCents: cents,
+      remainingClicks: clicks,
+      clicksCount: 0,
+      started: await this.started(),
+    });
+    return event === 'created'
+      ? {
+          status: 201,
+          body: { success: true, message: `Campaign for ${profile} created successfully` },
+        }
+      : {
+          status: 200,
+          body: { success: true, message: `Campaign for ${profile} reactivated successfully!` },
+        };
+  }
+
+  /** top-up-money-deposited: a top-up when active, a reactivation with the same package if not. */
+  private async topUp(op: Extract<Op, { kind: 'topUp' }>): Promise<void> {
+    const { owner, profile } = this.resolve(op.target);
+    const answer = await this.post(owner.client, '/api/top-up-money-deposited', {
+      username: profile,
+      amount: op.dollars,
+    });
+    const campaign = this.campaigns.get(this.campaignKey(owner, profile));
+    const cents = toCents(op.dollars);
+    let expected: Expected;
+    if (!hasTwoDecimals(op.dollars)) {
+      expected = { status: 400, body: fail('Amounts can have at most 2 decimals') };
+    } else if (cents < 1) {
+      expected = { status: 400, body: fail('Please enter a valid amount') };
+    } else if (!campaign) {
+      expected = { status: 404, body: NO_CAMPAIGN };
+    } else {
+      const remainingCents = campaign.remainingCents + cents;
+      const clicks = Math.floor(remainingCents / campaign.rateCents);
+      if (clicks > MAX_CLICKS) {
+        expected = {
+          status: 400,
+          body: fail(
+            'This amount would take the campaign past the package maximum of 10,000 clicks',
+          ),
+        };
+      } else if (clicks < 1) {
+        expected = { status: 400, body: BELOW_ONE_CLICK };
+      } else if (cents > owner.balanceCents) {
+        expected = { status: 400, body: fail('Amount exceeds your available balance') };
+      } else {
+        const reactivated = !campaign.active;
+        owner.balanceCents -= cents;
+        campaign.fundedCents += cents;
+        campaign.remainingCents = remainingCents;
+        campaign.remainingClicks = clicks;
+        campaign.active = true;
+        if (reactivated) campaign.started = await this.started();
+        expected = {
+          status: 200,
+          body: {
+            success: true,
+            message: reactivated
+              ? `Campaign for ${profile} reactivated and topped up successfully!`
+              : `Campaign for ${profile} topped up successfully`,
+          },
+        };
+      }
+    }
+    this.expectAnswer(answer, expected);
+    await this.check();
+  }
+
+  private async pause(op: Extract<Op, { kind: 'pause' }>): Promise<void> {
+    const { owner, profile } = this.resolve(op.target);
+    const answer = await this.post(owner.client, '/api/expire-ad-package', { username: profile });
+    const campaign = this.campaigns.get(this.campaignKey(owner, profile));
+    if (!campaign) {
+      this.expectAnswer(answer, { status: 404, body: NO_CAMPAIGN });
+    } else if (!campaign.active) {
+      this.expectAnswer(answer, { status: 400, body: fail('This campaign is not active') });
+    } else {
+      this.end(campaign);
+      this.expectAnswer(answer, {
+        status: 200,
+        body: { success: true, message: `Campaign for ${profile} deactivated successfully` },
+      });
+    }
+    await this.check();
+  }
+
+  /** Ending a campaign refunds what is left of its budget at once. */
+  private end(campaign: CampaignModel): void {
+    campaign.owner.balanceCents += campaign.remainingCents;
+    campaign.refundedCents += campaign.remainingCents;
+    campaign.remainingCents = 0;
+    campaign.remainingClicks = 0;
+    campaign.active = false;
+  }
+
+  private async remove(owner: UserModel, profile: string): Promise<void> {
+    const answer = await this.post(owner.client, '/api/remove-ad-package', { username: profile });
+    const key = this.campaignKey(owner, profile);
+    const campaign = this.campaigns.get(key);
+    if (!campaign) {
+      this.expectAnswer(answer, { status: 404, body: NO_CAMPAIGN });
+    } else if (campaign.active) {
+      this.expectAnswer(answer, {
+        status: 400,
+        body: fail('Active campaigns cannot be deleted. Deactivate the campaign first.'),
+      });
+    } else {
+      this.campaigns.delete(key);
+      this.expectAnswer(answer, {
+        status: 200,
+        body: { success: true, message: `Campaign for ${profile} deleted successfully!` },
+      });
+    }
+  }
+
+  private async newPackage(op: Extract<Op, { kind: 'newPackage' }>): Promise<void> {
+    const { owner, profile, profileIndex } = this.resolve(op.target);
+    await this.remove(owner, profile);
+    await this.check();
+    const answer = await this.post(owner.client, '/api/assign-ad-package', {
+      username: profile,
+      package_id: op.packageId,
+      category_name: op.category,
+      amount_deposit: op.dollars,
+    });
+    let refusal: string | undefined;
+    if (op.packageId < 1) refusal = 'Please select a package';
+    else if (!hasTwoDecimals(op.dollars)) refusal = 'Amounts can have at most 2 decimals';
+    else if (op.dollars < 0.01) refusal = 'Please enter a valid deposit amount';
+    const expected = refusal
+      ? { status: 400, body: fail(refusal) }
+      : await this.open(owner, profileIndex, op.packageId, op.dollars, op.category, 'reactivated');
+    this.expectAnswer(answer, expected);
+    await this.check();
+  }
+
+  // ---- clicks ----
+
+  /** A signed batch: fresh events per group, some replayed ids, maybe one id twice in the batch. */
+  private async clicks(op: Extract<Op, { kind: 'clicks' }>): Promise<void> {
+    const at = new Date().toISOString();
+    const events: { id: string; username: string; at: string }[] = [];
+    for (const group of op.groups) {
+      const name = this.profiles[group.profile]!;
+      for (let i = 0; i < group.count; i++) {
+        this.events += 1;
+        events.push({
+          id: `${this.tag}-e${this.events}`,
+          username: group.upper ? name.toUpperCase() : name,
+          at,
+        });
+      }
+    }
+    if (op.repeatInBatch) events.push({ ...events[0]! });
+    if (this.eventIds.length > 0) {
+      for (const replay of op.replays) {
+        events.push({
+          id: this.eventIds[replay % this.eventIds.length]!,
+          username: this.profiles[0]!,
+          at,
+        });
+      }
+    }
+
+    const fresh: { id: string; username: string }[] = [];
+    for (const event of events) {
+      if (this.seenEvents.has(event.id)) continue;
+      this.seenEvents.add(event.id);
+      this.eventIds.push(event.id);
+      fresh.push(event);
+    }
+    const expected = { billed: 0, endedCampaigns: 0 };
+    const perProfile = new Map<string, number>();
+    for (const event of fresh) {
+      const key = event.username.toLowerCase();
+      perProfile.set(key, (perProfile.get(key) ?? 0) + 1);
+    }
+    for (const [profile, count] of perProfile) {
+      let pending = count;
+      const queue = [...this.campaigns.values()]
+        .filter((c) => c.active && c.profile.toLowerCase() === profile)
+        .sort((a, b) => a.started - b.started);
+      for (const campaign of queue) {
+        const take = Math.min(pending, campaign.remainingClicks);
+        if (take === 0) continue;
+        pending -= take;
+        expected.billed += take;
+        campaign.clicksCount += take;
+        campaign.remainingClicks -= take;
+        campaign.billedCents += take * campaign.rateCents;
+        campaign.remainingCents -= take * campaign.rateCents;
+        if (campaign.remainingClicks === 0) {
+          this.end(campaign);
+          expected.endedCampaigns += 1;
+        }
+      }
+    }
+
+    const body = JSON.stringify({ events });
+    const timestamp = Math.floor(Date.now() / 1000);
+    this.lastCall = 'partner/clicks';
+    this.count('clicks billed', expected.billed);
+    this.count('campaigns ended by clicks', expected.endedCampaigns);
+    const answer = await this.world.server.client().request('POST', '/api/partner/clicks', {
+      raw: body,
+      headers: {
+        'content-type': 'application/json',
+        'x-partner-timestamp': String(timestamp),
+        'x-partner-signature': signPartnerRequest(this.world.partnerSecret, timestamp, body),
+      },
+    });
+    this.expectAnswer(answer, {
+      status: 200,
+      body: {
+        success: true,
+        received: events.length,
+        duplicates: events.length - fresh.length,
+        billed: expected.billed,
+        unbilled: fresh.length - expected.billed,
+        endedCampaigns: expected.endedCampaigns,
+      },
+    });
+    await this.check();
+  }
+
+  // ---- after every step ----
+
+  private async check(): Promise<void> {
+    const { db } = this.world;
+    expect(await moneyInvariantViolations(db), this.where()).toEqual([]);
+    const ids = this.users.map((u) => u.id);
+    const balances = await db.query<{ id: number; balance: number }>(
+      'SELECT id, balance_cents AS balance FROM users WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [ids],
+    );
+    expect(
+      balances.map((row) => [Number(row.id), Number(row.balance)]),
+      this.where(),
+    ).toEqual([...this.users].sort((a, b) => a.id - b.id).map((u) => [u.id, u.balanceCents]));
+
+    const campaigns = await db.query<Record<string, number | string | boolean>>(
+      `SELECT user_id, profile_username, status, amount_deposit_cents, billed_cents, refunded_cents,
+              amount_remaining_cents, remaining_clicks, clicks_count
+         FROM campaigns WHERE user_id = ANY($1::bigint[])
+        ORDER BY user_id, profile_username`,
+      [ids],
+    );
+    const row = (c: CampaignModel) => [
+      c.owner.id,
+      c.profile,
+      c.active,
+      c.fundedCents,
+      c.billedCents,
+      c.refundedCents,
+      c.remainingCents,
+      c.remainingClicks,
+      c.clicksCount,
+    ];
+    expect(
+      campaigns.map((c) =>
+        [
+          c.user_id,
+          c.profile_username,
+          c.status,
+          c.amount_deposit_cents,
+          c.billed_cents,
+          c.refunded_cents,
+          c.amount_remaining_cents,
+          c.remaining_clicks,
+          c.clicks_count,
+        ].map((value) =>
+          typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
+        ),
+      ),
+      this.where(),
+    ).toEqual(
+      [...this.campaigns.values()]
+        .sort((a, b) => a.owner.id - b.owner.id || (a.profile < b.profile ? -1 : 1))
+        .map(row),
+    );
+
+    const deposits = await db.query<{ id: number; status: string }>(
+      'SELECT id, status FROM deposits WHERE user_id = ANY($1::bigint[]) ORDER BY id',
+      [ids],
+    );
+    expect(
+      deposits.map((d) => [Number(d.id), d.status]),
+      this.where(),
+    ).toEqual(
+      this.deposits
+        .filter((d) => d.status !== 'deleted')
+        .map((d) => [d.created.id, d.status])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+  }
+}
