@@ -1,0 +1,325 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Address } from 'viem';
+import type { Transaction } from '../../src/shared/contract/deposits';
+import { openPglite, type Db } from '../../src/server/db/db';
+import { migrate } from '../../src/server/db/migrate';
+import { startTestChain, type TestChain } from '../helpers/anvil';
+import { databaseKinds, newRegistration, type TestClient } from '../helpers/server';
+import { moneyInvariantViolations } from './support/invariants';
+import {
+  createProcessDatabase,
+  postClickBatch,
+  startServerProcess,
+  type ClickEventBody,
+  type ProcessDatabase,
+  type ServerProcess,
+} from './support/server-process';
+
+/**
+ * Issue 6: kill -9 the real server process in the middle of click and deposit traffic, restart it on
+ * the same data, send every click batch and every verification again, and check that nothing counted
+ * twice and nothing was lost.
+ */
+
+const PARTNER_SECRET = 'crash-partner-secret';
+const VERIFIED = 'Payment verification successful!';
+/** Profiles: A's campaign (package 1, $0.80), B's (package 2, $0.60), and one nobody promotes. */
+const PROFILES = ['crash_ann', 'crash_bo', 'crash_cy'] as const;
+/** 30 batches of 10 events: event i goes to crash_ann, crash_ann, crash_bo, crash_cy in turn. */
+const BATCHES = 30;
+const BATCH_SIZE = 10;
+const ORDER = [0, 0, 1, 2];
+/** The server is killed once this many click batches have been answered (the rest are in flight). */
+const KILL_AFTER_BATCHES = 8;
+
+type Answer = { success: boolean; message: string; data: Transaction };
+
+interface Advertiser {
+  client: TestClient;
+  email: string;
+  /** Deposits made during the traffic (created and paid before it, verified during it). */
+  deposits: { transaction: Transaction; payer: Address }[];
+}
+
+describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s', (kind) => {
+  let chain: TestChain;
+  let tempDir: string;
+  let database: ProcessDatabase | undefined;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    [chain, tempDir] = await Promise.all([
+      startTestChain(),
+      mkdtemp(join(tmpdir(), `crash-${kind}-`)),
+    ]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+    await chain?.stop();
+    await rm(tempDir, { recursive: true, force: true });
+  });
+
+  const dataDir = () => join(tempDir, 'data');
+  const serverEnv = () => ({
+    ...chain.env(),
+    PARTNER_SECRET,
+    OUTBOX_DIR: join(tempDir, 'outbox'),
+    ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir() }),
+  });
+
+  /** Runs `check` on the data: PostgreSQL directly; PGlite once the server has stopped. */
+  async function withData<T>(check: (db: Db) => Promise<T>): Promise<T> {
+    if (database) return check(database.db);
+    const db = await openPglite(dataDir());
+    try {
+      return await check(db);
+    } finally {
+      await db.close();
+    }
+  }
+
+  async function seedCatalogue(db: Db) {
+    await migrate(db);
+    await db.query(
+      `INSERT INTO profiles (username, full_name, avatar)
+        SELECT u, initcap(replace(u, '_', ' ')), '/avatars/' || u || '.svg' FROM unnest($1::text[]) AS u`,
+      [PROFILES],
+    );
+  }
+
+  async function signUp(running: ServerProcess): Promise<{ client: TestClient; email: string }> {
+    const registration = newRegistration();
+    const client = running.client();
+    expect((await client.post('/api/auth/register', registration)).status).toBe(201);
+    return { client, email: registration.email };
+  }
+
+  async function payAndCreate(
+    client: TestClient,
+    amount: number,
+    coinType: string,
+    payer: Address,
+  ) {
+    const created = await client.post<Answer>('/api/top-up-balance-v2', { amount, coinType });
+    expect(created.status).toBe(201);
+    const transaction = created.body.data;
+    await chain.pay(payer, {
+      coinType: transaction.coinType,
+      to: transaction.to as Address,
+      units: BigInt(transaction.amountUnits),
+    });
+    return transaction;
+  }
+
+  const verify = (client: TestClient, id: number, payer: Address) =>
+    client.post<Answer>('/api/verify-transaction-v2', { address: payer, crmTransactionId: id });
+
+  it('keeps every invariant and counts each click and transfer once after a restart', async () => {
+    if (kind === 'pglite') {
+      const db = await openPglite(dataDir());
+      await seedCatalogue(db);
+      await db.close();
+    } else {
+      database = await createProcessDatabase('crash');
+      await seedCatalogue(database.db);
+    }
+    server = await startServerProcess(serverEnv());
+
+    // Two advertisers, each funded with a confirmed $500.00 USDC deposit, each with a campaign.
+    const [payerA, payerB, ...trafficPayers] = chain.payers;
+    const advertisers: Advertiser[] = [];
+    for (const [index, payer] of [payerA!, payerB!].entries()) {
+      const { client, email } = await signUp(server);
+      const funding = await payAndCreate(client, 500 + index, 'usdc', payer);
+      expect((await verify(client, funding.id, payer)).body.message).toBe(VERIFIED);
+      advertisers.push({ client, email, deposits: [] });
+    }
+    const [a, b] = advertisers as [Advertiser, Advertiser];
+    expect(
+      (
+        await a.client.post('/api/new-campaign', {
+          username: PROFILES[0],
+          package_id: 1,
+          amount_deposit: 100,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await b.client.post('/api/new-campaign', {
+          username: PROFILES[1],
+          package_id: 2,
+          amount_deposit: 150,
+        })
+      ).status,
+    ).toBe(201);
+
+    // Deposits to verify during the traffic: created and paid on chain now.
+    const plan: [Advertiser, number, string][] = [
+      [a, 200.25, 'usdc'],
+      [a, 300.5, 'usdt'],
+      [a, 120, 'eth'],
+      [b, 250.75, 'usdc'],
+      [b, 410, 'usdt'],
+      [b, 130, 'eth'],
+    ];
+    for (const [index, [advertiser, amount, coin]] of plan.entries()) {
+      const payer = trafficPayers[index]!;
+      advertiser.deposits.push({
+        transaction: await payAndCreate(advertiser.client, amount, coin, payer),
+        payer,
+      });
+    }
+
+    const at = new Date().toISOString();
+    const batches: ClickEventBody[][] = Array.from({ length: BATCHES }, (_, batch) =>
+      Array.from({ length: BATCH_SIZE }, (_, n) => {
+        const i = batch * BATCH_SIZE + n;
+        return { id: `crash-${kind}-${i}`, username: PROFILES[ORDER[i % ORDER.length]!]!, at };
+      }),
+    );
+
+    // The traffic: four click senders and the six verifications at once; kill -9 mid-way.
+    const firstServer = server;
+    let answered = 0;
+    let killed: Promise<void> | undefined;
+    const sendBatch = async (events: ClickEventBody[]) => {
+      try {
+        const response = await postClickBatch(firstServer.url, PARTNER_SECRET, events);
+        expect(response.status).toBe(200);
+      } catch (error) {
+        if (!killed) throw error;
+        return; // Cut by the crash: sent again below.
+      }
+      answered += 1;
+      if (answered === KILL_AFTER_BATCHES) killed = firstServer.crash();
+    };
+    const queue = [...batches];
+    const sender = async () => {
+      for (let events = queue.shift(); events; events = queue.shift()) {
+        if (killed) return;
+        await sendBatch(events);
+      }
+    };
+    const verifications = advertisers.flatMap((advertiser) =>
+      advertiser.deposits.map(({ transaction, payer }) =>
+        verify(advertiser.client, transaction.id, payer).catch(() => undefined),
+      ),
+    );
+    await Promise.all([sender(), sender(), sender(), sender(), ...verifications]);
+    expect(killed).toBeDefined();
+    await killed;
+    expect(answered).toBeLessThan(BATCHES);
+
+    if (kind === 'pglite') {
+      // The killed process left its pid lock behind; the restart must see that it is stale.
+      const lock = JSON.parse(await readFile(join(dataDir(), 'pglite.pid'), 'utf8')) as {
+        pid: number;
+      };
+      expect(lock.pid).toBe(firstServer.pid);
+    }
+    server = await startServerProcess(serverEnv());
+    const restarted = server;
+
+    // Replays: every batch and every verification again, on the restarted server.
+    // The same browsers: their session cookies carry over to the restarted server.
+    for (const advertiser of advertisers) {
+      const client = restarted.client();
+      for (const [name, value] of advertiser.client.cookies) client.cookies.set(name, value);
+      advertiser.client = client;
+    }
+    const replays = await Promise.all(
+      batches.map((events) => postClickBatch(restarted.url, PARTNER_SECRET, events)),
+    );
+    expect(replays.map((replay) => replay.status)).toEqual(Array(BATCHES).fill(200));
+    // What was stored before the crash comes back as duplicates: at least every answered batch
+    // (an acknowledged write survived the kill), and less than the whole traffic (it was cut).
+    const stored = replays.reduce((sum, replay) => sum + Number(replay.body.duplicates), 0);
+    expect(stored).toBeGreaterThanOrEqual(answered * BATCH_SIZE);
+    expect(stored).toBeLessThan(BATCHES * BATCH_SIZE);
+    for (const advertiser of advertisers) {
+      for (const { transaction, payer } of advertiser.deposits) {
+        const answer = await verify(advertiser.client, transaction.id, payer);
+        expect(answer.status).toBe(200);
+        expect(answer.body.message).toBe(VERIFIED);
+      }
+    }
+    if (kind === 'pglite') await restarted.stop();
+
+    await withData(async (db) => {
+      expect(await moneyInvariantViolations(db)).toEqual([]);
+      const events = await db.query<{ total: number; distinct_ids: number }>(
+        'SELECT count(*)::int AS total, count(DISTINCT event_id)::int AS distinct_ids FROM click_events',
+      );
+      expect(events).toEqual([{ total: BATCHES * BATCH_SIZE, distinct_ids: BATCHES * BATCH_SIZE }]);
+      // crash_ann got 150 clicks for 125 purchased ($100 / $0.80): 125 billed, the campaign ended;
+      // crash_bo 75 of 250 ($150 / $0.60); crash_cy 75, none billed.
+      const campaigns = await db.query(
+        `SELECT c.profile_username, c.status, c.clicks_count, c.remaining_clicks, c.billed_cents,
+                c.refunded_cents, c.amount_remaining_cents,
+                (SELECT count(*)::int FROM click_events e WHERE e.campaign_id = c.id AND e.billed)
+                  AS billed_events
+           FROM campaigns c ORDER BY c.profile_username`,
+      );
+      expect(campaigns).toEqual([
+        {
+          profile_username: 'crash_ann',
+          status: false,
+          clicks_count: 125,
+          remaining_clicks: 0,
+          billed_cents: 10000,
+          refunded_cents: 0,
+          amount_remaining_cents: 0,
+          billed_events: 125,
+        },
+        {
+          profile_username: 'crash_bo',
+          status: true,
+          clicks_count: 75,
+          remaining_clicks: 175,
+          billed_cents: 4500,
+          refunded_cents: 0,
+          amount_remaining_cents: 10500,
+          billed_events: 75,
+        },
+      ]);
+      const unbilled = await db.query<{ profile_username: string; n: number }>(
+        `SELECT profile_username, count(*)::int AS n FROM click_events WHERE NOT billed
+          GROUP BY profile_username ORDER BY profile_username`,
+      );
+      expect(unbilled).toEqual([
+        { profile_username: 'crash_ann', n: 25 },
+        { profile_username: 'crash_cy', n: 75 },
+      ]);
+
+      // Each transfer credited once: 8 deposits, 8 transfers, 8 ledger credits, one per deposit.
+      const [counts] = await db.query(
+        `SELECT (SELECT count(*)::int FROM deposits WHERE status = 'confirmed') AS confirmed,
+                (SELECT count(*)::int FROM deposits WHERE status <> 'confirmed') AS others,
+                (SELECT count(*)::int FROM chain_transfers) AS transfers,
+                (SELECT count(*)::int FROM ledger_entries WHERE kind = 'deposit') AS credits,
+                (SELECT count(DISTINCT reference)::int FROM ledger_entries WHERE kind = 'deposit')
+                  AS credited_deposits`,
+      );
+      expect(counts).toEqual({
+        confirmed: 8,
+        others: 0,
+        transfers: 8,
+        credits: 8,
+        credited_deposits: 8,
+      });
+      const balances = await db.query<{ email: string; balance_cents: number }>(
+        'SELECT email, balance_cents FROM users ORDER BY id',
+      );
+      // A: 500.00 + 200.25 + 300.50 + 120.00 - 100.00; B: 501.00 + 250.75 + 410.00 + 130.00 - 150.00.
+      expect(balances).toEqual([
+        { email: a.email, balance_cents: 102075 },
+        { email: b.email, balance_cents: 114175 },
+      ]);
+    });
+  }, 120_000);
+});

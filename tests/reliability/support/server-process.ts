@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { openPostgres, type Db } from '../../../src/server/db/db';
+import { migrate } from '../../../src/server/db/migrate';
+import {
+  SIGNATURE_HEADER,
+  signPartnerRequest,
+  TIMESTAMP_HEADER,
+} from '../../../src/server/domain/partner-signature';
+import { TestClient } from '../../helpers/server';
+
+/**
+ * The real server (`node --import tsx src/server/server.ts`) as a child process, for the crash and
+ * two-server tests. It runs in development mode with DEV_ENVIRONMENT=off: no partner simulator, dev
+ * chain or demo data, so only the production code paths run, against the settings given (RPC_URL of a
+ * test anvil, DATABASE_URL or DATA_DIR, OUTBOX_DIR …). Nothing test-only is added to server.ts.
+ */
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const STARTUP_TIMEOUT_MS = 60_000;
+
+/** Settings every test server gets unless the test gives its own. */
+const BASE_ENV: Record<string, string> = {
+  HOST: '127.0.0.1',
+  PORT: '0',
+  DEV_ENVIRONMENT: 'off',
+  LOG_LEVEL: 'warn',
+  SESSION_SECRET: 'reliability-session-secret-of-32-chars',
+  PARTNER_URL: 'http://127.0.0.1:9',
+  STATIC_DIR: '/nonexistent-static-dir',
+  RATE_LIMIT_PER_IP: '100000',
+  RATE_LIMIT_PER_ACCOUNT: '100000',
+};
+
+/** Settings of this (test) process that must not leak into the server's. */
+const NOT_INHERITED = ['DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'NODE_ENV', 'PORT', 'RPC_URL'];
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** A client with its own cookie jar for this server. */
+  client(): TestClient;
+  /** Everything the server wrote to stdout and stderr so far. */
+  output(): string;
+  /** kill -9, then waits until the process is gone (reaped). */
+  crash(): Promise<void>;
+  /** SIGTERM (graceful shutdown), then waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts server.ts with `env` over the base settings and waits until it prints its URL. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !NOT_INHERITED.includes(name)),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    cwd: ROOT,
+    env: { ...inherited, ...BASE_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in time:\n${output}`));
+    }, STARTUP_TIMEOUT_MS);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /PromoClicks is running at (\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
+    });
+  });
+  return {
+    url,
+    pid: child.pid!,
+    client: () => new TestClient(url),
+    output: () => output,
+    crash: () => end(child, 'SIGKILL', exited),
+    stop: () => end(child, 'SIGTERM', exited),
+  };
+}
+
+async function end(child: ChildProcess, signal: NodeJS.Signals, exited: Promise<void>) {
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  await exited;
+}
+
+export interface ProcessDatabase {
+  /** DATABASE_URL for the server processes. */
+  url: string;
+  /** This test's own connection, for setup and the final checks. */
+  db: Db;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated PostgreSQL database on TEST_DATABASE_URL's server, named `${prefix}_<random>`. */
+export async function createProcessDatabase(prefix: string): Promise<ProcessDatabase> {
+  const serverUrl = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const adminUrl = new URL(serverUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  const db = openPostgres(dbUrl.toString(), 3);
+  await migrate(db);
+  return {
+    url: dbUrl.toString(),
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+export interface ClickEventBody {
+  id: string;
+  username: string;
+  at: string;
+}
+
+/** POST /api/partner/clicks signed with the partner secret, as the partner site sends it. */
+export async function postClickBatch(
+  baseUrl: string,
+  secret: string,
+  events: ClickEventBody[],
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const body = JSON.stringify({ events });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const response = await fetch(`${baseUrl}/api/partner/clicks`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [TIMESTAMP_HEADER]: String(timestamp),
+      [SIGNATURE_HEADER]: signPartnerRequest(secret, timestamp, body),
+    },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
