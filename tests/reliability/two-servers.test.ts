@@ -1,0 +1,196 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from '../../src/shared/contract/deposits';
+import { startTestChain, type TestChain } from '../helpers/anvil';
+import type { TestClient } from '../helpers/server';
+import { newRegistration } from '../helpers/server';
+import {
+  createProcessDatabase,
+  startServerProcess,
+  type ProcessDatabase,
+  type ServerProcess,
+} from './support/server-process';
+
+/**
+ * Design §6: two server processes on one PostgreSQL share sessions, rate limits (in PostgreSQL, or
+ * in Redis when REDIS_URL is set) and background work. CI sets TEST_DATABASE_URL and TEST_REDIS_URL,
+ * so nothing here is skipped there; a local run without PostgreSQL has nothing to run it against.
+ */
+
+const TOO_MANY = {
+  success: false,
+  message: 'Too many attempts. Please wait a few minutes and try again.',
+};
+const WRONG = { success: false, message: 'Invalid email or password' };
+/** Login calls per IP, and failed logins per account, within the window. */
+const LIMITS = { RATE_LIMIT_PER_IP: '8', RATE_LIMIT_PER_ACCOUNT: '3' };
+
+/** The same browser (cookie jar) talking to another server. */
+function sameBrowser(client: TestClient, server: ServerProcess): TestClient {
+  const other = server.client();
+  for (const [name, value] of client.cookies) other.cookies.set(name, value);
+  return other;
+}
+
+/**
+ * Failed logins of one account, alternating between the servers, then the right password: locked at
+ * the per-account limit. Then unknown accounts until the per-IP limit, counted over both servers.
+ */
+async function loginAttemptsOverBoth(first: ServerProcess, second: ServerProcess) {
+  const registration = newRegistration();
+  expect((await first.client().post('/api/auth/register', registration)).status).toBe(201);
+  const servers = [first, second];
+  const login = (call: number, email: string, password: string) =>
+    servers[call % 2]!.client().post('/api/auth/login', { email, password });
+
+  const answers = [];
+  for (let call = 0; call < 3; call++) {
+    answers.push(await login(call, registration.email, 'wrong-password'));
+  }
+  answers.push(await login(3, registration.email, registration.password));
+  for (let call = 4; call < 9; call++) {
+    answers.push(await login(call, `nobody${call}_${registration.email}`, 'wrong-password'));
+  }
+  expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
+    [401, WRONG],
+    [401, WRONG],
+    [401, WRONG],
+    [429, TOO_MANY],
+    [401, WRONG],
+    [401, WRONG],
+    [401, WRONG],
+    [401, WRONG],
+    [429, TOO_MANY],
+  ]);
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  let chain: TestChain;
+  let tempDir: string;
+  let database: ProcessDatabase;
+  const servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    [chain, database, tempDir] = await Promise.all([
+      startTestChain(),
+      createProcessDatabase('two_servers'),
+      mkdtemp(join(tmpdir(), 'two-servers-')),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await chain?.stop();
+    await database?.drop();
+    await rm(tempDir, { recursive: true, force: true });
+  });
+
+  /** Two processes with the same settings on the test database. */
+  async function startPair(env: Record<string, string>): Promise<[ServerProcess, ServerProcess]> {
+    const pair = await Promise.all(
+      [0, 1].map(() =>
+        startServerProcess({
+          ...chain.env(),
+          DATABASE_URL: database.url,
+          OUTBOX_DIR: join(tempDir, 'outbox'),
+          JOB_INTERVAL_SECONDS: '1',
+          ...env,
+        }),
+      ),
+    );
+    servers.push(...pair);
+    return pair as [ServerProcess, ServerProcess];
+  }
+
+  describe('without Redis', () => {
+    let a: ServerProcess;
+    let b: ServerProcess;
+    beforeAll(async () => {
+      [a, b] = await startPair(LIMITS);
+    });
+
+    it('keeps a session made on one server on the other, until logout on either', async () => {
+      const registration = newRegistration();
+      const onA = a.client();
+      expect((await onA.post('/api/auth/register', registration)).status).toBe(201);
+      const onB = sameBrowser(onA, b);
+      const checked = await onB.get<{ success: boolean; user: { email: string } }>(
+        '/api/auth/check-auth',
+      );
+      expect(checked.status).toBe(200);
+      expect(checked.body.user.email).toBe(registration.email);
+
+      const loggedOut = await onB.post('/api/auth/logout');
+      expect(loggedOut.body).toEqual({ success: true, message: 'Logged out successfully' });
+      const after = await onA.get('/api/auth/check-auth');
+      expect(after.status).toBe(401);
+    });
+
+    it('counts login attempts over both servers in PostgreSQL', () => loginAttemptsOverBoth(a, b));
+
+    it('closes each abandoned deposit once while both servers run the expiry job', async () => {
+      const registration = newRegistration();
+      const client = a.client();
+      expect((await client.post('/api/auth/register', registration)).status).toBe(201);
+      const ids: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const created = await client.post<{ data: Transaction }>('/api/top-up-balance-v2', {
+          amount: 100 + i,
+          coinType: i % 2 === 0 ? 'usdc' : 'usdt',
+        });
+        expect(created.status).toBe(201);
+        ids.push(created.body.data.id);
+      }
+      // All at once past their 24 hours: both processes' next runs find the same 20 rows.
+      await database.db.query(
+        `UPDATE deposits SET created_at = created_at - interval '25 hours' WHERE id = ANY($1::bigint[])`,
+        [ids],
+      );
+      const deadline = Date.now() + 20_000;
+      const pendingCount = async () =>
+        Number(
+          (
+            await database.db.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM deposits WHERE id = ANY($1::bigint[]) AND status = 'pending'",
+              [ids],
+            )
+          )[0]!.n,
+        );
+      while ((await pendingCount()) > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      // The runs go on; one more interval shows that nothing is closed or announced twice.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+
+      const rows = await database.db.query<{ message: string }>(
+        `SELECT n.message FROM notifications n JOIN users u ON u.id = n.user_id
+          WHERE u.email = $1 ORDER BY n.message`,
+        [registration.email],
+      );
+      const expected = ids.map(
+        (_, i) =>
+          `Your deposit of $${100 + i}.00 in ${i % 2 === 0 ? 'USDC' : 'USDT'} was not paid within 24 hours. Transaction expired. Please create a new transaction.`,
+      );
+      expect(rows.map((row) => row.message)).toEqual([...expected].sort());
+      const statuses = await database.db.query<{ status: string; closed: number }>(
+        `SELECT status, count(*)::int AS closed FROM deposits
+          WHERE id = ANY($1::bigint[]) AND expired_at IS NOT NULL GROUP BY status`,
+        [ids],
+      );
+      expect(statuses).toEqual([{ status: 'failed', closed: 20 }]);
+    });
+  });
+
+  describe.runIf(process.env.TEST_REDIS_URL)('with Redis', () => {
+    it('counts login attempts over both servers in Redis', async () => {
+      const [c, d] = await startPair({
+        ...LIMITS,
+        REDIS_URL: process.env.TEST_REDIS_URL!,
+        REDIS_KEY_PREFIX: `two-servers-${randomBytes(6).toString('hex')}:`,
+      });
+      await loginAttemptsOverBoth(c, d);
+    });
+  });
+});
