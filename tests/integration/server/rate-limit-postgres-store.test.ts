@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepRateLimitCounters } from '../../../src/server/jobs/sweep-rate-limits';
+import { PostgresStore, RateLimiter } from '../../../src/server/plugins/rate-limit';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
+
+/** The store used when DATABASE_URL is set without REDIS_URL; it is plain SQL, so PGlite runs it too. */
+describe.each(databaseKinds())('PostgreSQL rate-limit store on %s', (kind) => {
+  let database: TestDatabase;
+  let store: PostgresStore;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    store = new PostgresStore(database.db);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await database?.close();
+  });
+
+  /** Moves a counter's window end into the past, as if its window had run out. */
+  const endWindow = (key: string) =>
+    database.db.query(
+      "UPDATE rate_limit_counters SET reset_at = now() - interval '1 second' WHERE key = $1",
+      [key],
+    );
+
+  it('counts hits in a window and starts again after it', async () => {
+    expect(await store.increment('k1', 60_000)).toBe(1);
+    expect(await store.increment('k1', 60_000)).toBe(2);
+    expect(await store.count('k1')).toBe(2);
+    expect(await store.count('other')).toBe(0);
+    await endWindow('k1');
+    expect(await store.count('k1')).toBe(0);
+    expect(await store.increment('k1', 60_000)).toBe(1);
+    await store.reset('k1');
+    expect(await store.count('k1')).toBe(0);
+  });
+
+  it('counts every one of many concurrent hits once', async () => {
+    const counts = await Promise.all(
+      Array.from({ length: 40 }, () => store.increment('k2', 60_000)),
+    );
+    expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+
+  it('refuses the call past the limit through the RateLimiter', async () => {
+    const limiter = new RateLimiter(store, { windowMs: 60_000, perIp: 2, perAccount: 1 });
+    await limiter.hitIp('login', '10.0.0.1');
+    await limiter.hitIp('login', '10.0.0.1');
+    await expect(limiter.hitIp('login', '10.0.0.1')).rejects.toMatchObject({
+      statusCode: 429,
+      message: 'Too many attempts. Please wait a few minutes and try again.',
+    });
+    await limiter.recordFailure('login', 'Someone@Example.com');
+    await expect(limiter.checkFailures('login', 'someone@example.com')).rejects.toMatchObject({
+      statusCode: 429,
+    });
+    await limiter.clearFailures('login', 'SOMEONE@example.com');
+    await limiter.checkFailures('login', 'someone@example.com');
+  });
+
+  it('sweeps only the counters whose window has ended', async () => {
+    await store.increment('old-1', 60_000);
+    await store.increment('old-2', 60_000);
+    await store.increment('young', 60_000);
+    await endWindow('old-1');
+    await endWindow('old-2');
+    expect(await sweepRateLimitCounters(database.db)).toBe(2);
+    const keys = await database.db.query<{ key: string }>(
+      "SELECT key FROM rate_limit_counters WHERE key IN ('old-1', 'old-2', 'young')",
+    );
+    expect(keys).toEqual([{ key: 'young' }]);
+    expect(await sweepRateLimitCounters(database.db)).toBe(0);
+  });
+});
