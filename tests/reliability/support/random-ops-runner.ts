@@ -107,6 +107,7 @@ export class RandomOpsRun {
   private readonly profiles: string[];
   private readonly log: string[] = [];
   private starts = 0;
+  private steps = 0;
   private lastCall = '';
   /** How often each call answered each status ("new-campaign 201"), for the summary. */
   readonly tally: Map<string, number>;
@@ -151,7 +152,8 @@ export class RandomOpsRun {
   }
 
   async step(op: Op): Promise<void> {
-    this.log.push(`${this.log.length + 1}. ${JSON.stringify(op)}`);
+    this.steps += 1;
+    this.log.push(`${this.steps}. ${JSON.stringify(op)}`);
     switch (op.kind) {
       case 'register':
         return this.register();
@@ -190,6 +192,9 @@ export class RandomOpsRun {
 
   private expectAnswer(answer: TestResponse<unknown>, expected: Expected): void {
     this.count(`${this.lastCall} ${answer.status}`, 1);
+    this.log.push(
+      `   ${this.lastCall}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`,
+    );
     expect({ status: answer.status, body: answer.body }, this.where()).toEqual(expected);
   }
 
