@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
@@ -41,6 +41,12 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.body.password'] },
     trustProxy: config.production,
     bodyLimit: 64 * 1024,
+    // A path with broken %-escapes never reaches a route or the error handler: same error shape.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply)
+        .status(400)
+        .send({ success: false, message: 'The request address is not valid' });
+    },
   });
   app.decorate('config', config);
   app.decorate('db', db);

@@ -155,6 +155,8 @@ export async function openCampaign(
     const pkg = await findPackage(tx, input.packageId);
     const categorySlug = await resolveCategory(tx, pkg, input.categoryName);
     if (input.amountCents < minimumCents) throw badRequest(MESSAGES.minimumDeposit);
+    // Past 2^53 cents (and at 1e308 dollars, Infinity) no balance can cover it, nor the database hold it.
+    if (!Number.isSafeInteger(input.amountCents)) throw badRequest(MESSAGES.createBalance);
     const username = await findListedProfile(tx, input.username);
     const [existing] = await tx.query<{ status: boolean }>(
       'SELECT status FROM campaigns WHERE user_id = $1 AND profile_username = $2',

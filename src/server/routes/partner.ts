@@ -20,8 +20,9 @@ const SIGNATURE_MESSAGES = {
 /** The partner site's side of design §5: placements to show, and click reports to bill. */
 export const partnerRoutes: FastifyPluginAsync = async (app) => {
   const secret = app.config.partnerSecret;
-  // The signature covers the exact bytes sent, so keep the body as text until it is verified.
-  app.removeContentTypeParser('application/json');
+  // The signature covers the exact bytes sent, so keep the body as text until it is verified. Only
+  // JSON is taken (Fastify would also read text/plain).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
@@ -46,9 +47,13 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get<{ Querystring: { category?: string } }>('/placements', async (request) => {
+  app.get<{ Querystring: { category?: unknown } }>('/placements', async (request) => {
     verify(request, request.url);
-    const category = request.query.category ?? '';
+    const { category } = request.query;
+    // A slug is plain text: a repeated parameter (a list) or a NUL names no category.
+    if (typeof category !== 'string' || category.includes('\u0000')) {
+      throw notFound('Unknown category');
+    }
     const placements = await placementsFor(app.db, category);
     if (!placements) throw notFound('Unknown category');
     return { success: true, data: placements };

@@ -113,6 +113,8 @@ const PackageId = v.pipe(
   v.number('Please select a package'),
   v.integer('Please select a package'),
   v.minValue(1, 'Please select a package'),
+  // The database keeps package ids as 32-bit integers.
+  v.maxValue(2 ** 31 - 1, 'Please select a package'),
 );
 
 export const SearchProfilesBody = v.object({

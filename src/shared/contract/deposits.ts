@@ -67,6 +67,7 @@ const TransactionId = (message: string) =>
     v.transform(Number),
     v.integer(message),
     v.minValue(1, message),
+    v.maxValue(Number.MAX_SAFE_INTEGER, message),
   );
 
 /**

@@ -43,6 +43,7 @@ const NotificationId = v.pipe(
   v.transform(Number),
   v.integer(NOTIFICATION_MESSAGES.invalidId),
   v.minValue(1, NOTIFICATION_MESSAGES.invalidId),
+  v.maxValue(Number.MAX_SAFE_INTEGER, NOTIFICATION_MESSAGES.invalidId),
 );
 
 /**

@@ -1,0 +1,158 @@
+import { startPartnerSimulator } from '../../../src/dev/partner-simulator';
+import { postLedgerEntry } from '../../../src/server/domain/ledger';
+import { startTestChain, type TestChain } from '../../helpers/anvil';
+import {
+  openTestDatabase,
+  registerUser,
+  startTestApp,
+  type DatabaseKind,
+  type TestApp,
+  type TestClient,
+  type TestDatabase,
+} from '../../helpers/server';
+
+/** The partner secret the hostile tests sign with. */
+export const HOSTILE_PARTNER_SECRET = 'hostile-partner-secret';
+
+/** A signed-in advertiser with money, one active and one paused campaign, a deposit, notifications. */
+export interface Advertiser {
+  client: TestClient;
+  id: number;
+  email: string;
+  password: string;
+  activeProfile: string;
+  pausedProfile: string;
+  depositId: number;
+  notificationIds: number[];
+}
+
+export interface HostileWorld {
+  database: TestDatabase;
+  server: TestApp;
+  /** The advertiser sending the hostile requests. */
+  a: Advertiser;
+  /** The other advertiser, whose ids and usernames A tries to reach. */
+  b: Advertiser;
+  /** Catalogue profiles nobody has a campaign on. */
+  freeProfile: string;
+  close(): Promise<void>;
+}
+
+/** $10,000 each: enough for the seeded campaigns, far below the amounts the hostile bodies ask for. */
+const GRANT_CENTS = 1_000_000;
+
+/**
+ * The whole app on a fresh database, a real anvil chain (deposits) and the partner simulator (partner
+ * login answers 401 instead of "unreachable"), with advertisers A and B set up through the API.
+ */
+export async function startHostileWorld(kind: DatabaseKind): Promise<HostileWorld> {
+  const [database, chain, partner] = await Promise.all([
+    openTestDatabase(kind),
+    startTestChain(),
+    startPartnerSimulator({ accounts: [] }),
+  ]);
+  const server = await startTestApp(
+    database.db,
+    chain.env({ PARTNER_URL: partner.url, PARTNER_SECRET: HOSTILE_PARTNER_SECRET }),
+  );
+  const profiles = Array.from(
+    { length: 8 },
+    (_, i) => `('creator${i}', 'Creator Number ${i}', '/avatars/creator${i}.svg')`,
+  );
+  await database.db.query(
+    `INSERT INTO profiles (username, full_name, avatar) VALUES ${profiles.join(', ')}`,
+  );
+  const a = await advertiser(server, chain, 'creator1', 'creator2');
+  const b = await advertiser(server, chain, 'creator3', 'creator4');
+  return {
+    database,
+    server,
+    a,
+    b,
+    freeProfile: 'creator5',
+    close: async () => {
+      await server.close();
+      await Promise.all([chain.stop(), partner.stop()]);
+      await database.close();
+    },
+  };
+}
+
+async function advertiser(
+  server: TestApp,
+  chain: TestChain,
+  activeProfile: string,
+  pausedProfile: string,
+): Promise<Advertiser> {
+  const { client, registration, userId } = await registerUser(server, { verified: true });
+  const db = server.app.db;
+  await db.transaction((tx) =>
+    postLedgerEntry(tx, { userId, amountCents: GRANT_CENTS, kind: 'demo-grant' }),
+  );
+  for (const username of [activeProfile, pausedProfile]) {
+    await expectStatus(
+      client.post('/api/new-campaign', { username, package_id: 1, amount_deposit: 200 }),
+      201,
+    );
+  }
+  await expectStatus(client.post('/api/expire-ad-package', { username: pausedProfile }), 200);
+  const deposit = await expectStatus(
+    client.post<{ data: { id: number } }>('/api/top-up-balance-v2', {
+      amount: 150,
+      coinType: 'usdc',
+    }),
+    201,
+  );
+  const notifications = await db.query<{ id: number }>(
+    'SELECT id FROM notifications WHERE user_id = $1 ORDER BY id',
+    [userId],
+  );
+  return {
+    client,
+    id: userId,
+    email: registration.email,
+    password: registration.password,
+    activeProfile,
+    pausedProfile,
+    depositId: deposit.body.data.id,
+    notificationIds: notifications.map((row) => Number(row.id)),
+  };
+}
+
+async function expectStatus<T>(
+  pending: Promise<{ status: number; body: T }>,
+  status: number,
+): Promise<{ status: number; body: T }> {
+  const response = await pending;
+  if (response.status !== status) {
+    throw new Error(`setup call answered ${response.status}: ${JSON.stringify(response.body)}`);
+  }
+  return response;
+}
+
+/**
+ * What hostile requests must never change: balances, the ledger, campaigns, their history, deposits,
+ * accounts, tokens, and B's notifications and sessions.
+ */
+export async function moneyState(world: HostileWorld): Promise<unknown> {
+  const { db } = world.database;
+  const [users, ledger, campaigns, history, deposits, notifications, sessions, tokens] =
+    await Promise.all([
+      db.query(
+        `SELECT id, username, email, password_hash, is_verified, balance_cents::text AS balance
+           FROM users ORDER BY id`,
+      ),
+      db.query(
+        'SELECT count(*)::int AS n, COALESCE(sum(amount_cents), 0)::text AS sum FROM ledger_entries',
+      ),
+      db.query('SELECT * FROM campaigns ORDER BY id'),
+      db.query('SELECT count(*)::int AS n FROM campaign_history'),
+      db.query('SELECT * FROM deposits ORDER BY id'),
+      db.query('SELECT * FROM notifications WHERE user_id = $1 ORDER BY id', [world.b.id]),
+      db.query('SELECT id_hash, expires_at FROM sessions WHERE user_id = $1 ORDER BY id_hash', [
+        world.b.id,
+      ]),
+      db.query('SELECT count(*)::int AS n FROM auth_tokens'),
+    ]);
+  return { users, ledger, campaigns, history, deposits, notifications, sessions, tokens };
+}
