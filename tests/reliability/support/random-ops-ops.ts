@@ -42,13 +42,17 @@ export type Op =
       dollars: number;
       category: string | null;
     }
-  | { kind: 'clicks'; groups: ClickGroup[]; replays: number[]; repeatInBatch: boolean };
+  | { kind: 'clicks'; groups: ClickGroup[]; replays: number[]; repeatInBatch: boolean }
+  /** What the advertiser's screens read: details, campaigns, history and transactions. */
+  | { kind: 'view'; user: number };
 
 /**
  * Whose campaign an operation acts on: mostly one of the run's campaigns (by index), by its owner or
  * by another advertiser; otherwise any advertiser and profile.
  */
 export interface Target {
+  /** Send the username in upper case. */
+  upper: boolean;
   existing: boolean;
   campaign: number;
   byOther: boolean;
@@ -110,6 +114,7 @@ const category = fc.oneof(
 );
 
 const target: fc.Arbitrary<Target> = fc.record({
+  upper: fc.constantFrom(false, false, false, true),
   existing: fc.constantFrom(true, true, true, true, false),
   campaign: fc.nat({ max: 20 }),
   byOther: fc.constantFrom(false, false, false, false, true),
@@ -128,6 +133,7 @@ const clickGroup: fc.Arbitrary<ClickGroup> = fc.record({
 
 export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.constant<Op>({ kind: 'register' }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('view' as const), user }), weight: 2 },
   {
     arbitrary: fc.record({
       kind: fc.constant('fund' as const),

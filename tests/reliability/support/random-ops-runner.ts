@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { Db } from '../../../src/server/db/db';
 import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
+import type { Campaign, CampaignHistoryEntry } from '../../../src/shared/contract/campaigns';
 import type { Transaction } from '../../../src/shared/contract/deposits';
 import type { TestChain } from '../../helpers/anvil';
 import {
@@ -59,7 +60,10 @@ interface PaymentModel {
 interface CampaignModel {
   owner: UserModel;
   profile: string;
+  packageId: number;
   rateCents: number;
+  clicksPurchased: number;
+  lastDepositCents: number;
   active: boolean;
   fundedCents: number;
   billedCents: number;
@@ -69,6 +73,12 @@ interface CampaignModel {
   clicksCount: number;
   /** Order of (re)activation: clicks bill the campaign on a profile that started first. */
   started: number;
+}
+
+/** One entry of campaign history: written each time a campaign ends. */
+interface EndingModel {
+  owner: UserModel;
+  row: (string | number)[];
 }
 
 interface Expected {
@@ -101,6 +111,7 @@ export class RandomOpsRun {
   private readonly deposits: DepositModel[] = [];
   private readonly payments: PaymentModel[] = [];
   private readonly campaigns = new Map<string, CampaignModel>();
+  private readonly endings: EndingModel[] = [];
   /** Click event ids sent so far (each counts once, ever). */
   private readonly eventIds: string[] = [];
   private readonly seenEvents = new Set<string>();
@@ -175,14 +186,16 @@ export class RandomOpsRun {
       case 'pause':
         return this.pause(op);
       case 'remove': {
-        const { owner, profile } = this.resolve(op.target);
-        await this.remove(owner, profile);
+        const { owner, profile, sent } = this.resolve(op.target);
+        await this.remove(owner, profile, sent);
         return this.check();
       }
       case 'newPackage':
         return this.newPackage(op);
       case 'clicks':
         return this.clicks(op);
+      case 'view':
+        return this.view(this.user(op.user));
     }
   }
 
@@ -218,20 +231,24 @@ export class RandomOpsRun {
   }
 
   /** The advertiser and profile an operation acts on (see Target). */
-  private resolve(target: Target): { owner: UserModel; profile: string; profileIndex: number } {
+  private resolve(target: Target): {
+    owner: UserModel;
+    profile: string;
+    sent: string;
+    profileIndex: number;
+  } {
     const campaigns = [...this.campaigns.values()];
-    if (target.existing && campaigns.length > 0) {
-      const campaign = campaigns[target.campaign % campaigns.length]!;
-      return {
-        owner: target.byOther ? this.user(target.user) : campaign.owner,
-        profile: campaign.profile,
-        profileIndex: this.profiles.indexOf(campaign.profile),
-      };
-    }
+    const existing =
+      target.existing && campaigns.length > 0
+        ? campaigns[target.campaign % campaigns.length]
+        : undefined;
+    const profileIndex = existing ? this.profiles.indexOf(existing.profile) : target.profile;
+    const profile = this.profiles[profileIndex]!;
     return {
-      owner: this.user(target.user),
-      profile: this.profiles[target.profile]!,
-      profileIndex: target.profile,
+      owner: existing && !target.byOther ? existing.owner : this.user(target.user),
+      profile,
+      sent: target.upper ? profile.toUpperCase() : profile,
+      profileIndex,
     };
   }
 
@@ -492,7 +509,10 @@ export class RandomOpsRun {
     this.campaigns.set(this.campaignKey(owner, profile), {
       owner,
       profile,
+      packageId,
       rateCents,
+      clicksPurchased: clicks,
+      lastDepositCents: cents,
       active: true,
       fundedCents: cents,
       billedCents: 0,
@@ -515,9 +535,9 @@ export class RandomOpsRun {
 
   /** top-up-money-deposited: a top-up when active, a reactivation with the same package if not. */
   private async topUp(op: Extract<Op, { kind: 'topUp' }>): Promise<void> {
-    const { owner, profile } = this.resolve(op.target);
+    const { owner, profile, sent } = this.resolve(op.target);
     const answer = await this.post(owner.client, '/api/top-up-money-deposited', {
-      username: profile,
+      username: sent,
       amount: op.dollars,
     });
     const campaign = this.campaigns.get(this.campaignKey(owner, profile));
@@ -549,6 +569,8 @@ export class RandomOpsRun {
         campaign.fundedCents += cents;
         campaign.remainingCents = remainingCents;
         campaign.remainingClicks = clicks;
+        campaign.clicksPurchased = campaign.clicksCount + clicks;
+        campaign.lastDepositCents = cents;
         campaign.active = true;
         if (reactivated) campaign.started = await this.started();
         expected = {
@@ -567,8 +589,8 @@ export class RandomOpsRun {
   }
 
   private async pause(op: Extract<Op, { kind: 'pause' }>): Promise<void> {
-    const { owner, profile } = this.resolve(op.target);
-    const answer = await this.post(owner.client, '/api/expire-ad-package', { username: profile });
+    const { owner, profile, sent } = this.resolve(op.target);
+    const answer = await this.post(owner.client, '/api/expire-ad-package', { username: sent });
     const campaign = this.campaigns.get(this.campaignKey(owner, profile));
     if (!campaign) {
       this.expectAnswer(answer, { status: 404, body: NO_CAMPAIGN });
@@ -586,6 +608,17 @@ export class RandomOpsRun {
 
   /** Ending a campaign refunds what is left of its budget at once. */
   private end(campaign: CampaignModel): void {
+    this.endings.push({
+      owner: campaign.owner,
+      row: [
+        campaign.profile,
+        campaign.clicksPurchased,
+        campaign.remainingClicks,
+        campaign.clicksCount,
+        campaign.billedCents / 100,
+        campaign.lastDepositCents / 100,
+      ],
+    });
     campaign.owner.balanceCents += campaign.remainingCents;
     campaign.refundedCents += campaign.remainingCents;
     campaign.remainingCents = 0;
@@ -593,8 +626,8 @@ export class RandomOpsRun {
     campaign.active = false;
   }
 
-  private async remove(owner: UserModel, profile: string): Promise<void> {
-    const answer = await this.post(owner.client, '/api/remove-ad-package', { username: profile });
+  private async remove(owner: UserModel, profile: string, sent: string): Promise<void> {
+    const answer = await this.post(owner.client, '/api/remove-ad-package', { username: sent });
     const key = this.campaignKey(owner, profile);
     const campaign = this.campaigns.get(key);
     if (!campaign) {
@@ -614,11 +647,11 @@ export class RandomOpsRun {
   }
 
   private async newPackage(op: Extract<Op, { kind: 'newPackage' }>): Promise<void> {
-    const { owner, profile, profileIndex } = this.resolve(op.target);
-    await this.remove(owner, profile);
+    const { owner, profile, sent, profileIndex } = this.resolve(op.target);
+    await this.remove(owner, profile, sent);
     await this.check();
     const answer = await this.post(owner.client, '/api/assign-ad-package', {
-      username: profile,
+      username: sent,
       package_id: op.packageId,
       category_name: op.category,
       amount_deposit: op.dollars,
@@ -720,6 +753,100 @@ export class RandomOpsRun {
         endedCampaigns: expected.endedCampaigns,
       },
     });
+    await this.check();
+  }
+
+  // ---- reading ----
+
+  private async view(user: UserModel): Promise<void> {
+    const details = await user.client.get<{ data: Record<string, unknown> }>(
+      '/api/get-user-details',
+    );
+    const own = [...this.campaigns.values()]
+      .filter((c) => c.owner === user)
+      .sort((a, b) => (a.profile < b.profile ? -1 : 1));
+    expect([details.status, details.body.data], this.where()).toEqual([
+      200,
+      expect.objectContaining({ crypto_balance: user.balanceCents / 100, campaigns: own.length }),
+    ]);
+
+    const list = await user.client.get<{ data: Campaign[] }>('/api/bought-ads-by-client');
+    expect(
+      [
+        list.status,
+        list.body.data
+          .map((c) => [
+            c.profile_id,
+            c.status,
+            c.package_id,
+            c.clicks_purchased,
+            c.clicks_count,
+            c.remaining_clicks,
+            c.amount_deposit,
+            c.amount_remaining,
+            c.amount_refunded,
+            c.click_rate,
+          ])
+          .sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
+      ],
+      this.where(),
+    ).toEqual([
+      200,
+      own.map((c) => [
+        c.profile,
+        c.active,
+        c.packageId,
+        c.clicksPurchased,
+        c.clicksCount,
+        c.remainingClicks,
+        c.fundedCents / 100,
+        c.remainingCents / 100,
+        c.refundedCents / 100,
+        c.rateCents / 100,
+      ]),
+    ]);
+
+    const history = await user.client.get<{ data: CampaignHistoryEntry[] }>(
+      '/api/user/campaign-history',
+    );
+    const sortRows = (rows: (string | number)[][]) =>
+      rows.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+    expect(
+      [
+        history.status,
+        sortRows(
+          history.body.data.map((h) => [
+            h.profile_id,
+            h.clicks_purchased,
+            h.remaining_clicks,
+            h.clicks_count,
+            h.total_spent,
+            h.amount_deposit,
+          ]),
+        ),
+      ],
+      this.where(),
+    ).toEqual([200, sortRows(this.endings.filter((e) => e.owner === user).map((e) => e.row))]);
+
+    const transactions = await this.post<{ data: Transaction[] }>(
+      user.client,
+      '/api/get-all-user-transactions',
+      { action: 'all' },
+    );
+    expect(
+      [
+        transactions.status,
+        transactions.body.data.map((t) => [t.id, t.status, t.amount, t.coinType]),
+      ],
+      this.where(),
+    ).toEqual([
+      200,
+      this.deposits
+        .filter((d) => d.owner === user && d.status !== 'deleted')
+        .reverse()
+        .map((d) => [d.created.id, d.status, d.cents / 100, d.created.coinType]),
+    ]);
+    this.count('views checked', 1);
     await this.check();
   }
 
