@@ -98,7 +98,7 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
     return { client, email: registration.email };
   }
 
-  async function payAndCreate(
+  async function createAndPay(
     client: TestClient,
     amount: number,
     coinType: string,
@@ -129,12 +129,12 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
     }
     server = await startServerProcess(serverEnv());
 
-    // Two advertisers, each funded with a confirmed $500.00 USDC deposit, each with a campaign.
+    // Two advertisers, funded with confirmed USDC deposits of $500.00 and $501.00, each with a campaign.
     const [payerA, payerB, ...trafficPayers] = chain.payers;
     const advertisers: Advertiser[] = [];
     for (const [index, payer] of [payerA!, payerB!].entries()) {
       const { client, email } = await signUp(server);
-      const funding = await payAndCreate(client, 500 + index, 'usdc', payer);
+      const funding = await createAndPay(client, 500 + index, 'usdc', payer);
       expect((await verify(client, funding.id, payer)).body.message).toBe(VERIFIED);
       advertisers.push({ client, email, deposits: [] });
     }
@@ -170,7 +170,7 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
     for (const [index, [advertiser, amount, coin]] of plan.entries()) {
       const payer = trafficPayers[index]!;
       advertiser.deposits.push({
-        transaction: await payAndCreate(advertiser.client, amount, coin, payer),
+        transaction: await createAndPay(advertiser.client, amount, coin, payer),
         payer,
       });
     }
