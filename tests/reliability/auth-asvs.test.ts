@@ -1,0 +1,403 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postLedgerEntry } from '../../src/server/domain/ledger';
+import {
+  databaseKinds,
+  openTestDatabase,
+  registerUser,
+  startTestApp,
+  tokenOf,
+  waitForMail,
+  type TestApp,
+  type TestClient,
+  type TestDatabase,
+} from '../helpers/server';
+
+/**
+ * Issue 6: the auth checks of OWASP ASVS 4.0 that design §3 names, one test each, named by the
+ * requirement. The integration tests in tests/integration/server cover the same calls in more cases.
+ */
+
+const NOT_AUTHENTICATED = { success: false, message: 'Not authenticated' };
+const CROSS_ORIGIN = { success: false, message: 'Cross-origin requests are not allowed' };
+const NOT_JSON = { success: false, message: 'Requests must be sent as JSON' };
+const TOO_MANY = {
+  success: false,
+  message: 'Too many attempts. Please wait a few minutes and try again.',
+};
+const INVALID_VERIFICATION = {
+  success: false,
+  message: 'The verification link is invalid or has expired',
+};
+const INVALID_RESET = { success: false, message: 'The reset link is invalid or has expired' };
+
+/** The settings a production start needs (config.ts); the SMTP server does not exist. */
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://unused',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  RPC_URL: 'http://unused',
+  WALLET_ADDRESS: '0x0000000000000000000000000000000000000001',
+  SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+  PARTNER_SECRET: 'partner-secret',
+  LOG_LEVEL: 'fatal',
+};
+
+const sidOf = (client: TestClient) => client.cookies.get('sid');
+
+/** The Set-Cookie header of the session cookie. */
+function sessionCookie(setCookies: string[]): string {
+  const cookie = setCookies.find((header) => header.startsWith('sid='));
+  if (!cookie) throw new Error(`no session cookie in ${JSON.stringify(setCookies)}`);
+  return cookie;
+}
+
+/** A POST whose answer is kept as the exact bytes sent back. */
+async function rawPost(server: TestApp, path: string, body: unknown) {
+  const response = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    length: response.headers.get('content-length'),
+    bytes: Buffer.from(await response.arrayBuffer()).toString('hex'),
+  };
+}
+
+describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
+  let database: TestDatabase;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = await startTestApp(database.db);
+    await database.db.query(
+      `INSERT INTO profiles (username, full_name, avatar) VALUES ('asvs_creator', 'Asvs Creator', '/a.svg')`,
+    );
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  const login = (client: TestClient, email: string, password: string) =>
+    client.post('/api/auth/login', { email, password });
+
+  /** What a refused request must leave as it was. */
+  const state = () =>
+    Promise.all([
+      database.db.query(
+        'SELECT id, balance_cents::text AS balance, password_hash FROM users ORDER BY id',
+      ),
+      database.db.query('SELECT * FROM campaigns ORDER BY id'),
+      database.db.query('SELECT id_hash, user_id FROM sessions ORDER BY id_hash'),
+    ]);
+
+  describe('V3.4 cookie-based session management', () => {
+    it('V3.4.2 / V3.4.3 / V3.4.5 the session cookie is HttpOnly, SameSite=Lax, Path=/', async () => {
+      const { registration } = await registerUser(server);
+      const response = await login(server.client(), registration.email, registration.password);
+      expect(response.status).toBe(200);
+      const attributes = sessionCookie(response.setCookies).split('; ').slice(1);
+      expect(attributes).toEqual([
+        'Path=/',
+        expect.stringMatching(/^Expires=\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT$/),
+        'HttpOnly',
+        'SameSite=Lax',
+      ]);
+    });
+
+    it('V3.4.1 the session cookie is Secure in production', async () => {
+      const { registration } = await registerUser(server);
+      const production = await startTestApp(database.db, PRODUCTION_ENV);
+      try {
+        const response = await login(
+          production.client(),
+          registration.email,
+          registration.password,
+        );
+        expect(response.status).toBe(200);
+        const attributes = sessionCookie(response.setCookies).split('; ').slice(1);
+        expect(attributes).toEqual([
+          'Path=/',
+          expect.stringMatching(/^Expires=/),
+          'HttpOnly',
+          'Secure',
+          'SameSite=Lax',
+        ]);
+      } finally {
+        await production.close();
+      }
+    });
+  });
+
+  it('V3.1.1 the session id is never in a URL or a response body, and a URL cannot carry one', async () => {
+    const client = server.client();
+    const registration = (await registerUser(server)).registration;
+    const responses = [
+      await login(client, registration.email, registration.password),
+      await client.get('/api/auth/check-auth'),
+      await client.get('/api/get-user-details'),
+    ];
+    const sid = sidOf(client)!;
+    expect(sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(JSON.stringify(response.body)).not.toContain(sid);
+      expect(response.headers.get('location')).toBeNull();
+    }
+    const mail = await waitForMail(server.outboxDir, registration.email, 'Verify');
+    expect(mail.link).not.toContain(sid);
+    // Only the cookie counts: the same id in the query string or a header signs nobody in.
+    const anonymous = server.client();
+    expect(await anonymous.get(`/api/auth/check-auth?sid=${sid}`)).toMatchObject({
+      status: 401,
+      body: NOT_AUTHENTICATED,
+    });
+    expect(
+      await anonymous.get('/api/auth/check-auth', { authorization: `Bearer ${sid}`, sid }),
+    ).toMatchObject({ status: 401, body: NOT_AUTHENTICATED });
+  });
+
+  it('V3.2.1 new session token on authentication: a cookie held before login is not reused', async () => {
+    const { client, registration } = await registerUser(server);
+    const fromRegistration = sidOf(client)!;
+    // An id an attacker planted in the browser before the victim signs in (session fixation).
+    const planted = server.client();
+    planted.cookies.set('sid', 'planted-by-an-attacker-0000000000000000000');
+
+    expect((await login(client, registration.email, registration.password)).status).toBe(200);
+    expect((await login(planted, registration.email, registration.password)).status).toBe(200);
+    const afterLogin = sidOf(client)!;
+    expect(afterLogin).not.toBe(fromRegistration);
+    expect(sidOf(planted)).not.toBe('planted-by-an-attacker-0000000000000000000');
+    expect(sidOf(planted)).not.toBe(afterLogin);
+
+    const stale = server.client();
+    stale.cookies.set('sid', fromRegistration);
+    expect(await stale.get('/api/auth/check-auth')).toMatchObject({
+      status: 401,
+      body: NOT_AUTHENTICATED,
+    });
+    expect((await client.get('/api/auth/check-auth')).status).toBe(200);
+  });
+
+  it('V3.3.1 logout ends the session on the server: the old cookie then gets 401', async () => {
+    const { client, userId } = await registerUser(server);
+    const sid = sidOf(client)!;
+    expect(await client.post('/api/auth/logout')).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Logged out successfully' },
+    });
+    const replay = server.client();
+    replay.cookies.set('sid', sid);
+    expect(await replay.get('/api/auth/check-auth')).toMatchObject({
+      status: 401,
+      body: NOT_AUTHENTICATED,
+    });
+    expect(await database.db.query('SELECT 1 FROM sessions WHERE user_id = $1', [userId])).toEqual(
+      [],
+    );
+  });
+
+  describe('V4.2.2 / V13.1.5 cross-site requests and content types', () => {
+    async function fundedAdvertiser() {
+      const advertiser = await registerUser(server);
+      await database.db.transaction((tx) =>
+        postLedgerEntry(tx, { userId: advertiser.userId, amountCents: 50_000, kind: 'demo-grant' }),
+      );
+      return advertiser;
+    }
+    const campaign = { username: 'asvs_creator', package_id: 1, amount_deposit: 100 };
+
+    it('V4.2.2 a POST with the Origin of another site gets 403 and changes nothing', async () => {
+      const { client, registration } = await fundedAdvertiser();
+      const before = await state();
+      for (const origin of ['https://evil.example', 'http://app.test.evil.example', 'null']) {
+        expect(await client.post('/api/new-campaign', campaign, { origin })).toMatchObject({
+          status: 403,
+          body: CROSS_ORIGIN,
+        });
+        expect(
+          await client.post(
+            '/api/auth/change-password',
+            { oldPassword: registration.password, newPassword: 'taken-over-1' },
+            { origin },
+          ),
+        ).toMatchObject({ status: 403, body: CROSS_ORIGIN });
+      }
+      expect(await state()).toEqual(before);
+    });
+
+    it('V13.1.5 text/plain and form-encoded POSTs get 415 and change nothing', async () => {
+      const { client, registration } = await fundedAdvertiser();
+      const before = await state();
+      const bodies = {
+        'text/plain': JSON.stringify(campaign),
+        'application/x-www-form-urlencoded':
+          'username=asvs_creator&package_id=1&amount_deposit=100',
+        'multipart/form-data; boundary=x':
+          '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      };
+      for (const [type, raw] of Object.entries(bodies)) {
+        expect(
+          await client.request('POST', '/api/new-campaign', {
+            raw,
+            headers: { 'content-type': type },
+          }),
+        ).toMatchObject({ status: 415, body: NOT_JSON });
+        const loginForm = await server.client().request('POST', '/api/auth/login', {
+          raw: `email=${registration.email}&password=${registration.password}`,
+          headers: { 'content-type': type },
+        });
+        expect(loginForm).toMatchObject({ status: 415, body: NOT_JSON, setCookies: [] });
+      }
+      expect(await state()).toEqual(before);
+    });
+  });
+
+  it('V2.3.1 / V2.7.3 an e-mail verification code works once, and not after it expires', async () => {
+    const first = await registerUser(server);
+    const code = tokenOf(
+      (await waitForMail(server.outboxDir, first.registration.email, 'Verify')).link,
+    );
+    const verify = (value: string) =>
+      server.client().post('/api/auth/verify-email', { code: value });
+    expect(await verify(code)).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Account verified successfully!' },
+    });
+    expect(await verify(code)).toMatchObject({ status: 400, body: INVALID_VERIFICATION });
+
+    const second = await registerUser(server);
+    const expiring = tokenOf(
+      (await waitForMail(server.outboxDir, second.registration.email, 'Verify')).link,
+    );
+    await database.db.query(
+      `UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [second.userId],
+    );
+    expect(await verify(expiring)).toMatchObject({ status: 400, body: INVALID_VERIFICATION });
+    const [row] = await database.db.query<{ is_verified: boolean }>(
+      'SELECT is_verified FROM users WHERE id = $1',
+      [second.userId],
+    );
+    expect(row!.is_verified).toBe(false);
+  });
+
+  it('V2.5.6 / V2.7.3 a reset link works once, not after it expires, and a newer one voids it', async () => {
+    const { registration, userId } = await registerUser(server);
+    const email = registration.email;
+    const seen: string[] = [];
+    const resetLink = async () => {
+      await server.client().post('/api/auth/forgot-password', { email });
+      const { link } = await waitForMail(server.outboxDir, email, 'Reset', seen);
+      seen.push(link);
+      return tokenOf(link);
+    };
+    const reset = (token: string, newPassword: string) =>
+      server.client().post('/api/auth/reset-password', { resetPasswordToken: token, newPassword });
+    const loginStatus = async (password: string) =>
+      (await login(server.client(), email, password)).status;
+
+    const older = await resetLink();
+    const newer = await resetLink();
+    expect(await reset(older, 'older-link-pw')).toMatchObject({ status: 400, body: INVALID_RESET });
+    expect(await reset(newer, 'newer-link-pw')).toMatchObject({ status: 200 });
+    expect(await reset(newer, 'again-link-pw')).toMatchObject({ status: 400, body: INVALID_RESET });
+    expect(await loginStatus('newer-link-pw')).toBe(200);
+
+    const expiring = await resetLink();
+    await database.db.query(
+      `UPDATE auth_tokens SET expires_at = now() - interval '1 second'
+        WHERE user_id = $1 AND purpose = 'reset-password' AND used_at IS NULL`,
+      [userId],
+    );
+    expect(await reset(expiring, 'expired-link-pw')).toMatchObject({
+      status: 400,
+      body: INVALID_RESET,
+    });
+    expect(await loginStatus('expired-link-pw')).toBe(401);
+    expect(await loginStatus('newer-link-pw')).toBe(200);
+  });
+
+  // ASVS 4.0 has no numbered requirement for account enumeration; ASVS 5.0 has it as V6.3.8.
+  describe('V6.3.8 (ASVS 5.0) no account enumeration', () => {
+    it('forgot-password answers byte-identical bodies and the same status for a known and an unknown e-mail', async () => {
+      const { registration } = await registerUser(server);
+      const known = await rawPost(server, '/api/auth/forgot-password', {
+        email: registration.email,
+      });
+      const unknown = await rawPost(server, '/api/auth/forgot-password', {
+        email: `unknown-${registration.email}`,
+      });
+      expect(known.status).toBe(200);
+      expect(unknown).toEqual(known);
+      expect(Buffer.from(known.bytes, 'hex').toString()).toBe(
+        '{"success":true,"message":"If an account exists for this email, a password reset link has been sent."}',
+      );
+    });
+
+    it('a failed login answers the same for a wrong password and an unknown e-mail', async () => {
+      const { registration } = await registerUser(server);
+      const wrongPassword = await rawPost(server, '/api/auth/login', {
+        email: registration.email,
+        password: 'not-the-password',
+      });
+      const unknownEmail = await rawPost(server, '/api/auth/login', {
+        email: `unknown-${registration.email}`,
+        password: 'not-the-password',
+      });
+      expect(wrongPassword.status).toBe(401);
+      expect(unknownEmail).toEqual(wrongPassword);
+      expect(Buffer.from(wrongPassword.bytes, 'hex').toString()).toBe(
+        '{"success":false,"message":"Invalid email or password"}',
+      );
+    });
+  });
+
+  describe('V2.2.1 brute force is throttled', () => {
+    /** An app of its own, so its counters start at zero. */
+    async function withLimits(
+      perIp: number,
+      perAccount: number,
+      run: (app: TestApp) => Promise<void>,
+    ) {
+      const limited = await startTestApp(database.db, {
+        RATE_LIMIT_PER_IP: String(perIp),
+        RATE_LIMIT_PER_ACCOUNT: String(perAccount),
+      });
+      try {
+        await run(limited);
+      } finally {
+        await limited.close();
+      }
+    }
+
+    it('per account: after 5 wrong passwords even the right one gets 429', async () => {
+      const { registration } = await registerUser(server);
+      await withLimits(1000, 5, async (limited) => {
+        for (let i = 0; i < 5; i++) {
+          const wrong = await login(limited.client(), registration.email, `wrong-password-${i}`);
+          expect(wrong.status).toBe(401);
+        }
+        const right = await login(limited.client(), registration.email, registration.password);
+        expect(right).toMatchObject({ status: 429, body: TOO_MANY, setCookies: [] });
+      });
+    });
+
+    it('per IP: after 5 logins for any accounts the next gets 429', async () => {
+      const { registration } = await registerUser(server);
+      await withLimits(5, 1000, async (limited) => {
+        for (let i = 0; i < 5; i++) {
+          const guess = await login(limited.client(), `guess-${i}@example.com`, 'password-123');
+          expect(guess.status).toBe(401);
+        }
+        const right = await login(limited.client(), registration.email, registration.password);
+        expect(right).toMatchObject({ status: 429, body: TOO_MANY, setCookies: [] });
+      });
+    });
+  });
+});
