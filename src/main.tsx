@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { setAuthUser } from './features/auth/api/check-auth';
+import { setAuthUser, startSessionCheck } from './features/auth/api/check-auth';
 import { UpdatePrompt } from './features/offline/components/update-prompt';
 import { syncOnlineState } from './lib/offline';
 import { persistQueryCache } from './lib/offline-cache';
@@ -34,6 +34,13 @@ listenForInstallPrompt();
 registerServiceWorker();
 // A page opened offline starts offline (the onlineManager alone would think it is online).
 syncOnlineState();
+// The first screen's session check and code are fetched at once, side by side, instead of one after
+// the other once the router runs (its guard, then its lazy route chunks).
+startSessionCheck(queryClient);
+for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
+  // A chunk that fails here is asked for again by the router, which shows the error if it fails again.
+  router.loadRouteChunk(route)?.catch(() => undefined);
+}
 
 // Design §4: the last-known answers (the user included) are restored before the first route guard
 // runs, so an offline reload keeps the user signed in and shows the last-known data.

@@ -64,7 +64,7 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// The update prompt (workbox-window's messageSkipWaiting) activates a waiting new version.
+// The update prompt (src/lib/pwa.ts applyUpdate) activates a waiting new version.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });

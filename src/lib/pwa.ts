@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
 
 /** Chromium's install offer (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {
@@ -16,7 +15,7 @@ interface PwaState {
 
 let state: PwaState = { updateWaiting: false, canInstall: false };
 const listeners = new Set<() => void>();
-let workbox: Workbox | undefined;
+let registration: ServiceWorkerRegistration | undefined;
 let installPrompt: BeforeInstallPromptEvent | undefined;
 
 function setState(next: Partial<PwaState>): void {
@@ -38,24 +37,50 @@ export function usePwaState(): PwaState {
   );
 }
 
-/** Registers the service worker built from sw/ (production builds only). */
-export function registerServiceWorker(): Workbox | undefined {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
-  const wb = new Workbox('/sw.js', { scope: '/' });
-  // Design §4: a new version never swaps in silently; the app offers a reload (UpdatePrompt).
-  wb.addEventListener('waiting', () => setState({ updateWaiting: true }));
-  workbox = wb;
-  // Registration fails where workers are blocked (some private modes, policies): the app then simply
-  // runs without offline support.
-  wb.register().catch((error: unknown) => console.warn('Service worker not registered:', error));
-  return wb;
+/** A new version waiting to take over: only when an older one controls the page (not the first install). */
+function watchForWaitingVersion(found: ServiceWorkerRegistration): void {
+  const noteWaiting = () => {
+    if (found.waiting && navigator.serviceWorker.controller) setState({ updateWaiting: true });
+  };
+  // Installed by an earlier visit and still waiting when this page loaded.
+  noteWaiting();
+  found.addEventListener('updatefound', () => {
+    const installing = found.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') noteWaiting();
+    });
+  });
 }
 
-/** Activates the waiting version and reloads once it controls the page. */
+/**
+ * Registers the service worker built from sw/ (production builds only), once the page has loaded so
+ * the worker's precache does not compete with the first load.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () => {
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/' })
+      .then((found) => {
+        registration = found;
+        watchForWaitingVersion(found);
+      })
+      // Registration fails where workers are blocked (some private modes, policies): the app then
+      // simply runs without offline support.
+      .catch((error: unknown) => console.warn('Service worker not registered:', error));
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+/** Activates the waiting version (design §4: never silently) and reloads once it controls the page. */
 export function applyUpdate(): void {
-  if (!workbox) return;
-  workbox.addEventListener('controlling', () => window.location.reload());
-  workbox.messageSkipWaiting();
+  const waiting = registration?.waiting;
+  if (!waiting) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
 /** Keeps the browser's install offer for the "Install app" action (it may come before any render). */

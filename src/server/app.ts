@@ -104,6 +104,8 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,
+      // The build writes .br and .gz copies of its text files (vite.config.ts precompress).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // The worker and the shell must always be fresh; hashed assets may be cached for ever.
         if (/\/assets\//.test(path))

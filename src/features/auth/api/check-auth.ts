@@ -32,6 +32,20 @@ export function useAuthUser(): User | null | undefined {
 
 /** Query clients whose session was checked with the server since the page loaded. */
 const checkedClients = new WeakSet<QueryClient>();
+/** The session check started when the page loaded (startSessionCheck), per query client. */
+const firstChecks = new WeakMap<QueryClient, Promise<User | null>>();
+
+/**
+ * Asks the server for the session at once when the page loads (online), while the persisted cache is
+ * restored and the route's code loads; the first route guard then waits for this answer.
+ */
+export function startSessionCheck(queryClient: QueryClient): void {
+  if (firstChecks.has(queryClient) || !isOnline()) return;
+  const check = queryClient.fetchQuery({ ...authQueryOptions, staleTime: 0 });
+  // A failure is the guard's to handle (it awaits the same promise); none is left unhandled here.
+  check.catch(() => undefined);
+  firstChecks.set(queryClient, check);
+}
 
 /**
  * For route guards. Only a 401 means signed out: when the server cannot be reached the last-known
@@ -44,7 +58,8 @@ export async function getAuthUser(queryClient: QueryClient): Promise<User | null
       // The first guard after a (re)load asks the server: a user restored from the persisted cache
       // may be out of date (verified since, signed out elsewhere).
       checkedClients.add(queryClient);
-      return await queryClient.fetchQuery({ ...authQueryOptions, staleTime: 0 });
+      return await (firstChecks.get(queryClient) ??
+        queryClient.fetchQuery({ ...authQueryOptions, staleTime: 0 }));
     }
     // Stale data answers at once and is re-checked in the background (the check refreshes the session).
     return await queryClient.ensureQueryData({ ...authQueryOptions, revalidateIfStale: true });

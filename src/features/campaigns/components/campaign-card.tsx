@@ -5,18 +5,10 @@ import type { Campaign } from '../../../shared/contract/campaigns';
 import { buttonClass } from '../../../ui/button';
 import { clicksLevel, clicksUsed } from '../campaign-list';
 import { CampaignActions } from './campaign-actions';
+import { StatusBadge } from './status-badge';
 import { usePartnerProfileUrl } from './use-partner-profile-url';
 import * as styles from './campaign-card.css';
 import * as shared from './campaigns.css';
-
-export function StatusBadge({ active }: { active: boolean }) {
-  return (
-    <span className={active ? shared.badge.active : shared.badge.inactive}>
-      <span aria-hidden="true">●</span>
-      {active ? 'Active' : 'Inactive'}
-    </span>
-  );
-}
 
 /** Spec §9 colour rule on the remaining clicks, with a bar for the eye and the level as data. */
 export function ClicksBar({ campaign }: { campaign: Campaign }) {

@@ -4,7 +4,7 @@ import { formatCompactCount, formatMoney, formatShortDate } from '../../../lib/f
 import type { Campaign } from '../../../shared/contract/campaigns';
 import { buttonClass } from '../../../ui/button';
 import { clicksLevel, clicksUsed } from '../../campaigns/campaign-list';
-import { StatusBadge } from '../../campaigns/components/campaign-card';
+import { StatusBadge } from '../../campaigns/components/status-badge';
 import * as shared from '../../campaigns/components/campaigns.css';
 import { usePartnerProfileUrl } from '../../campaigns/components/use-partner-profile-url';
 import * as styles from './dashboard.css';

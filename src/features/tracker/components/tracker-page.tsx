@@ -9,7 +9,7 @@ import { Spinner } from '../../../ui/spinner';
 import { useCampaignDetails } from '../../campaigns/api/get-campaign-details';
 import { clicksLevel, clicksUsed } from '../../campaigns/campaign-list';
 import { CampaignActions } from '../../campaigns/components/campaign-actions';
-import { StatusBadge } from '../../campaigns/components/campaign-card';
+import { StatusBadge } from '../../campaigns/components/status-badge';
 import { FeedbackBox, type Feedback } from '../../campaigns/components/campaigns-page';
 import * as shared from '../../campaigns/components/campaigns.css';
 import { usePartnerProfileUrl } from '../../campaigns/components/use-partner-profile-url';
