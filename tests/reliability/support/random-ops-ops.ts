@@ -20,7 +20,15 @@ export type Op =
   | { kind: 'newDeposit'; user: number; dollars: number; coin: Coin }
   | { kind: 'pay'; deposit: number; payer: number; short: boolean }
   /** `payer` null names the sender that last paid for the deposit (payer 0 if none did). */
-  | { kind: 'verify'; deposit: number; byOwner: boolean; user: number; payer: number | null }
+  | {
+      kind: 'verify';
+      deposit: number;
+      byOwner: boolean;
+      user: number;
+      payer: number | null;
+      /** Name the sender in lower case (people paste addresses without the checksum). */
+      lower: boolean;
+    }
   | { kind: 'deleteDeposit'; deposit: number; byOwner: boolean; user: number }
   | {
       kind: 'create';
@@ -51,7 +59,7 @@ export type Op =
  * by another advertiser; otherwise any advertiser and profile.
  */
 export interface Target {
-  /** Send the username in upper case. */
+  /** Send the username in upper case, with spaces around it. */
   upper: boolean;
   existing: boolean;
   campaign: number;
@@ -89,11 +97,13 @@ const cents = (min: number, max: number) => fc.integer({ min, max }).map((c) => 
 /** Balance deposits: $100-$3,000 mostly; now and then one the form refuses. */
 const depositDollars = fc.oneof(
   { arbitrary: cents(10_000, 300_000), weight: 8 },
+  { arbitrary: fc.constantFrom(100, 10_000), weight: 1 },
   { arbitrary: fc.constantFrom(99.99, 10_000.01, 100.005, 0), weight: 1 },
 );
 /** New campaigns: $100-$600 mostly; sometimes more than any balance here, sometimes refused. */
 const campaignDollars = fc.oneof(
   { arbitrary: cents(10_000, 60_000), weight: 8 },
+  { arbitrary: fc.constant(100), weight: 1 },
   { arbitrary: cents(60_000, 2_000_000), weight: 1 },
   { arbitrary: fc.constantFrom(99.99, 100.005, 0.5), weight: 1 },
 );
@@ -170,6 +180,7 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
       byOwner: fc.constantFrom(true, true, true, false),
       user,
       payer: fc.option(payer, { freq: 3 }),
+      lower: fc.boolean(),
     }),
     weight: 2,
   },

@@ -247,7 +247,7 @@ export class RandomOpsRun {
     return {
       owner: existing && !target.byOther ? existing.owner : this.user(target.user),
       profile,
-      sent: target.upper ? profile.toUpperCase() : profile,
+      sent: target.upper ? ` ${profile.toUpperCase()}  ` : profile,
       profileIndex,
     };
   }
@@ -354,7 +354,7 @@ export class RandomOpsRun {
     const deposit = this.depositAt(op.deposit);
     if (!deposit) return;
     const caller = op.byOwner ? deposit.owner : this.user(op.user);
-    await this.verify(deposit, caller, op.payer ?? deposit.lastPayer ?? 0);
+    await this.verify(deposit, caller, op.payer ?? deposit.lastPayer ?? 0, op.lower);
     await this.check();
   }
 
@@ -363,11 +363,12 @@ export class RandomOpsRun {
     deposit: DepositModel,
     caller: UserModel,
     payerIndex: number,
+    lower = false,
   ): Promise<void> {
     const { chain } = this.world;
     const sender = getAddress(chain.payers[payerIndex % chain.payers.length]!);
     const answer = await this.post(caller.client, '/api/verify-transaction-v2', {
-      address: sender,
+      address: lower ? sender.toLowerCase() : sender,
       crmTransactionId: deposit.created.id,
     });
     const underpaid = fail(
