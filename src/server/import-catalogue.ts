@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
-import { parseCatalogueFeed, unlistMissingProfiles, upsertProfiles } from './domain/catalogue';
+import {
+  parseCatalogueFeed,
+  tidyCatalogue,
+  unlistMissingProfiles,
+  upsertProfiles,
+} from './domain/catalogue';
 
 const HELP = `Usage: npm run import:catalogue -- <file.jsonl> [--unlist-missing]
 
@@ -60,6 +65,7 @@ async function importCatalogue(argv: string[]): Promise<number> {
           )
         : 0,
     }));
+    await tidyCatalogue(db);
     console.log(
       `Imported ${plural(written, 'creator profile')} from ${file}` +
         (errors.length > 0 ? `; skipped ${plural(errors.length, 'bad line')}` : '') +

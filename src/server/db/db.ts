@@ -55,6 +55,9 @@ export function openPostgres(url: string, max = 10): Db {
   const sql = postgres(url, {
     max,
     onnotice: () => undefined,
+    // Statements are prepared (below), but each is still planned for its values: a plan for one
+    // search term can be far off for another.
+    connection: { plan_cache_mode: 'force_custom_plan' },
     types: {
       int8: {
         to: 20,
@@ -64,9 +67,12 @@ export function openPostgres(url: string, max = 10): Db {
       },
     },
   });
+  // Named prepared statements: each connection parses and plans a statement once, not per call.
   const wrap = (s: postgres.Sql | postgres.TransactionSql): Queryable => ({
     query: async <T extends Row>(text: string, params: unknown[] = []) =>
-      (await s.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[],
+      (await s.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+        prepare: true,
+      })) as unknown as T[],
   });
   return {
     kind: 'postgres',

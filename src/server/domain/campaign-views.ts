@@ -148,14 +148,53 @@ export async function campaignHistory(
   }));
 }
 
-/** Case-insensitive search on username and full name (trigram indexes), best matches first. */
+/**
+ * One tier of the search: usernames and likes of at most $4 matches, best first. `$1` is the query
+ * and `$2` the same with LIKE's wildcards escaped; search_text is the lowercased username, a newline
+ * and the lowercased full name, so with no newline in the query a LIKE on it matches within one
+ * field, as ILIKE on each did, and a prefix of it is a prefix of the username. A 2-character query
+ * is below what trigrams index: it is one of the text's two-letter pieces, or not. The planner folds
+ * the tests on $1 alone away.
+ */
+const searchTier = (tier: number, pattern: string) => `
+  (SELECT ${tier} AS tier, p.username, p.likes
+     FROM profiles p
+    WHERE p.listed AND strpos($1, E'\\n') = 0 AND ${pattern}
+    ORDER BY p.likes DESC, p.username
+    LIMIT $4)`;
+const SEARCH_SQL = `
+  SELECT p.username, p.full_name, p.avatar, p.likes, p.photos_count, p.videos_count, p.subscribe_price_cents,
+         EXISTS (SELECT 1 FROM campaigns c
+                  WHERE c.user_id = $3 AND c.profile_username = p.username AND c.status) AS active_adpackage
+    FROM (SELECT * FROM ((SELECT 0 AS tier, p.username, p.likes FROM profiles p
+                           WHERE p.listed AND lower(p.username) = lower($1))
+                         UNION ALL
+                         ${searchTier(1, `p.search_text LIKE lower($2) || '%'`)}
+                         UNION ALL
+                         ${searchTier(
+                           2,
+                           `(CASE WHEN length(lower($1)) = 2 THEN p.search_bigrams @> ARRAY[lower($1)]
+                                  ELSE p.search_text LIKE '%' || lower($2) || '%' END)
+                            AND p.search_text NOT LIKE lower($2) || '%'`,
+                         )}) AS t
+           -- The username itself also starts with the query: it counts in tier 0 only.
+           WHERE t.tier <> 1 OR lower(t.username) <> lower($1)
+           ORDER BY t.tier, t.likes DESC, t.username
+           LIMIT $4) AS h
+    JOIN profiles p ON p.username = h.username
+   ORDER BY h.tier, h.likes DESC, h.username`;
+
+/**
+ * Case-insensitive search on username and full name, best matches first: the username itself, then
+ * usernames starting with the query, then the other matches, each by likes (indexes of 0040).
+ */
 export async function searchProfiles(
   db: Queryable,
   userId: number,
   query: string,
   limit = 100,
 ): Promise<CreatorSearchResult[]> {
-  const pattern = `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const escaped = query.replace(/[\\%_]/g, (ch) => `\\${ch}`);
   const rows = await db.query<{
     username: string;
     full_name: string;
@@ -165,16 +204,7 @@ export async function searchProfiles(
     videos_count: number;
     subscribe_price_cents: number;
     active_adpackage: boolean;
-  }>(
-    `SELECT p.username, p.full_name, p.avatar, p.likes, p.photos_count, p.videos_count, p.subscribe_price_cents,
-            EXISTS (SELECT 1 FROM campaigns c
-                     WHERE c.user_id = $2 AND c.profile_username = p.username AND c.status) AS active_adpackage
-       FROM profiles p
-      WHERE p.listed AND (p.username ILIKE $1 OR p.full_name ILIKE $1)
-      ORDER BY (lower(p.username) = lower($3)) DESC, (p.username ILIKE $4) DESC, p.likes DESC, p.username
-      LIMIT $5`,
-    [pattern, userId, query, `${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, limit],
-  );
+  }>(SEARCH_SQL, [query, escaped, userId, limit]);
   return rows.map((row) => ({
     username: row.username,
     full_name: row.full_name,

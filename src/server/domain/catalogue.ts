@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { dollarsToCents, hasAtMostTwoDecimals } from '../../shared/money';
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 
 /**
  * The partner's creator catalogue (design §5): a feed of JSON lines loaded into `profiles`, and the one
@@ -203,4 +203,12 @@ export async function unlistMissingProfiles(
     [JSON.stringify(usernames)],
   );
   return rows.length;
+}
+
+/**
+ * After an import: fresh statistics for the search planner, and the visibility map set so the search
+ * reads common terms from its indexes alone (PGlite has no autovacuum to do either).
+ */
+export async function tidyCatalogue(db: Db): Promise<void> {
+  await db.exec('VACUUM (ANALYZE) profiles');
 }

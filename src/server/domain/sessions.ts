@@ -24,27 +24,49 @@ export async function createSession(db: Queryable, userId: number): Promise<Sess
   return { id, expiresAt };
 }
 
-/** The signed-in user of a session cookie, or undefined when it is unknown or expired. */
-export async function findSessionUser(
+/**
+ * Sliding expiry moves a session forward on check-auth, but writes it only once the new expiry is
+ * this much later than the stored one: a session checked many times a minute costs no write each time.
+ */
+export const SESSION_REFRESH_STEP_MS = 60 * 1000;
+
+export interface LiveSession {
+  user: UserRow;
+  expiresAt: Date;
+}
+
+/** The signed-in user of a session cookie and the session's expiry, or undefined when it is unknown or expired. */
+export async function findSession(
   db: Queryable,
   sessionId: string,
-): Promise<UserRow | undefined> {
-  const rows = await db.query<UserRow & Record<string, unknown>>(
-    `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id
+): Promise<LiveSession | undefined> {
+  const [row] = await db.query<UserRow & { session_expires_at: Date } & Record<string, unknown>>(
+    `SELECT u.*, s.expires_at AS session_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id_hash = $1 AND s.expires_at > now()`,
     [hashSecret(sessionId)],
   );
-  return rows[0];
+  if (!row) return undefined;
+  const { session_expires_at: expiresAt, ...user } = row;
+  return { user: user as UserRow, expiresAt: new Date(expiresAt) };
 }
 
-/** Slides the expiry forward; returns the new expiry, or undefined when the session is gone. */
-export async function refreshSession(db: Queryable, sessionId: string): Promise<Date | undefined> {
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+/**
+ * Slides the expiry forward from `expiresAt`, the one just read; returns the expiry the session now
+ * has, or undefined when the session is gone. Within SESSION_REFRESH_STEP_MS of the stored expiry
+ * nothing is written and the stored one stands.
+ */
+export async function refreshSession(
+  db: Queryable,
+  sessionId: string,
+  expiresAt: Date,
+): Promise<Date | undefined> {
+  const next = new Date(Date.now() + SESSION_TTL_MS);
+  if (next.getTime() - expiresAt.getTime() < SESSION_REFRESH_STEP_MS) return expiresAt;
   const rows = await db.query(
     'UPDATE sessions SET expires_at = $2 WHERE id_hash = $1 AND expires_at > now() RETURNING user_id',
-    [hashSecret(sessionId), expiresAt],
+    [hashSecret(sessionId), next],
   );
-  return rows.length > 0 ? expiresAt : undefined;
+  return rows.length > 0 ? next : undefined;
 }
 
 export async function deleteSession(db: Queryable, sessionId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors';
-import { createSession, deleteSession, findSessionUser, refreshSession } from '../domain/sessions';
+import { createSession, deleteSession, findSession, refreshSession } from '../domain/sessions';
 import type { UserRow } from '../domain/users';
 
 /** Design §3: the session id travels in this httpOnly cookie; the database keeps only its hash. */
@@ -17,14 +17,17 @@ declare module 'fastify' {
     user: UserRow | null;
     /** The raw session id of the signed-in user's cookie; null before `requireUser`. */
     sessionId: string | null;
+    /** When that session expires, as stored; null before `requireUser`. */
+    sessionExpiresAt: Date | null;
   }
 }
 
-/** Decorates every request with `user` and `sessionId`, and the app with `requireUser`. */
+/** Decorates every request with `user`, `sessionId` and `sessionExpiresAt`, and the app with `requireUser`. */
 export const sessionPlugin = fp(async (app) => {
   app.decorate('requireUser', requireUser);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionExpiresAt', null);
 });
 
 /**
@@ -34,11 +37,12 @@ export const sessionPlugin = fp(async (app) => {
 export async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
   const sessionId = request.cookies[SESSION_COOKIE];
   if (!sessionId) return null;
-  const user = await findSessionUser(request.server.db, sessionId);
-  if (!user) return null;
-  request.user = user;
+  const session = await findSession(request.server.db, sessionId);
+  if (!session) return null;
+  request.user = session.user;
   request.sessionId = sessionId;
-  return user;
+  request.sessionExpiresAt = session.expiresAt;
+  return session.user;
 }
 
 /**
@@ -76,8 +80,12 @@ export async function refreshSignedInSession(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  if (!request.sessionId) throw unauthorized();
-  const expiresAt = await refreshSession(request.server.db, request.sessionId);
+  if (!request.sessionId || !request.sessionExpiresAt) throw unauthorized();
+  const expiresAt = await refreshSession(
+    request.server.db,
+    request.sessionId,
+    request.sessionExpiresAt,
+  );
   if (!expiresAt) throw unauthorized();
   setSessionCookie(reply, request.sessionId, expiresAt);
 }

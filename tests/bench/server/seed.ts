@@ -1,4 +1,5 @@
-import type { Queryable } from '../../../src/server/db/db';
+import type { Db, Queryable } from '../../../src/server/db/db';
+import { tidyCatalogue } from '../../../src/server/domain/catalogue';
 import { createSession } from '../../../src/server/domain/sessions';
 
 /** Bench data, written straight into the database as real rows (the schema's rules hold). */
@@ -83,7 +84,7 @@ const SEPARATORS = ['_', '.', '', '-'];
  * `count` creators in one INSERT … SELECT over generate_series: usernames like anna_smith17 or
  * leo.kowalski4242 (unique by the number), full names like "Anna Smith", likes spread over 0-99,999.
  */
-export async function seedCatalogue(db: Queryable, count: number): Promise<void> {
+export async function seedCatalogue(db: Db, count: number): Promise<void> {
   await db.query(
     `INSERT INTO profiles (username, full_name, avatar, likes, photos_count, videos_count, subscribe_price_cents)
      SELECT lower(f) || s || lower(l) || i, f || ' ' || l, '/avatars/' || lower(f) || s || lower(l) || i || '.svg',
@@ -94,7 +95,7 @@ export async function seedCatalogue(db: Queryable, count: number): Promise<void>
                             ($4::text[])[1 + i % array_length($4::text[], 1)] AS s) AS names`,
     [count, FIRST_NAMES, LAST_NAMES, SEPARATORS],
   );
-  await db.query('ANALYZE profiles');
+  await tidyCatalogue(db);
 }
 
 /** The usernames of the catalogue's first `count` creators (in generate_series order). */
