@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { chromiumPath, CHROMIUM_ARGS, signIn } from './browser';
 import { freePort } from './servers';
@@ -30,13 +30,32 @@ async function waitForDevTools(port: number): Promise<void> {
 
 /**
  * One Lighthouse 12 run with its default (mobile, simulated throttling) config, performance only, in a
- * fresh Chromium profile. With `signedInAt` the profile is signed in first (from a page that does not
- * load the app, so nothing is cached) and Lighthouse keeps the storage (the session cookie).
+ * fresh Chromium profile. With `signedInAt` the profile is signed in first through the API (nothing of
+ * the app is loaded or cached) and Lighthouse keeps the storage (the session cookie).
  */
 export async function runLighthouse(
   url: string,
   options: { signedInAt?: string } = {},
 ): Promise<LighthouseFigures> {
+  const lhr = await lighthouseReport(url, options);
+  const audit = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (value === undefined) throw new Error(`Lighthouse gave no ${id} for ${url}`);
+    return value;
+  };
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+  };
+}
+
+/** The whole Lighthouse report of one run (see runLighthouse), for a closer look at a page. */
+export async function lighthouseReport(
+  url: string,
+  options: { signedInAt?: string } = {},
+): Promise<Result> {
   const port = await freePort();
   const profileDir = await mkdtemp(join(tmpdir(), 'webbench-lighthouse-'));
   const child = spawn(
@@ -64,17 +83,7 @@ export async function runLighthouse(
     if (finalPath !== new URL(url).pathname) {
       throw new Error(`Lighthouse ended on ${finalPath} instead of ${new URL(url).pathname}`);
     }
-    const audit = (id: string) => {
-      const value = lhr.audits[id]?.numericValue;
-      if (value === undefined) throw new Error(`Lighthouse gave no ${id} for ${url}`);
-      return value;
-    };
-    return {
-      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      lcpMs: Math.round(audit('largest-contentful-paint')),
-      tbtMs: Math.round(audit('total-blocking-time')),
-      cls: Number(audit('cumulative-layout-shift').toFixed(3)),
-    };
+    return lhr;
   } finally {
     const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
     child.kill('SIGTERM');

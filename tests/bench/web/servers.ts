@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 
 const SERVER_START_TIMEOUT_MS = 90_000;
 
@@ -107,22 +108,36 @@ export interface StaticServer {
 }
 
 /**
- * Serves the bare baseline app's build like the product's server serves dist/: hashed assets cached
- * for ever, every other path answered by index.html, no compression.
+ * Serves the bare baseline app's build like the product's server serves its build: hashed assets
+ * cached for ever, every other path answered by index.html, text files Brotli-compressed (quality 11,
+ * as the product's precompressed copies) for browsers that accept it.
  */
 export async function startStaticServer(dir: string): Promise<StaticServer> {
+  const compressed = new Map<string, Buffer>();
   const server: Server = createHttpServer((request, response) => {
     void (async () => {
       const path = normalize(new URL(request.url ?? '/', 'http://localhost').pathname);
       let file = join(dir, path);
       const found = await stat(file).catch(() => undefined);
       if (!found?.isFile()) file = join(dir, 'index.html');
-      const immutable = path.startsWith('/assets/');
+      const compress =
+        /\bbr\b/.test(String(request.headers['accept-encoding'] ?? '')) && extname(file) !== '.svg';
+      let body: Buffer = await readFile(file);
+      if (compress) {
+        body =
+          compressed.get(file) ??
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+        compressed.set(file, body);
+      }
       response.writeHead(200, {
         'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'Cache-Control': path.startsWith('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+        Vary: 'Accept-Encoding',
+        ...(compress ? { 'Content-Encoding': 'br' } : {}),
       });
-      response.end(await readFile(file));
+      response.end(body);
     })();
   });
   const port = await freePort();
