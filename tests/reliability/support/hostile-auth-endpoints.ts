@@ -1,0 +1,208 @@
+import {
+  EMAIL_REQUIRED,
+  EMAIL_TOO_LONG,
+  INVALID_EMAIL,
+  INVALID_LOGIN,
+  INVALID_PARTNER_LOGIN,
+  INVALID_RESET,
+  INVALID_VERIFICATION,
+  PASSWORD_REQUIRED,
+  PASSWORD_TOO_LONG,
+  WRONG_PASSWORD,
+  ok,
+} from './hostile-answers';
+import { refused, type JsonEndpoint } from './hostile-cases';
+import type { HostileWorld } from './hostile-world';
+
+/** The auth endpoints of the hostile-input test: each hostile body and what it must get. */
+export function authEndpoints({ a, b }: HostileWorld): JsonEndpoint[] {
+  const registration = {
+    username: 'hostile_user',
+    email: a.email,
+    password: 'correct-horse-1',
+    confirmPassword: 'correct-horse-1',
+    agreeTerms: true,
+  };
+  const registerConflict = refused(
+    'Unable to register with these details. If you already have an account, sign in or reset your password.',
+    409,
+  );
+  const loggedOut = ok({ success: true, message: 'Logged out successfully' });
+  return [
+    {
+      path: '/api/auth/register',
+      as: 'anonymous',
+      template: registration,
+      templateAnswer: registerConflict,
+      empty: refused('Username is required'),
+      fields: {
+        username: {
+          type: 'text',
+          wrongType: refused('Username is required'),
+          text: refused('Username may only contain letters, digits, dots, dashes and underscores'),
+          tooLong: refused('Username must be at most 30 characters long'),
+        },
+        email: {
+          type: 'text',
+          wrongType: EMAIL_REQUIRED,
+          text: INVALID_EMAIL,
+          tooLong: EMAIL_TOO_LONG,
+        },
+        password: {
+          type: 'text',
+          wrongType: PASSWORD_REQUIRED,
+          text: refused("Passwords don't match!"),
+          tooLong: PASSWORD_TOO_LONG,
+        },
+        confirmPassword: {
+          type: 'text',
+          wrongType: refused('Please confirm your password'),
+          text: refused("Passwords don't match!"),
+          tooLong: refused("Passwords don't match!"),
+        },
+        agreeTerms: {
+          type: 'boolean',
+          wrongType: refused('You must agree to the terms and privacy policy'),
+        },
+      },
+      extra: [
+        {
+          name: 'agreeTerms false',
+          body: { ...registration, agreeTerms: false },
+          expect: refused('You must agree to the terms and privacy policy'),
+        },
+        {
+          name: "B's e-mail",
+          body: { ...registration, email: b.email.toUpperCase() },
+          expect: registerConflict,
+        },
+      ],
+    },
+    {
+      path: '/api/auth/login',
+      as: 'anonymous',
+      template: { email: a.email, password: 'wrong-password-1' },
+      templateAnswer: INVALID_LOGIN,
+      empty: EMAIL_REQUIRED,
+      fields: {
+        email: {
+          type: 'text',
+          wrongType: EMAIL_REQUIRED,
+          text: INVALID_EMAIL,
+          tooLong: EMAIL_TOO_LONG,
+        },
+        password: {
+          type: 'text',
+          wrongType: PASSWORD_REQUIRED,
+          text: INVALID_LOGIN,
+          tooLong: PASSWORD_TOO_LONG,
+        },
+      },
+    },
+    {
+      path: '/api/auth/login-with-partner',
+      as: 'anonymous',
+      template: { username: 'nobody-here', password: 'wrong-password-1' },
+      templateAnswer: INVALID_PARTNER_LOGIN,
+      empty: refused('Username is required'),
+      fields: {
+        username: {
+          type: 'text',
+          wrongType: refused('Username is required'),
+          text: INVALID_PARTNER_LOGIN,
+          tooLong: refused('username is too long'),
+        },
+        password: {
+          type: 'text',
+          wrongType: PASSWORD_REQUIRED,
+          text: INVALID_PARTNER_LOGIN,
+          tooLong: PASSWORD_TOO_LONG,
+        },
+      },
+    },
+    {
+      path: '/api/auth/logout',
+      as: 'anonymous',
+      template: { anything: 'at all' },
+      templateAnswer: loggedOut,
+      bodyIgnored: true,
+      empty: loggedOut,
+      fields: {},
+    },
+    {
+      path: '/api/auth/forgot-password',
+      as: 'anonymous',
+      template: { email: 'nobody@example.com' },
+      templateAnswer: ok({
+        success: true,
+        message: 'If an account exists for this email, a password reset link has been sent.',
+      }),
+      empty: EMAIL_REQUIRED,
+      fields: {
+        email: {
+          type: 'text',
+          wrongType: EMAIL_REQUIRED,
+          text: INVALID_EMAIL,
+          tooLong: EMAIL_TOO_LONG,
+        },
+      },
+    },
+    {
+      path: '/api/auth/verify-email',
+      as: 'anonymous',
+      template: { code: 'nope' },
+      templateAnswer: INVALID_VERIFICATION,
+      empty: INVALID_VERIFICATION,
+      fields: {
+        code: {
+          type: 'text',
+          wrongType: INVALID_VERIFICATION,
+          text: INVALID_VERIFICATION,
+          tooLong: INVALID_VERIFICATION,
+        },
+      },
+    },
+    {
+      path: '/api/auth/reset-password',
+      as: 'anonymous',
+      template: { resetPasswordToken: 'nope', newPassword: 'long-enough-1' },
+      templateAnswer: INVALID_RESET,
+      empty: INVALID_RESET,
+      fields: {
+        resetPasswordToken: {
+          type: 'text',
+          wrongType: INVALID_RESET,
+          text: INVALID_RESET,
+          tooLong: INVALID_RESET,
+        },
+        newPassword: {
+          type: 'text',
+          wrongType: PASSWORD_REQUIRED,
+          text: INVALID_RESET,
+          tooLong: PASSWORD_TOO_LONG,
+        },
+      },
+    },
+    {
+      path: '/api/auth/change-password',
+      as: 'a',
+      template: { oldPassword: 'not-my-password', newPassword: 'changed-password' },
+      templateAnswer: WRONG_PASSWORD,
+      empty: refused('Please fill in all password fields'),
+      fields: {
+        oldPassword: {
+          type: 'text',
+          wrongType: refused('Please fill in all password fields'),
+          text: WRONG_PASSWORD,
+          tooLong: WRONG_PASSWORD,
+        },
+        newPassword: {
+          type: 'text',
+          wrongType: PASSWORD_REQUIRED,
+          text: WRONG_PASSWORD,
+          tooLong: PASSWORD_TOO_LONG,
+        },
+      },
+    },
+  ];
+}

@@ -1,0 +1,367 @@
+import { expect } from 'vitest';
+import {
+  BAD_NOTIFICATION_ID,
+  BAD_TRANSACTION_ID,
+  CHOOSE_PROFILE,
+  DECIMALS,
+  NOTIFICATION_NOT_FOUND,
+  NOT_AVAILABLE,
+  NO_BALANCE,
+  NO_CAMPAIGN,
+  SUCCESS,
+  TRANSACTION_NOT_FOUND,
+  amountAnswers,
+  categoryField,
+  idAnswers,
+  ok,
+  packageField,
+  profileField,
+  transactionIdField,
+} from './hostile-answers';
+import {
+  MESSAGES,
+  refused,
+  type Answer,
+  type HostileRequest,
+  type JsonEndpoint,
+  type Sender,
+} from './hostile-cases';
+import { IDS } from './hostile-values';
+import type { HostileWorld } from './hostile-world';
+
+/**
+ * The campaign, deposit and notification endpoints of the hostile-input test, signed in as A: each
+ * hostile body and what it must get. Where a body would be valid, it asks for more than A's balance
+ * or names B's data, so it is refused all the same.
+ */
+export function moneyEndpoints({ a, b, freeProfile }: HostileWorld): JsonEndpoint[] {
+  const address = `0x${'ab'.repeat(20)}`;
+  const unaffordableCampaign = {
+    package_id: 3,
+    category_name: 'Fitness',
+    amount_deposit: 10_000_000,
+  };
+  const tooManyClicks = refused(
+    'This amount would take the campaign past the package maximum of 10,000 clicks',
+  );
+  return [
+    {
+      path: '/api/search-profiles',
+      as: 'a',
+      template: { query: 'creator' },
+      empty: refused('Type at least 2 characters to search'),
+      fields: {
+        query: {
+          type: 'text',
+          wrongType: refused('Type at least 2 characters to search'),
+          text: ok({ success: true, data: [] }),
+          tooLong: refused('Search text is too long'),
+        },
+      },
+    },
+    {
+      path: '/api/check-model-availability',
+      as: 'a',
+      template: { username: a.activeProfile },
+      templateAnswer: NOT_AVAILABLE,
+      empty: CHOOSE_PROFILE,
+      fields: { username: profileField(NOT_AVAILABLE) },
+    },
+    {
+      path: '/api/new-campaign',
+      as: 'a',
+      template: { username: freeProfile, ...unaffordableCampaign },
+      templateAnswer: NO_BALANCE,
+      empty: CHOOSE_PROFILE,
+      fields: {
+        username: profileField(NOT_AVAILABLE),
+        package_id: packageField,
+        category_name: categoryField,
+        amount_deposit: {
+          type: 'number',
+          wrongType: refused('Please enter a valid deposit amount (minimum $100)'),
+          amounts: amountAnswers(refused('Please enter a valid deposit amount (minimum $100)'), {
+            '100.001': DECIMALS,
+            '1e15': NO_BALANCE,
+            '1e21': NO_BALANCE,
+            '1e308': NO_BALANCE,
+          }),
+        },
+      },
+      extra: [
+        {
+          name: "B's active profile, more than A's balance",
+          body: { username: b.activeProfile, ...unaffordableCampaign },
+          expect: NO_BALANCE,
+        },
+      ],
+    },
+    {
+      path: '/api/assign-ad-package',
+      as: 'a',
+      template: { username: a.pausedProfile, ...unaffordableCampaign },
+      templateAnswer: refused(
+        'You already have a campaign for this profile. Reactivate it from Your Campaigns instead.',
+        409,
+      ),
+      empty: CHOOSE_PROFILE,
+      fields: {
+        username: profileField(NOT_AVAILABLE),
+        package_id: packageField,
+        category_name: categoryField,
+        amount_deposit: {
+          type: 'number',
+          wrongType: refused('Please enter a valid deposit amount'),
+          amounts: amountAnswers(refused('Please enter a valid deposit amount'), {
+            '100.001': DECIMALS,
+            '1e15': NO_BALANCE,
+            '1e21': NO_BALANCE,
+            '1e308': NO_BALANCE,
+          }),
+        },
+      },
+      extra: [
+        {
+          name: "B's paused profile, more than A's balance",
+          body: { username: b.pausedProfile, ...unaffordableCampaign },
+          expect: NO_BALANCE,
+        },
+      ],
+    },
+    ...[
+      ['/api/profile-ad-details', b.activeProfile],
+      ['/api/campaign-daily-clicks', b.activeProfile],
+      ['/api/remove-ad-package', b.pausedProfile],
+    ].map(([path, username]): JsonEndpoint => ({
+      path: path!,
+      as: 'a',
+      template: { username },
+      templateAnswer: NO_CAMPAIGN,
+      empty: CHOOSE_PROFILE,
+      fields: { username: profileField(NO_CAMPAIGN) },
+    })),
+    {
+      path: '/api/expire-ad-package',
+      as: 'a',
+      template: { username: b.activeProfile, packageId: 1 },
+      templateAnswer: NO_CAMPAIGN,
+      empty: CHOOSE_PROFILE,
+      fields: {
+        username: profileField(NO_CAMPAIGN),
+        packageId: {
+          type: 'number',
+          wrongType: refused('packageId must be a number'),
+          missing: 'valid',
+        },
+      },
+    },
+    {
+      path: '/api/top-up-money-deposited',
+      as: 'a',
+      template: { username: a.activeProfile, package_id: 1, amount: 10_000_000 },
+      templateAnswer: tooManyClicks,
+      empty: CHOOSE_PROFILE,
+      fields: {
+        username: profileField(NO_CAMPAIGN),
+        package_id: {
+          type: 'number',
+          wrongType: refused('package_id must be a number'),
+          missing: 'valid',
+        },
+        amount: {
+          type: 'number',
+          wrongType: refused('Please enter a valid amount'),
+          amounts: amountAnswers(refused('Please enter a valid amount'), {
+            '100.001': DECIMALS,
+            '1e15': tooManyClicks,
+            '1e21': tooManyClicks,
+            '1e308': tooManyClicks,
+          }),
+        },
+      },
+      extra: [b.activeProfile, b.pausedProfile].map((username) => ({
+        name: `B's profile ${username}`,
+        body: { username, amount: 100 },
+        expect: NO_CAMPAIGN,
+      })),
+    },
+    {
+      path: '/api/top-up-balance-v2',
+      as: 'a',
+      // Never sent as is: every case below changes it into something refused.
+      template: { amount: 100, coinType: 'usdc' },
+      empty: refused('Please enter a valid amount'),
+      fields: {
+        amount: {
+          type: 'number',
+          wrongType: refused('Please enter a valid amount'),
+          amounts: amountAnswers(refused('Minimum deposit amount is $100'), {
+            '"NaN"': refused('Please enter a valid amount'),
+            '"Infinity"': refused('Please enter a valid amount'),
+            '"100.00.0"': refused('Please enter a valid amount'),
+            '100.001': DECIMALS,
+            '1e15': refused('Maximum deposit amount is $10,000'),
+            '1e21': refused('Maximum deposit amount is $10,000'),
+            '1e308': refused('Maximum deposit amount is $10,000'),
+          }),
+        },
+        coinType: {
+          type: 'text',
+          wrongType: refused('Please choose ETH, USDC or USDT'),
+          missing: 'valid',
+          text: refused('Please choose ETH, USDC or USDT'),
+          tooLong: refused('Please choose ETH, USDC or USDT'),
+        },
+      },
+    },
+    {
+      path: '/api/verify-transaction-v2',
+      as: 'a',
+      template: { address, crmTransactionId: b.depositId },
+      templateAnswer: TRANSACTION_NOT_FOUND,
+      empty: refused('Please enter the address you paid from'),
+      fields: {
+        address: {
+          type: 'text',
+          wrongType: refused('Please enter the address you paid from'),
+          text: refused('Please enter a valid Ethereum address (0x followed by 40 hex characters)'),
+          tooLong: refused(
+            'Please enter a valid Ethereum address (0x followed by 40 hex characters)',
+          ),
+        },
+        crmTransactionId: transactionIdField,
+      },
+    },
+    {
+      path: '/api/delete-transaction',
+      as: 'a',
+      template: { transaction_id: b.depositId },
+      templateAnswer: TRANSACTION_NOT_FOUND,
+      empty: BAD_TRANSACTION_ID,
+      fields: { transaction_id: transactionIdField },
+    },
+    {
+      path: '/api/get-all-user-transactions',
+      as: 'a',
+      template: { action: 'pending' },
+      empty: SUCCESS,
+      fields: {
+        action: {
+          type: 'text',
+          wrongType: refused('Please choose all, confirmed, pending or failed'),
+          missing: 'valid',
+          text: refused('Please choose all, confirmed, pending or failed'),
+          tooLong: refused('Please choose all, confirmed, pending or failed'),
+        },
+      },
+    },
+    {
+      path: '/api/get-notifications',
+      as: 'a',
+      template: { read: false, page: 1 },
+      empty: SUCCESS,
+      fields: {
+        read: {
+          type: 'boolean',
+          wrongType: refused('read must be true, false or omitted'),
+          missing: 'valid',
+          null: 'valid',
+        },
+        page: {
+          type: 'number',
+          wrongType: refused('Page must be a whole number of at least 1'),
+          missing: 'valid',
+          ids: idAnswers(
+            refused('Page must be a whole number of at least 1'),
+            refused('Page must be a whole number of at least 1'),
+          ),
+        },
+      },
+    },
+    {
+      path: '/api/read-notification',
+      as: 'a',
+      template: { notification_id: b.notificationIds[0] },
+      templateAnswer: NOTIFICATION_NOT_FOUND,
+      empty: BAD_NOTIFICATION_ID,
+      fields: {
+        notification_id: {
+          type: 'id',
+          wrongType: BAD_NOTIFICATION_ID,
+          ids: idAnswers(BAD_NOTIFICATION_ID, NOTIFICATION_NOT_FOUND),
+        },
+      },
+    },
+    {
+      path: '/api/delete-notification',
+      as: 'a',
+      template: { notification_ids: b.notificationIds },
+      // Ids of other users are ignored (contract): none of B's goes.
+      templateAnswer: ok({
+        success: true,
+        message: 'Notifications deleted successfully',
+        count: 0,
+      }),
+      empty: refused('Please choose at least one notification'),
+      fields: {
+        notification_ids: {
+          type: 'list',
+          wrongType: refused('Please choose at least one notification'),
+        },
+      },
+      extra: [
+        {
+          name: 'an empty list',
+          body: { notification_ids: [] },
+          expect: refused('Please choose at least one notification'),
+        },
+        {
+          name: '101 ids',
+          body: { notification_ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+          expect: refused('At most 100 notifications can be deleted at once'),
+        },
+        ...Object.entries(IDS)
+          .filter(([kind]) => kind !== '2^31' && kind !== '"99999"')
+          .map(([kind, id]) => ({
+            name: `id ${kind} in the list`,
+            body: { notification_ids: [b.notificationIds[0], id] },
+            expect: BAD_NOTIFICATION_ID,
+          })),
+      ],
+    },
+  ];
+}
+
+/** GET endpoints: junk in the query is ignored; A gets her own data. */
+export const GET_ENDPOINTS: { path: string; as: Sender; answer: Answer }[] = [
+  ...[
+    '/api/auth/check-auth',
+    '/api/get-user-details',
+    '/api/get-all-categories',
+    '/api/all/ad-packages',
+    '/api/bought-ads-by-client',
+    '/api/user/campaign-history',
+    '/api/unread-notifications-count',
+    '/api/read-all-notifications',
+  ].map((path) => ({
+    path,
+    as: 'a' as const,
+    answer: SUCCESS,
+  })),
+  {
+    path: '/api/config',
+    as: 'anonymous',
+    answer: ok(expect.objectContaining({ success: true, data: expect.any(Object) })),
+  },
+  { path: '/api/health', as: 'anonymous', answer: ok({ success: true, message: 'ok' }) },
+];
+
+/** read-all-notifications changes data over GET: a request another site started is refused. */
+export const CROSS_SITE_GET: HostileRequest = {
+  name: 'Sec-Fetch-Site: cross-site',
+  method: 'GET',
+  path: '/api/read-all-notifications',
+  as: 'a',
+  headers: { 'sec-fetch-site': 'cross-site' },
+  expect: refused(MESSAGES.crossOrigin, 403),
+};
