@@ -323,7 +323,7 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
     expect(await loginStatus('newer-link-pw')).toBe(200);
   });
 
-  // ASVS 4.0 has no numbered requirement for account enumeration; ASVS 5.0 has it as V6.3.8.
+  // ASVS 4.0 dropped the account-enumeration requirement of 3.0.1 (V2.18); ASVS 5.0 has it as V6.3.8.
   describe('V6.3.8 (ASVS 5.0) no account enumeration', () => {
     it('forgot-password answers byte-identical bodies and the same status for a known and an unknown e-mail', async () => {
       const { registration } = await registerUser(server);
