@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { badRequest } from './errors';
 
-export const VALIDATION_MESSAGES = {
+const VALIDATION_MESSAGES = {
   notAnObject: 'Request body must be a JSON object',
   nulCharacter: 'Text must not contain the NUL character',
 } as const;
@@ -15,12 +15,12 @@ const PARSE_CONFIG = { message: NO_MESSAGE };
 
 /**
  * Parses a request body with its contract schema; the first issue's message becomes the 400 answer.
- * A body sent without content is an empty object; any other non-object is refused.
+ * A body sent without content (or JSON null) counts as an empty object; any other non-object is refused.
  */
 export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
   // PostgreSQL text cannot hold U+0000: refused here rather than failing in the database.
   if (containsNul(body)) throw badRequest(VALIDATION_MESSAGES.nulCharacter);
-  // valibot's object() takes a list for an object with no keys.
+  // valibot's object() would take a list as an object with every key missing.
   if (body != null && (typeof body !== 'object' || Array.isArray(body))) {
     throw badRequest(VALIDATION_MESSAGES.notAnObject);
   }
@@ -75,7 +75,7 @@ const TYPE_NOUNS: Record<string, string> = {
 
 /** A message for an issue whose schema has none: names the field and what it must be. */
 function clearMessage(issue: v.GenericIssue): string {
-  if (!issue.path?.length) return VALIDATION_MESSAGES.notAnObject;
+  if (!issue.path?.length) return 'Request body is not valid';
   const field = fieldName(issue);
   if (issue.kind === 'schema' && issue.input === undefined) return `${field} is required`;
   const noun = issue.kind === 'schema' ? TYPE_NOUNS[issue.expected ?? ''] : undefined;
