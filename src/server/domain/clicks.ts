@@ -74,10 +74,12 @@ const BILL_EVENTS = `
  */
 export async function recordClicks(db: Db, events: ClickEvent[]): Promise<ClickBatchResult> {
   return db.transaction(async (tx) => {
+    // Ids go in sorted, so batches sharing ids wait for each other instead of deadlocking.
     const inserted = await tx.query<{ event_id: string; profile: string }>(
       `INSERT INTO click_events (event_id, profile_username, clicked_at, billed)
        SELECT e.id, e.username, e.at, false
          FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS e(id, username, at)
+        ORDER BY e.id
        ON CONFLICT (event_id) DO NOTHING
        RETURNING event_id, lower(profile_username) AS profile`,
       [
