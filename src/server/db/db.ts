@@ -5,9 +5,18 @@ import postgres from 'postgres';
 
 export type Row = Record<string, unknown>;
 
+export interface QueryOptions {
+  /**
+   * PostgreSQL keeps a statement prepared per connection and, after a few calls, one plan for all
+   * values. `false` plans each call for its values: for a statement whose best plan depends on them
+   * (a search term that is common or rare). PGlite always plans each call.
+   */
+  prepare?: boolean;
+}
+
 /** What the domain code needs of a database: parameterised SQL ($1, $2 …) and transactions. */
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
 }
 
 export interface Db extends Queryable {
@@ -55,9 +64,6 @@ export function openPostgres(url: string, max = 10): Db {
   const sql = postgres(url, {
     max,
     onnotice: () => undefined,
-    // Statements are prepared (below), but each is still planned for its values: a plan for one
-    // search term can be far off for another.
-    connection: { plan_cache_mode: 'force_custom_plan' },
     types: {
       int8: {
         to: 20,
@@ -67,11 +73,11 @@ export function openPostgres(url: string, max = 10): Db {
       },
     },
   });
-  // Named prepared statements: each connection parses and plans a statement once, not per call.
+  // Named prepared statements: each connection parses a statement once and soon plans it once.
   const wrap = (s: postgres.Sql | postgres.TransactionSql): Queryable => ({
-    query: async <T extends Row>(text: string, params: unknown[] = []) =>
+    query: async <T extends Row>(text: string, params: unknown[] = [], options?: QueryOptions) =>
       (await s.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
-        prepare: true,
+        prepare: options?.prepare ?? true,
       })) as unknown as T[],
   });
   return {

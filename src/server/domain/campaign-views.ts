@@ -173,12 +173,15 @@ const SEARCH_SQL = `
                          UNION ALL
                          ${searchTier(
                            2,
-                           `(CASE WHEN length(lower($1)) = 2 THEN p.search_bigrams @> ARRAY[lower($1)]
-                                  ELSE p.search_text LIKE '%' || lower($2) || '%' END)
-                            AND p.search_text NOT LIKE lower($2) || '%'`,
+                           `CASE WHEN length(lower($1)) = 2 THEN p.search_bigrams @> ARRAY[lower($1)]
+                                 ELSE p.search_text LIKE '%' || lower($2) || '%' END`,
                          )}) AS t
-           -- The username itself also starts with the query: it counts in tier 0 only.
-           WHERE t.tier <> 1 OR lower(t.username) <> lower($1)
+           -- The username itself counts in tier 0 only, and a username starting with the query in
+           -- tier 1 only (tier 2 takes the best of all matches: with fewer than $4 in tier 1, those
+           -- are all there, and at least the rest of $4 others are in tier 2).
+           WHERE CASE t.tier WHEN 1 THEN lower(t.username) <> lower($1)
+                             WHEN 2 THEN lower(t.username) NOT LIKE lower($2) || '%'
+                             ELSE true END
            ORDER BY t.tier, t.likes DESC, t.username
            LIMIT $4) AS h
     JOIN profiles p ON p.username = h.username
@@ -204,7 +207,7 @@ export async function searchProfiles(
     videos_count: number;
     subscribe_price_cents: number;
     active_adpackage: boolean;
-  }>(SEARCH_SQL, [query, escaped, userId, limit]);
+  }>(SEARCH_SQL, [query, escaped, userId, limit], { prepare: false });
   return rows.map((row) => ({
     username: row.username,
     full_name: row.full_name,
