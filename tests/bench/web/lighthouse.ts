@@ -51,11 +51,25 @@ export async function runLighthouse(
   };
 }
 
+/** Attempts per run: Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART). */
+const ATTEMPTS = 3;
+
 /** The whole Lighthouse report of one run (see runLighthouse), for a closer look at a page. */
 export async function lighthouseReport(
   url: string,
   options: { signedInAt?: string } = {},
 ): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    const lhr = await lighthouseAttempt(url, options);
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === ATTEMPTS) {
+      throw new Error(`Lighthouse on ${url}, ${ATTEMPTS} attempts: ${lhr.runtimeError.message}`);
+    }
+    console.log(`Lighthouse on ${url}: ${lhr.runtimeError.code}; trying again`);
+  }
+}
+
+async function lighthouseAttempt(url: string, options: { signedInAt?: string }): Promise<Result> {
   const port = await freePort();
   const profileDir = await mkdtemp(join(tmpdir(), 'webbench-lighthouse-'));
   const child = spawn(
@@ -78,7 +92,7 @@ export async function lighthouseReport(
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) return lhr;
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== new URL(url).pathname) {
       throw new Error(`Lighthouse ended on ${finalPath} instead of ${new URL(url).pathname}`);
