@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,21 +68,22 @@ export async function lighthouseReport(
   }
 }
 
+/**
+ * Chromium is started by Playwright (which signs the profile in through its request context, sharing
+ * the browser's cookies) with a DevTools port open for Lighthouse. No viewport of Playwright's own:
+ * Lighthouse emulates the phone.
+ */
 async function lighthouseAttempt(url: string, options: { signedInAt?: string }): Promise<Result> {
   const port = await freePort();
   const profileDir = await mkdtemp(join(tmpdir(), 'webbench-lighthouse-'));
-  const child = spawn(
-    chromiumPath(),
-    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profileDir}`],
-    { stdio: 'ignore' },
-  );
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    viewport: null,
+  });
   try {
     await waitForDevTools(port);
-    if (options.signedInAt) {
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-      await signIn(browser.contexts()[0]!, options.signedInAt);
-      await browser.close();
-    }
+    if (options.signedInAt) await signIn(context, options.signedInAt);
     const result = await lighthouse(url, {
       port,
       logLevel: 'error',
@@ -99,9 +99,7 @@ async function lighthouseAttempt(url: string, options: { signedInAt?: string }):
     }
     return lhr;
   } finally {
-    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
-    child.kill('SIGTERM');
-    await exited;
+    await context.close();
     await rm(profileDir, { recursive: true, force: true });
   }
 }
