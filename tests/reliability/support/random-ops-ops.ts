@@ -52,7 +52,9 @@ export type Op =
     }
   | { kind: 'clicks'; groups: ClickGroup[]; replays: number[]; repeatInBatch: boolean }
   /** What the advertiser's screens read: details, campaigns, history and transactions. */
-  | { kind: 'view'; user: number };
+  | { kind: 'view'; user: number }
+  /** One single-call operation sent `copies` times at once. */
+  | { kind: 'burst'; op: Op; copies: number };
 
 /**
  * Whose campaign an operation acts on: mostly one of the run's campaigns (by index), by its owner or
@@ -141,7 +143,46 @@ const clickGroup: fc.Arbitrary<ClickGroup> = fc.record({
   upper: fc.boolean(),
 });
 
+const verifyOp: fc.Arbitrary<Op> = fc.record({
+  kind: fc.constant('verify' as const),
+  deposit,
+  byOwner: fc.constantFrom(true, true, true, false),
+  user,
+  payer: fc.option(payer, { freq: 3, nil: null }),
+  lower: fc.boolean(),
+});
+const deleteDepositOp: fc.Arbitrary<Op> = fc.record({
+  kind: fc.constant('deleteDeposit' as const),
+  deposit,
+  byOwner: fc.boolean(),
+  user,
+});
+const createOp: fc.Arbitrary<Op> = fc.record({
+  kind: fc.constant('create' as const),
+  user,
+  profile: likelyProfile,
+  upper: fc.boolean(),
+  packageId,
+  dollars: campaignDollars,
+  category,
+});
+const topUpOp: fc.Arbitrary<Op> = fc.record({
+  kind: fc.constant('topUp' as const),
+  target,
+  dollars: smallDollars,
+});
+const pauseOp: fc.Arbitrary<Op> = fc.record({ kind: fc.constant('pause' as const), target });
+const removeOp: fc.Arbitrary<Op> = fc.record({ kind: fc.constant('remove' as const), target });
+
 export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('burst' as const),
+      op: fc.oneof(verifyOp, deleteDepositOp, createOp, topUpOp, pauseOp, removeOp),
+      copies: fc.integer({ min: 2, max: 4 }),
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.constant<Op>({ kind: 'register' }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('view' as const), user }), weight: 2 },
   {
@@ -174,51 +215,27 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
   },
   {
-    arbitrary: fc.record({
-      kind: fc.constant('verify' as const),
-      deposit,
-      byOwner: fc.constantFrom(true, true, true, false),
-      user,
-      payer: fc.option(payer, { freq: 3 }),
-      lower: fc.boolean(),
-    }),
+    arbitrary: verifyOp,
     weight: 2,
   },
   {
-    arbitrary: fc.record({
-      kind: fc.constant('deleteDeposit' as const),
-      deposit,
-      byOwner: fc.boolean(),
-      user,
-    }),
+    arbitrary: deleteDepositOp,
     weight: 1,
   },
   {
-    arbitrary: fc.record({
-      kind: fc.constant('create' as const),
-      user,
-      profile: likelyProfile,
-      upper: fc.boolean(),
-      packageId,
-      dollars: campaignDollars,
-      category,
-    }),
+    arbitrary: createOp,
     weight: 8,
   },
   {
-    arbitrary: fc.record({
-      kind: fc.constant('topUp' as const),
-      target,
-      dollars: smallDollars,
-    }),
+    arbitrary: topUpOp,
     weight: 3,
   },
   {
-    arbitrary: fc.record({ kind: fc.constant('pause' as const), target }),
+    arbitrary: pauseOp,
     weight: 4,
   },
   {
-    arbitrary: fc.record({ kind: fc.constant('remove' as const), target }),
+    arbitrary: removeOp,
     weight: 2,
   },
   {

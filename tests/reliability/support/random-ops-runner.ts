@@ -86,6 +86,11 @@ interface Expected {
   body: unknown;
 }
 
+interface Burst {
+  answers: Expected[];
+  expected: Expected[];
+}
+
 const RATE_CENTS: Record<number, number> = { 1: 80, 2: 60, 3: 50, 4: 40 };
 const MAX_CLICKS = 10_000;
 const ALLOWED_CATEGORIES = new Set(['gaming', 'fitness', 'asmr']);
@@ -119,6 +124,7 @@ export class RandomOpsRun {
   private readonly log: string[] = [];
   private starts = 0;
   private steps = 0;
+  private bursting: Burst | undefined;
   private lastCall = '';
   /** How often each call answered each status ("new-campaign 201"), for the summary. */
   readonly tally: Map<string, number>;
@@ -165,6 +171,13 @@ export class RandomOpsRun {
   async step(op: Op): Promise<void> {
     this.steps += 1;
     this.log.push(`${this.steps}. ${JSON.stringify(op)}`);
+    const starts = this.starts;
+    await this.run(op);
+    // A campaign (re)started: the next start must fall in a later millisecond (billing order).
+    if (this.starts !== starts) await sleep(2);
+  }
+
+  private async run(op: Op): Promise<void> {
     switch (op.kind) {
       case 'register':
         return this.register();
@@ -196,7 +209,28 @@ export class RandomOpsRun {
         return this.clicks(op);
       case 'view':
         return this.view(this.user(op.user));
+      case 'burst':
+        return this.burst(op.op, op.copies);
     }
+  }
+
+  /**
+   * The same call `copies` times at once. The server serialises them (row locks), so the answers
+   * are those of the same calls one after the other, in some order: compared as a multiset, and
+   * the database is checked once all have answered.
+   */
+  private async burst(op: Op, copies: number): Promise<void> {
+    const burst: Burst = { answers: [], expected: [] };
+    this.bursting = burst;
+    try {
+      await Promise.all(Array.from({ length: copies }, () => this.run(op)));
+    } finally {
+      this.bursting = undefined;
+    }
+    const sorted = (items: Expected[]) => items.map((item) => JSON.stringify(item)).sort();
+    expect(sorted(burst.answers), this.where()).toEqual(sorted(burst.expected));
+    this.count(`bursts of ${op.kind}`, 1);
+    await this.check();
   }
 
   private where(): string {
@@ -208,6 +242,11 @@ export class RandomOpsRun {
     this.log.push(
       `   ${this.lastCall}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`,
     );
+    if (this.bursting) {
+      this.bursting.answers.push({ status: answer.status, body: answer.body });
+      this.bursting.expected.push(expected);
+      return;
+    }
     expect({ status: answer.status, body: answer.body }, this.where()).toEqual(expected);
   }
 
@@ -256,9 +295,8 @@ export class RandomOpsRun {
     return `${user.id}:${profile.toLowerCase()}`;
   }
 
-  /** The campaign's start time must differ from the next one's in milliseconds (billing order). */
-  private async started(): Promise<number> {
-    await sleep(2);
+  /** Numbers the (re)starts of campaigns: clicks bill the one that started first. */
+  private started(): number {
     this.starts += 1;
     return this.starts;
   }
@@ -521,7 +559,7 @@ export class RandomOpsRun {
       remainingCents: cents,
       remainingClicks: clicks,
       clicksCount: 0,
-      started: await this.started(),
+      started: this.started(),
     });
     return event === 'created'
       ? {
@@ -573,7 +611,7 @@ export class RandomOpsRun {
         campaign.clicksPurchased = campaign.clicksCount + clicks;
         campaign.lastDepositCents = cents;
         campaign.active = true;
-        if (reactivated) campaign.started = await this.started();
+        if (reactivated) campaign.started = this.started();
         expected = {
           status: 200,
           body: {
@@ -854,6 +892,8 @@ export class RandomOpsRun {
   // ---- after every step ----
 
   private async check(): Promise<void> {
+    // Inside a burst the other copies may still be running: checked when all have answered.
+    if (this.bursting) return;
     const { db } = this.world;
     expect(await moneyInvariantViolations(db), this.where()).toEqual([]);
     const ids = this.users.map((u) => u.id);
