@@ -50,7 +50,14 @@ export type Op =
       dollars: number;
       category: string | null;
     }
-  | { kind: 'clicks'; groups: ClickGroup[]; replays: number[]; repeatInBatch: boolean }
+  /** A signed batch; `copies` > 1 sends it that many times at once, in different orders. */
+  | {
+      kind: 'clicks';
+      groups: ClickGroup[];
+      replays: number[];
+      repeatInBatch: boolean;
+      copies: number;
+    }
   /** What the advertiser's screens read: details, campaigns, history and transactions. */
   | { kind: 'view'; user: number }
   /** One single-call operation sent `copies` times at once. */
@@ -254,6 +261,7 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
       groups: fc.array(clickGroup, { minLength: 1, maxLength: 3 }),
       replays: fc.array(fc.nat({ max: 10_000 }), { maxLength: 4 }),
       repeatInBatch: fc.boolean(),
+      copies: fc.constantFrom(1, 1, 1, 2, 3),
     }),
     weight: 6,
   },

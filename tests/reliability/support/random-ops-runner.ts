@@ -768,12 +768,59 @@ export class RandomOpsRun {
       }
     }
 
+    this.count('clicks billed', expected.billed);
+    this.count('campaigns ended by clicks', expected.endedCampaigns);
+    const expectedBody = {
+      success: true,
+      received: events.length,
+      duplicates: events.length - fresh.length,
+      billed: expected.billed,
+      unbilled: fresh.length - expected.billed,
+      endedCampaigns: expected.endedCampaigns,
+    };
+    if (op.copies === 1) {
+      this.expectAnswer(await this.sendClicks(events), { status: 200, body: expectedBody });
+      await this.check();
+      return;
+    }
+    // The batch sent several times at once, each copy in another order: every event still counts
+    // once, so the answers add up to what one batch would bill.
+    const copies = Array.from({ length: op.copies }, (_, i) => {
+      const cut = Math.floor((events.length * i) / op.copies);
+      const rotated = [...events.slice(cut), ...events.slice(0, cut)];
+      return i % 2 === 1 ? rotated.reverse() : rotated;
+    });
+    const answers = await Promise.all(copies.map((copy) => this.sendClicks(copy)));
+    const sum = (key: keyof typeof expectedBody) =>
+      answers.reduce((total, answer) => total + Number(answer.body[key]), 0);
+    this.log.push(`   partner/clicks x${op.copies}: ${answers.map((a) => a.status).join(', ')}`);
+    expect(
+      {
+        statuses: answers.map((answer) => answer.status),
+        received: sum('received'),
+        duplicates: sum('duplicates'),
+        billed: sum('billed'),
+        unbilled: sum('unbilled'),
+        endedCampaigns: sum('endedCampaigns'),
+      },
+      this.where(),
+    ).toEqual({
+      statuses: copies.map(() => 200),
+      received: op.copies * events.length,
+      duplicates: op.copies * events.length - fresh.length,
+      billed: expected.billed,
+      unbilled: expectedBody.unbilled,
+      endedCampaigns: expected.endedCampaigns,
+    });
+    this.count('click batches sent at once', op.copies);
+    await this.check();
+  }
+
+  private sendClicks(events: { id: string; username: string; at: string }[]) {
     const body = JSON.stringify({ events });
     const timestamp = Math.floor(Date.now() / 1000);
     this.lastCall = 'partner/clicks';
-    this.count('clicks billed', expected.billed);
-    this.count('campaigns ended by clicks', expected.endedCampaigns);
-    const answer = await this.world.server.client().request('POST', '/api/partner/clicks', {
+    return this.world.server.client().request('POST', '/api/partner/clicks', {
       raw: body,
       headers: {
         'content-type': 'application/json',
@@ -781,18 +828,6 @@ export class RandomOpsRun {
         'x-partner-signature': signPartnerRequest(this.world.partnerSecret, timestamp, body),
       },
     });
-    this.expectAnswer(answer, {
-      status: 200,
-      body: {
-        success: true,
-        received: events.length,
-        duplicates: events.length - fresh.length,
-        billed: expected.billed,
-        unbilled: fresh.length - expected.billed,
-        endedCampaigns: expected.endedCampaigns,
-      },
-    });
-    await this.check();
   }
 
   // ---- reading ----
