@@ -19,8 +19,9 @@ import { RandomOpsRun } from './support/random-ops-runner';
  * Random operation sequences over the real API (issue 6): register, deposit (pay on anvil, verify,
  * verify again, pay less, nothing paid), create, top up, pause, reactivate, new package, delete,
  * signed click batches (replayed ids, profiles without a campaign), and one advertiser acting on
- * another's campaigns and deposits. Every answer must be the one the model expects and after every
- * step the money invariants hold. Seeded: RELIABILITY_SEED=<n> replays a run.
+ * another's campaigns and deposits; bursts send one call, or one click batch, several times at
+ * once. Every answer must be the one the model expects and after every step the money invariants
+ * hold. Seeded: RELIABILITY_SEED=<n> replays a run.
  */
 
 const PARTNER_SECRET = 'random-ops-partner-secret';

@@ -19,7 +19,8 @@ import { LISTED_PROFILES, PROFILE_COUNT, type Coin, type Op, type Target } from 
  * Runs one generated list of operations against the real app (real HTTP, real database, real
  * anvil) next to a small model of what each should do: every answer must be exactly the one the
  * model expects, and after every step the money invariants hold and the database agrees with the
- * model (balances, campaigns, deposit statuses).
+ * model (balances, campaigns, deposit statuses). Bursts send one call several times at once; their
+ * answers must be those of the same calls made one after the other, in any order.
  */
 
 export interface World {
