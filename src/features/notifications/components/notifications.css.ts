@@ -126,25 +126,3 @@ export const pageInfo = style({
   color: vars.color.textMuted,
   fontSize: '13px',
 });
-
-export const navBadge = style({
-  marginLeft: 'auto',
-  minWidth: '22px',
-  padding: `0 ${vars.space.xs}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.danger,
-  color: '#ffffff',
-  fontSize: '12px',
-  fontWeight: 700,
-  lineHeight: '22px',
-  textAlign: 'center',
-});
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});

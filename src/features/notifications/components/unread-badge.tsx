@@ -1,5 +1,5 @@
 import { useUnreadCount } from '../api/get-unread-count';
-import * as styles from './notifications.css';
+import * as styles from './unread-badge.css';
 
 /** The sidebar's unread count next to Notifications; nothing while it is zero or unknown. */
 export function UnreadBadge() {
