@@ -17,26 +17,35 @@ export interface ClickBatchResult {
 }
 
 /**
- * Bills the events just recorded, set-based, in one statement: it locks every active campaign on
- * the batch's profiles in a fixed order (by id, in a materialized CTE, so concurrent batches never
- * deadlock: stack notes), gives each profile's k-th new event to the campaign whose purchased clicks
- * cover k when the campaigns are queued by start date (the first started bills first), then updates
- * the campaigns' counters and marks the events billed. Returns how many were billed and the
- * campaigns left without clicks.
+ * Records and bills a batch in one statement. It locks every active campaign on the batch's profiles
+ * in a fixed order (by id, in a materialized CTE, so concurrent batches never deadlock: stack notes),
+ * keeps the first of each event id not recorded before, gives each profile's k-th new event to the
+ * campaign whose purchased clicks cover k when the campaigns are queued by start date (the first
+ * started bills first: `billing` numbers each campaign's share), inserts the events with their
+ * campaign, and charges the campaigns. An event
+ * recorded by a concurrent batch after this statement's snapshot is skipped by ON CONFLICT yet was
+ * counted: `inserted` then differs from `fresh`, and the caller rolls back and tries again.
  */
-const BILL_EVENTS = `
-  WITH ev AS (
-    SELECT e.event_id, e.profile,
-           row_number() OVER (PARTITION BY e.profile ORDER BY e.ord) AS k
-      FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS e(event_id, profile, ord)
-  ), demand AS (
-    SELECT profile, count(*) AS n FROM ev GROUP BY profile
+const RECORD_AND_BILL = `
+  WITH input AS (
+    SELECT e.id, e.username, e.at, lower(e.username) AS profile, e.ord
+      FROM unnest($1::text[], $2::text[], $3::timestamptz[]) WITH ORDINALITY AS e(id, username, at, ord)
   ), locked AS MATERIALIZED (
     SELECT c.id, lower(c.profile_username) AS profile, c.remaining_clicks, c.start_date
       FROM campaigns c
-     WHERE c.status AND lower(c.profile_username) = ANY($3::text[])
+     WHERE c.status
+       AND lower(c.profile_username) = ANY (ARRAY(SELECT DISTINCT lower(u) FROM unnest($2::text[]) AS u))
      ORDER BY c.id
      FOR UPDATE
+  ), fresh AS (
+    SELECT DISTINCT ON (i.id) i.*
+      FROM input i
+     WHERE NOT EXISTS (SELECT 1 FROM click_events x WHERE x.event_id = i.id)
+     ORDER BY i.id, i.ord
+  ), ev AS (
+    SELECT f.*, row_number() OVER (PARTITION BY f.profile ORDER BY f.ord) AS k FROM fresh f
+  ), demand AS (
+    SELECT profile, count(*) AS n FROM ev GROUP BY profile
   ), queued AS (
     SELECT id, profile, remaining_clicks,
            sum(remaining_clicks) OVER (PARTITION BY profile ORDER BY start_date, id) - remaining_clicks AS before
@@ -45,6 +54,15 @@ const BILL_EVENTS = `
     SELECT q.id, q.before, q.profile,
            LEAST(q.remaining_clicks, GREATEST(d.n - q.before, 0))::int AS take
       FROM queued q JOIN demand d ON d.profile = q.profile
+  ), billing AS (
+    SELECT a.profile, g.k, a.id
+      FROM alloc a, generate_series(a.before + 1, a.before + a.take) AS g(k)
+  ), inserted AS (
+    INSERT INTO click_events (event_id, profile_username, clicked_at, billed, campaign_id)
+    SELECT ev.id, ev.username, ev.at, b.id IS NOT NULL, b.id
+      FROM ev LEFT JOIN billing b ON b.profile = ev.profile AND b.k = ev.k
+    ON CONFLICT (event_id) DO NOTHING
+    RETURNING billed
   ), charged AS (
     UPDATE campaigns c
        SET clicks_count = c.clicks_count + a.take,
@@ -55,16 +73,16 @@ const BILL_EVENTS = `
       FROM alloc a
      WHERE c.id = a.id AND a.take > 0
     RETURNING c.*
-  ), marked AS (
-    UPDATE click_events e
-       SET billed = true, campaign_id = a.id
-      FROM ev JOIN alloc a ON a.profile = ev.profile AND ev.k > a.before AND ev.k <= a.before + a.take
-     WHERE e.event_id = ev.event_id
-    RETURNING 1
   )
-  SELECT (SELECT count(*) FROM marked)::int AS billed,
+  SELECT (SELECT count(*) FROM ev)::int AS fresh,
+         (SELECT count(*) FROM inserted)::int AS inserted,
+         (SELECT count(*) FROM inserted WHERE billed)::int AS billed,
          COALESCE((SELECT json_agg(charged ORDER BY user_id, id) FROM charged WHERE remaining_clicks = 0), '[]')::text
            AS used_up`;
+
+/** A concurrent batch recorded one of this batch's event ids first: the batch is tried again. */
+class ConcurrentEventError extends Error {}
+const ATTEMPTS = 5;
 
 /**
  * Records a batch of partner click events and bills them (design §5). Each event id counts once,
@@ -73,38 +91,39 @@ const BILL_EVENTS = `
  * once: its leftover fraction of a click is refunded and a history entry written.
  */
 export async function recordClicks(db: Db, events: ClickEvent[]): Promise<ClickBatchResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await recordOnce(db, events);
+    } catch (error) {
+      if (!(error instanceof ConcurrentEventError) || attempt === ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function recordOnce(db: Db, events: ClickEvent[]): Promise<ClickBatchResult> {
   return db.transaction(async (tx) => {
-    // Ids go in sorted, so batches sharing ids wait for each other instead of deadlocking.
-    const inserted = await tx.query<{ event_id: string; profile: string }>(
-      `INSERT INTO click_events (event_id, profile_username, clicked_at, billed)
-       SELECT e.id, e.username, e.at, false
-         FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS e(id, username, at)
-        ORDER BY e.id
-       ON CONFLICT (event_id) DO NOTHING
-       RETURNING event_id, lower(profile_username) AS profile`,
-      [
-        events.map((e) => e.id),
-        events.map((e) => e.username),
-        events.map((e) => e.at.toISOString()),
-      ],
-    );
+    const [row] = await tx.query<{
+      fresh: number;
+      inserted: number;
+      billed: number;
+      used_up: string;
+    }>(RECORD_AND_BILL, [
+      events.map((e) => e.id),
+      events.map((e) => e.username),
+      events.map((e) => e.at.toISOString()),
+    ]);
+    const { fresh, inserted, billed, used_up: usedUp } = row!;
+    if (inserted !== fresh) throw new ConcurrentEventError('click event recorded concurrently');
     const result: ClickBatchResult = {
       received: events.length,
-      duplicates: events.length - inserted.length,
-      billed: 0,
-      unbilled: inserted.length,
+      duplicates: events.length - inserted,
+      billed,
+      unbilled: inserted - billed,
       endedCampaigns: 0,
     };
-    if (inserted.length === 0) return result;
-
-    const [billing] = await tx.query<{ billed: number; used_up: string }>(BILL_EVENTS, [
-      inserted.map((e) => e.event_id),
-      inserted.map((e) => e.profile),
-      [...new Set(inserted.map((e) => e.profile))],
-    ]);
     // Ended in user order, so concurrent batches also take the users' rows in one order.
-    for (const row of JSON.parse(billing!.used_up) as Record<string, unknown>[]) {
-      const campaign = toCampaignRow(row);
+    for (const ended of JSON.parse(usedUp) as Record<string, unknown>[]) {
+      const campaign = toCampaignRow(ended);
       await endCampaign(tx, campaign);
       const text = NOTIFICATION_TEXTS.campaignClicksUsed(
         campaign.profile_username,
@@ -113,8 +132,6 @@ export async function recordClicks(db: Db, events: ClickEvent[]): Promise<ClickB
       await notify(tx, campaign.user_id, text);
       result.endedCampaigns += 1;
     }
-    result.billed = billing!.billed;
-    result.unbilled = inserted.length - billing!.billed;
     return result;
   });
 }
