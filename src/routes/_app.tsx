@@ -10,6 +10,8 @@ export const Route = createFileRoute('/_app')({
   },
   component: AppShell,
   pendingComponent: FullPageSpinner,
-  pendingMs: 100,
+  // A check answered quickly shows the page at once: the spinner (then kept 300 ms, no flicker) only
+  // when it takes longer.
+  pendingMs: 400,
   pendingMinMs: 300,
 });

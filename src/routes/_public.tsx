@@ -9,6 +9,8 @@ export const Route = createFileRoute('/_public')({
   },
   component: Outlet,
   pendingComponent: FullPageSpinner,
-  pendingMs: 150,
+  // A check answered quickly shows the page at once: the spinner (then kept 300 ms, no flicker) only
+  // when it takes longer.
+  pendingMs: 400,
   pendingMinMs: 300,
 });
