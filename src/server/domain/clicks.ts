@@ -61,6 +61,8 @@ const RECORD_AND_BILL = `
     INSERT INTO click_events (event_id, profile_username, clicked_at, billed, campaign_id)
     SELECT ev.id, ev.username, ev.at, b.id IS NOT NULL, b.id
       FROM ev LEFT JOIN billing b ON b.profile = ev.profile AND b.k = ev.k
+     -- In id order: batches sharing ids then wait for each other instead of deadlocking.
+     ORDER BY ev.id
     ON CONFLICT (event_id) DO NOTHING
     RETURNING billed
   ), charged AS (
