@@ -794,7 +794,8 @@ export class RandomOpsRun {
     const answers = await Promise.all(copies.map((copy) => this.sendClicks(copy)));
     const sum = (key: keyof typeof expectedBody) =>
       answers.reduce((total, answer) => total + Number(answer.body[key]), 0);
-    this.log.push(`   partner/clicks x${op.copies}: ${answers.map((a) => a.status).join(', ')}`);
+    const shown = answers.map((a) => `${a.status} ${JSON.stringify(a.body).slice(0, 200)}`);
+    this.log.push(`   partner/clicks x${op.copies}: ${shown.join('; ')}`);
     expect(
       {
         statuses: answers.map((answer) => answer.status),
