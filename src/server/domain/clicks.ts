@@ -18,13 +18,14 @@ export interface ClickBatchResult {
 
 /**
  * Records and bills a batch in one statement. It locks every active campaign on the batch's profiles
- * in a fixed order (by id, in a materialized CTE, so concurrent batches never deadlock: stack notes),
- * keeps the first of each event id not recorded before, gives each profile's k-th new event to the
- * campaign whose purchased clicks cover k when the campaigns are queued by start date (the first
- * started bills first: `billing` numbers each campaign's share), inserts the events with their
- * campaign, and charges the campaigns. An event
- * recorded by a concurrent batch after this statement's snapshot is skipped by ON CONFLICT yet was
- * counted: `inserted` then differs from `fresh`, and the caller rolls back and tries again.
+ * in a fixed order (by id, in a materialized CTE, so concurrent batches never deadlock: stack notes;
+ * NO KEY UPDATE, so foreign-key checks of other batches' events do not wait for it), keeps the first
+ * of each event id not recorded before, gives each profile's k-th new event to the campaign whose
+ * purchased clicks cover k when the campaigns are queued by start date (the first started bills
+ * first: `billing` numbers each campaign's share), inserts the events with their campaign, and
+ * charges the campaigns. An event recorded by a concurrent batch after this statement's snapshot is
+ * skipped by ON CONFLICT yet was counted: `inserted` then differs from `fresh`, and the caller rolls
+ * back and tries again.
  */
 const RECORD_AND_BILL = `
   WITH input AS (
@@ -36,7 +37,7 @@ const RECORD_AND_BILL = `
      WHERE c.status
        AND lower(c.profile_username) = ANY (ARRAY(SELECT DISTINCT lower(u) FROM unnest($2::text[]) AS u))
      ORDER BY c.id
-     FOR UPDATE
+     FOR NO KEY UPDATE
   ), fresh AS (
     SELECT DISTINCT ON (i.id) i.*
       FROM input i
