@@ -40,8 +40,11 @@ export async function findSession(
   db: Queryable,
   sessionId: string,
 ): Promise<LiveSession | undefined> {
+  // The campaign count comes along (check-auth and the user details show it): one query, not two.
   const [row] = await db.query<UserRow & { session_expires_at: Date } & Record<string, unknown>>(
-    `SELECT u.*, s.expires_at AS session_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+    `SELECT u.*, s.expires_at AS session_expires_at,
+            (SELECT count(*) FROM campaigns c WHERE c.user_id = u.id)::int AS campaign_count
+       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id_hash = $1 AND s.expires_at > now()`,
     [hashSecret(sessionId)],
   );

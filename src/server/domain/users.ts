@@ -13,6 +13,8 @@ export interface UserRow {
   password_changed_at: Date;
   created_at: Date;
   updated_at: Date;
+  /** How many campaigns the user had when the row was read, when it was read with the session. */
+  campaign_count?: number;
 }
 
 export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
@@ -38,7 +40,7 @@ export async function toApiUser(db: Queryable, row: UserRow): Promise<User> {
     email: row.email,
     isVerified: row.is_verified,
     crypto_balance: Number(row.balance_cents) / 100,
-    campaigns: await countCampaigns(db, Number(row.id)),
+    campaigns: row.campaign_count ?? (await countCampaigns(db, Number(row.id))),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
