@@ -1,3 +1,4 @@
+import ky, { HTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { ErrorResponse } from '../shared/contract/common';
 import { OFFLINE_MESSAGE, isOnline, isWriteCall } from './offline';
@@ -14,46 +15,39 @@ export class ApiError extends Error {
   }
 }
 
-/** A call that has not answered by then fails as a network failure. */
-const REQUEST_TIMEOUT_MS = 20_000;
+function createClient(prefixUrl: string, fetchImpl?: typeof fetch): KyInstance {
+  return ky.create({
+    prefixUrl,
+    credentials: 'include',
+    // Retrying is the query layer's job; a retried POST could repeat a write.
+    retry: 0,
+    timeout: 20_000,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
+}
 
-function defaultBaseUrl(): string {
+function defaultPrefix(): string {
   return typeof location === 'undefined' ? 'http://localhost/api' : `${location.origin}/api`;
 }
 
-/**
- * The API client: plain fetch (no client library in the first load). Retrying is the query layer's
- * job; a retried POST could repeat a write.
- */
-let client: { baseUrl: string; fetch: typeof fetch | undefined } = {
-  baseUrl: defaultBaseUrl(),
-  fetch: undefined,
-};
+let client = createClient(defaultPrefix());
 
 /**
- * Points the API client somewhere else. Tests use it: under vitest fetch needs an absolute URL, and
- * the stub server listens on its own port.
+ * Points the API client somewhere else. Tests use it: under vitest ky needs an absolute prefix
+ * (stack notes), and the stub server listens on its own port.
  */
 export function configureApi(options: { baseUrl: string; fetch?: typeof fetch }): void {
-  client = { baseUrl: options.baseUrl, fetch: options.fetch };
+  client = createClient(options.baseUrl, options.fetch);
 }
 
-async function send(method: 'get' | 'post', path: string, body: unknown): Promise<Response> {
-  const doFetch = client.fetch ?? fetch;
-  try {
-    return await doFetch(`${client.baseUrl}/${path}`, {
-      method: method.toUpperCase(),
-      credentials: 'include',
-      headers:
-        method === 'post'
-          ? { accept: 'application/json', 'content-type': 'application/json' }
-          : { accept: 'application/json' },
-      ...(method === 'post' ? { body: JSON.stringify(body ?? {}) } : {}),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch {
-    throw new ApiError(0, undefined);
+async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    const body: unknown = await error.response.json().catch(() => undefined);
+    const parsed = v.safeParse(ErrorResponse, body);
+    return new ApiError(error.response.status, parsed.success ? parsed.output.message : undefined);
   }
+  return new ApiError(0, undefined);
 }
 
 async function request<S extends v.GenericSchema>(
@@ -64,13 +58,13 @@ async function request<S extends v.GenericSchema>(
 ): Promise<v.InferOutput<S>> {
   // Design §4: writes need a connection; offline they fail at once and nothing is sent or queued.
   if (isWriteCall(method, path) && !isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
-  const response = await send(method, path, body);
-  const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = v.safeParse(ErrorResponse, data);
-    throw new ApiError(response.status, parsed.success ? parsed.output.message : undefined);
+  let data: unknown;
+  try {
+    const options = method === 'post' ? { json: body ?? {} } : {};
+    data = await client[method](path, options).json();
+  } catch (error) {
+    throw await toApiError(error);
   }
-  if (data === undefined) throw new ApiError(0, undefined);
   // Style habit 5: every response is parsed with its schema.
   const parsed = v.safeParse(schema, data);
   if (!parsed.success) throw new ApiError(200, undefined);

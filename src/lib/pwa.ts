@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { Workbox } from 'workbox-window';
 
 /** Chromium's install offer (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {
@@ -15,7 +16,7 @@ interface PwaState {
 
 let state: PwaState = { updateWaiting: false, canInstall: false };
 const listeners = new Set<() => void>();
-let registration: ServiceWorkerRegistration | undefined;
+let workbox: Workbox | undefined;
 let installPrompt: BeforeInstallPromptEvent | undefined;
 
 function setState(next: Partial<PwaState>): void {
@@ -37,50 +38,36 @@ export function usePwaState(): PwaState {
   );
 }
 
-/** A new version waiting to take over: only when an older one controls the page (not the first install). */
-function watchForWaitingVersion(found: ServiceWorkerRegistration): void {
-  const noteWaiting = () => {
-    if (found.waiting && navigator.serviceWorker.controller) setState({ updateWaiting: true });
-  };
-  // Installed by an earlier visit and still waiting when this page loaded.
-  noteWaiting();
-  found.addEventListener('updatefound', () => {
-    const installing = found.installing;
-    installing?.addEventListener('statechange', () => {
-      if (installing.state === 'installed') noteWaiting();
-    });
-  });
-}
-
 /**
- * Registers the service worker built from sw/ (production builds only), once the page has loaded so
- * the worker's precache does not compete with the first load.
+ * Registers the service worker built from sw/ (production builds only), once the page has loaded:
+ * workbox-window is fetched then, outside the first load, and the worker's precache does not compete
+ * with it.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => {
-    navigator.serviceWorker
-      .register('/sw.js', { scope: '/' })
-      .then((found) => {
-        registration = found;
-        watchForWaitingVersion(found);
-      })
-      // Registration fails where workers are blocked (some private modes, policies): the app then
-      // simply runs without offline support.
-      .catch((error: unknown) => console.warn('Service worker not registered:', error));
+  const register = async () => {
+    const { Workbox } = await import('workbox-window');
+    const wb = new Workbox('/sw.js', { scope: '/' });
+    // Design §4: a new version never swaps in silently; the app offers a reload (UpdatePrompt).
+    wb.addEventListener('waiting', () => setState({ updateWaiting: true }));
+    workbox = wb;
+    await wb.register();
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const start = () =>
+    // Registration fails where workers are blocked (some private modes, policies): the app then
+    // simply runs without offline support.
+    void register().catch((error: unknown) =>
+      console.warn('Service worker not registered:', error),
+    );
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 /** Activates the waiting version (design §4: never silently) and reloads once it controls the page. */
 export function applyUpdate(): void {
-  const waiting = registration?.waiting;
-  if (!waiting) return;
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
-    once: true,
-  });
-  waiting.postMessage({ type: 'SKIP_WAITING' });
+  if (!workbox) return;
+  workbox.addEventListener('controlling', () => window.location.reload());
+  workbox.messageSkipWaiting();
 }
 
 /** Keeps the browser's install offer for the "Install app" action (it may come before any render). */
