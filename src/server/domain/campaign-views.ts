@@ -60,14 +60,19 @@ const CAMPAIGN_FROM = `
     JOIN ad_packages pkg ON pkg.id = c.package_id
     LEFT JOIN categories cat ON cat.slug = c.category_slug`;
 
-export async function listCampaigns(db: Queryable, userId: number): Promise<Campaign[]> {
+/** The advertiser's campaigns, newest first, as the JSON text of an array (sent on unparsed). */
+export async function listCampaignsJson(db: Queryable, userId: number): Promise<string> {
   const [row] = await db.query<{ campaigns: string }>(
     `SELECT COALESCE(json_agg(${CAMPAIGN_JSON} ORDER BY c.created_at DESC, c.id DESC), '[]')::text AS campaigns
      ${CAMPAIGN_FROM}
       WHERE c.user_id = $1`,
     [userId],
   );
-  return JSON.parse(row!.campaigns) as Campaign[];
+  return row!.campaigns;
+}
+
+export async function listCampaigns(db: Queryable, userId: number): Promise<Campaign[]> {
+  return JSON.parse(await listCampaignsJson(db, userId)) as Campaign[];
 }
 
 export async function findCampaign(
