@@ -69,6 +69,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The settings a production start needs (config.ts), for startTestApp(db, PRODUCTION_TEST_ENV). The
+ * SMTP server does not exist: a failed mail is logged at error level, hence LOG_LEVEL fatal.
+ */
+export const PRODUCTION_TEST_ENV = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://unused',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  RPC_URL: 'http://unused',
+  WALLET_ADDRESS: '0x0000000000000000000000000000000000000001',
+  SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+  PARTNER_SECRET: 'partner-secret',
+  LOG_LEVEL: 'fatal',
+};
+
 /** The origin mail links use in tests. */
 export const TEST_APP_URL = 'http://app.test';
 

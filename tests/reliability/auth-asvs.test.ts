@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestClient,
   type TestDatabase,
+  PRODUCTION_TEST_ENV,
 } from '../helpers/server';
 
 /**
@@ -29,18 +30,6 @@ const INVALID_VERIFICATION = {
   message: 'The verification link is invalid or has expired',
 };
 const INVALID_RESET = { success: false, message: 'The reset link is invalid or has expired' };
-
-/** The settings a production start needs (config.ts); the SMTP server does not exist. */
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://unused',
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  RPC_URL: 'http://unused',
-  WALLET_ADDRESS: '0x0000000000000000000000000000000000000001',
-  SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-  PARTNER_SECRET: 'partner-secret',
-  LOG_LEVEL: 'fatal',
-};
 
 const sidOf = (client: TestClient) => client.cookies.get('sid');
 
@@ -111,7 +100,7 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
 
     it('V3.4.1 the session cookie is Secure in production', async () => {
       const { registration } = await registerUser(server);
-      const production = await startTestApp(database.db, PRODUCTION_ENV);
+      const production = await startTestApp(database.db, PRODUCTION_TEST_ENV);
       try {
         const response = await login(
           production.client(),

@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestClient,
   type TestDatabase,
+  PRODUCTION_TEST_ENV,
 } from '../../helpers/server';
 
 const REGISTERED = 'Account created successfully. Please check your email to verify your account.';
@@ -386,17 +387,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
   describe('in production', () => {
     let production: TestApp;
     beforeAll(async () => {
-      production = await startTestApp(database.db, {
-        NODE_ENV: 'production',
-        DATABASE_URL: 'postgres://unused',
-        SMTP_URL: 'smtp://127.0.0.1:9',
-        RPC_URL: 'http://unused',
-        WALLET_ADDRESS: '0x0000000000000000000000000000000000000001',
-        SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-        PARTNER_SECRET: 'partner-secret',
-        // The SMTP server above does not exist: the failed mail is logged at error level.
-        LOG_LEVEL: 'fatal',
-      });
+      production = await startTestApp(database.db, PRODUCTION_TEST_ENV);
     });
     afterAll(() => production?.close());
 

@@ -7,22 +7,13 @@ import {
   startTestApp,
   type TestApp,
   type TestDatabase,
+  PRODUCTION_TEST_ENV,
 } from '../../helpers/server';
 
 const CSP =
   "default-src 'self';base-uri 'none';object-src 'none';frame-ancestors 'none';form-action 'self';" +
   "script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;font-src 'self';" +
   "connect-src 'self';manifest-src 'self';worker-src 'self'";
-
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://unused',
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  RPC_URL: 'http://unused',
-  WALLET_ADDRESS: '0x0000000000000000000000000000000000000001',
-  SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-  PARTNER_SECRET: 'partner-secret',
-};
 
 /** The headers every answer carries: the page, the worker script, API answers and API errors. */
 function expectSecurityHeaders(headers: Headers): void {
@@ -49,11 +40,7 @@ describe('security headers', () => {
     await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>PromoClicks</title>');
     await writeFile(join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     server = await startTestApp(database.db, { STATIC_DIR: staticDir });
-    production = await startTestApp(database.db, {
-      ...PRODUCTION_ENV,
-      STATIC_DIR: staticDir,
-      LOG_LEVEL: 'fatal',
-    });
+    production = await startTestApp(database.db, { ...PRODUCTION_TEST_ENV, STATIC_DIR: staticDir });
   });
   afterAll(async () => {
     await server?.close();
