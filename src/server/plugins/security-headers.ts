@@ -1,5 +1,9 @@
+import Fastify from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
 /**
  * Security headers on every answer (issue 6): a Content-Security-Policy that allows scripts, workers,
@@ -8,9 +12,8 @@ import helmet from '@fastify/helmet';
  * referrer, same-origin opener and resources). Creator avatars may come from the partner's image
  * host, hence https: images.
  */
-export const securityHeadersPlugin = fp(async (app) => {
-  const production = app.config.production;
-  await app.register(helmet, {
+function helmetOptions(production: boolean): FastifyHelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -35,11 +38,35 @@ export const securityHeadersPlugin = fp(async (app) => {
     frameguard: { action: 'deny' },
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
+  };
+}
+
+/**
+ * The headers helmet writes with these options, read once from a request to a throwaway instance:
+ * they depend on no request (no CSP nonces), and helmet rebuilds them from the options on every
+ * request, a cost each answer would pay for the same strings.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+  const probe = Fastify();
+  await probe.register(helmet, options);
+  let headers: [string, string][] = [];
+  probe.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    headers = raw.getRawHeaderNames().map((name) => [name, String(raw.getHeader(name))]);
+    done();
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header(
-      'Permissions-Policy',
-      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-    );
+  probe.get('/', async () => '');
+  await probe.inject('/');
+  await probe.close();
+  return headers;
+}
+
+export const securityHeadersPlugin = fp(async (app) => {
+  const headers = await helmetHeaders(helmetOptions(app.config.production));
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    done();
   });
 });
