@@ -51,7 +51,8 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, st
   await probe.register(helmet, options);
   let headers: [string, string][] = [];
   probe.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
+    // Node's own method (names as helmet spelled them); @types/node does not declare it.
+    const raw = reply.raw as typeof reply.raw & { getRawHeaderNames(): string[] };
     headers = raw.getRawHeaderNames().map((name) => [name, String(raw.getHeader(name))]);
     done();
   });
