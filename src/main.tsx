@@ -4,8 +4,9 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { setAuthUser, startSessionCheck } from './features/auth/api/check-auth';
 import { UpdatePrompt } from './features/offline/components/update-prompt';
-import { syncOnlineState } from './lib/offline';
+import { isOnline, syncOnlineState } from './lib/offline';
 import { persistQueryCache } from './lib/offline-cache';
+import { publicConfigQueryOptions } from './lib/public-config';
 import { createQueryClient } from './lib/query-client';
 import { listenForInstallPrompt, registerServiceWorker } from './lib/pwa';
 import { FullPageSpinner } from './ui/spinner';
@@ -37,6 +38,9 @@ syncOnlineState();
 // The first screen's session check and code are fetched at once, side by side, instead of one after
 // the other once the router runs (its guard, then its lazy route chunks).
 startSessionCheck(queryClient);
+// The public settings (the sign-in pages, the links to partner profiles) come beside it too, instead
+// of after the guard.
+if (isOnline()) void queryClient.prefetchQuery(publicConfigQueryOptions);
 for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
   // A chunk that fails here is asked for again by the router, which shows the error if it fails again.
   router.loadRouteChunk(route)?.catch(() => undefined);
