@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../errors';
 
@@ -9,25 +10,29 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const securityPlugin = fp(async (app) => {
   const allowedOrigins = new Set([new URL(app.config.appUrl).origin]);
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (request.url.startsWith('/api/partner/')) return; // server-to-server, HMAC-signed instead
-    const origin = request.headers.origin;
-    if (
-      origin !== undefined &&
-      !allowedOrigins.has(origin) &&
-      !isSameHost(origin, request.headers.host)
-    ) {
-      throw forbidden('Cross-origin requests are not allowed');
-    }
-    const type = request.headers['content-type'];
-    const hasBody =
-      Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
-    if (hasBody && !(type ?? '').toLowerCase().startsWith('application/json')) {
-      throw new HttpError(415, 'Requests must be sent as JSON');
-    }
-  });
+  // A callback hook, not an async one: every request passes here, most (reads) straight through.
+  app.addHook('onRequest', (request, _reply, done) => done(refusal(request, allowedOrigins)));
 });
+
+/** Why a request is refused before routing, or undefined when it may go on. */
+function refusal(request: FastifyRequest, allowedOrigins: Set<string>): HttpError | undefined {
+  if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  if (request.url.startsWith('/api/partner/')) return; // server-to-server, HMAC-signed instead
+  const origin = request.headers.origin;
+  if (
+    origin !== undefined &&
+    !allowedOrigins.has(origin) &&
+    !isSameHost(origin, request.headers.host)
+  ) {
+    return forbidden('Cross-origin requests are not allowed');
+  }
+  const type = request.headers['content-type'];
+  const hasBody =
+    Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
+  if (hasBody && !(type ?? '').toLowerCase().startsWith('application/json')) {
+    return new HttpError(415, 'Requests must be sent as JSON');
+  }
+}
 
 function isSameHost(origin: string, host: string | undefined): boolean {
   try {
