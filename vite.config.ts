@@ -90,6 +90,12 @@ export default defineConfig({
       // loaders of other screens nor the API calls and response schemas they bring along.
       codeSplittingOptions: {
         defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+        // Except the dashboard's: its campaigns are asked for as soon as the session is known, while
+        // its code still loads.
+        splitBehavior: ({ routeId }) =>
+          routeId === '/_app/dashboard'
+            ? [['component'], ['errorComponent'], ['notFoundComponent']]
+            : undefined,
       },
       routesDirectory: here('src/routes'),
       generatedRouteTree: here('src/routeTree.gen.ts'),
