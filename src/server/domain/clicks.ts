@@ -84,11 +84,11 @@ const RECORD_AND_BILL = `
            AS used_up`;
 
 /**
- * PGlite parses and plans every query it is sent, and this statement's ten CTEs cost more to plan than
- * to run. On PGlite it therefore runs inside a PL/pgSQL function, which keeps its plan for the
- * session: the same statement, in the caller's transaction. The function lives in the session's
- * temporary schema (PGlite has one session), made on the first batch. PostgreSQL keeps the statement
- * prepared per connection already (db.ts).
+ * PGlite parses and plans every query it is sent, and parsing and planning this statement's CTEs is
+ * a good part of a batch's time. On PGlite it therefore runs inside a PL/pgSQL function, which keeps
+ * its plan for the session: the same statement, in the caller's transaction. The function lives in
+ * the session's temporary schema (PGlite has one session), made on the first batch. PostgreSQL keeps
+ * the statement prepared per connection already (db.ts).
  */
 const RECORD_AND_BILL_FUNCTION = `
   CREATE OR REPLACE FUNCTION pg_temp.record_and_bill(text[], text[], timestamptz[])
