@@ -59,14 +59,16 @@ export interface DevChainOptions {
 /** Starts anvil, installs the test contracts and funds the payers. */
 export async function startDevChain(options: DevChainOptions = {}): Promise<DevChain> {
   const host = options.host ?? '127.0.0.1';
-  const port = await portToUse(host, options.port ?? 8545);
+  // Port 0 lets anvil pick a free port itself and print it: no other process can take it between
+  // a probe and anvil's start (test files start their chains side by side).
+  const port = options.port === 0 ? 0 : await preferredPortIfFree(host, options.port ?? 8545);
   const args = ['--host', host, '--port', String(port), '--chain-id', String(foundry.id)];
   if (options.stateFile) args.push('--state', options.stateFile, '--state-interval', '60');
-  const anvil = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const anvil = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   anvil.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const rpcUrl = `http://${host}:${port}`;
   try {
+    const rpcUrl = `http://${await listeningAddress(anvil, () => stderr)}`;
     await waitForRpc(rpcUrl, anvil, () => stderr);
     const { walletAddress, payers } = await installDevContracts(rpcUrl);
     const refresh = setInterval(
@@ -208,24 +210,41 @@ export const devChainRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-async function portToUse(host: string, preferred: number): Promise<number> {
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      const server = createServer();
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        const address = server.address();
-        server.close(() => resolve(typeof address === 'object' && address ? address.port : port));
-      });
+/** `preferred` when it is free now, else 0 (anvil then picks a free port). */
+async function preferredPortIfFree(host: string, preferred: number): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(0) : reject(error),
+    );
+    server.listen(preferred, host, () => server.close(() => resolve(preferred)));
+  });
+}
+
+/** The host:port anvil prints once it listens ("Listening on 127.0.0.1:41234"). */
+function listeningAddress(anvil: ChildProcess, stderr: () => string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let found = false;
+    const timer = setTimeout(
+      () => reject(new Error(`anvil did not start listening: ${stderr().trim()}`)),
+      15_000,
+    );
+    // anvil logs every call on stdout: keep reading it, so it never blocks on a full pipe.
+    anvil.stdout!.on('data', (chunk: Buffer) => {
+      if (found) return;
+      stdout += chunk.toString();
+      const match = /Listening on (\S+:\d+)/.exec(stdout);
+      if (!match) return;
+      found = true;
+      clearTimeout(timer);
+      resolve(match[1]!);
     });
-  if (preferred !== 0) {
-    try {
-      return await listen(preferred);
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
-    }
-  }
-  return listen(0);
+    anvil.once('exit', () => {
+      clearTimeout(timer);
+      if (!found) reject(new Error(`anvil exited: ${stderr().trim()}`));
+    });
+  });
 }
 
 async function waitForRpc(rpcUrl: string, anvil: ChildProcess, stderr: () => string) {
