@@ -38,18 +38,33 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
     await migrate(db);
     return { db, close: () => db.close() };
   }
+  const { db, close } = await createPostgresDatabase(
+    new URL(process.env.TEST_DATABASE_URL!).pathname.replace(/^\//, '') || 'test',
+    5,
+  );
+  return { db, close };
+}
+
+/**
+ * A fresh, migrated PostgreSQL database `${prefix}_<random>` on TEST_DATABASE_URL's server, with its
+ * URL (for server processes started by a test) and a pool of `poolSize` connections; `close` drops it.
+ */
+export async function createPostgresDatabase(
+  prefix: string,
+  poolSize: number,
+): Promise<TestDatabase & { url: string }> {
   const serverUrl = new URL(process.env.TEST_DATABASE_URL!);
-  const base = serverUrl.pathname.replace(/^\//, '') || 'test';
-  const name = `${base}_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const adminUrl = new URL(serverUrl);
   adminUrl.pathname = '/postgres';
   const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => undefined });
   await admin.unsafe(`CREATE DATABASE "${name}"`);
   const dbUrl = new URL(serverUrl);
   dbUrl.pathname = `/${name}`;
-  const db = openPostgres(dbUrl.toString(), 5);
+  const db = openPostgres(dbUrl.toString(), poolSize);
   await migrate(db);
   return {
+    url: dbUrl.toString(),
     db,
     close: async () => {
       await db.close();

@@ -1,15 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
-import { openPostgres, type Db } from '../../../src/server/db/db';
-import { migrate } from '../../../src/server/db/migrate';
+import type { Db } from '../../../src/server/db/db';
 import {
   SIGNATURE_HEADER,
   signPartnerRequest,
   TIMESTAMP_HEADER,
 } from '../../../src/server/domain/partner-signature';
-import { TestClient } from '../../helpers/server';
+import { createPostgresDatabase, TestClient } from '../../helpers/server';
 
 /**
  * The real server (`node --import tsx src/server/server.ts`) as a child process, for the crash and
@@ -107,25 +104,8 @@ export interface ProcessDatabase {
 
 /** A fresh, migrated PostgreSQL database on TEST_DATABASE_URL's server, named `${prefix}_<random>`. */
 export async function createProcessDatabase(prefix: string): Promise<ProcessDatabase> {
-  const serverUrl = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const adminUrl = new URL(serverUrl);
-  adminUrl.pathname = '/postgres';
-  const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const dbUrl = new URL(serverUrl);
-  dbUrl.pathname = `/${name}`;
-  const db = openPostgres(dbUrl.toString(), 3);
-  await migrate(db);
-  return {
-    url: dbUrl.toString(),
-    db,
-    drop: async () => {
-      await db.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end({ timeout: 5 });
-    },
-  };
+  const { url, db, close } = await createPostgresDatabase(prefix, 3);
+  return { url, db, drop: close };
 }
 
 export interface ClickEventBody {
