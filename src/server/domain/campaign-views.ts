@@ -71,10 +71,6 @@ export async function listCampaignsJson(db: Queryable, userId: number): Promise<
   return row!.campaigns;
 }
 
-export async function listCampaigns(db: Queryable, userId: number): Promise<Campaign[]> {
-  return JSON.parse(await listCampaignsJson(db, userId)) as Campaign[];
-}
-
 export async function findCampaign(
   db: Queryable,
   userId: number,

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Db } from '../../../src/server/db/db';
 import { migrate } from '../../../src/server/db/migrate';
 import { openCampaign, pauseCampaign } from '../../../src/server/domain/campaigns';
+import type { Campaign } from '../../../src/shared/contract/campaigns';
 import {
   campaignHistory,
-  listCampaigns,
+  listCampaignsJson,
   searchProfiles,
 } from '../../../src/server/domain/campaign-views';
 import { postLedgerEntry } from '../../../src/server/domain/ledger';
@@ -66,7 +67,7 @@ describe('campaign views and placements', () => {
       { username: 'gamer_x', packageId: 3, amountCents: 10_000, categoryName: 'Gaming' },
       10_000,
     );
-    const [campaign] = await listCampaigns(db, userId);
+    const [campaign] = JSON.parse(await listCampaignsJson(db, userId)) as Campaign[];
     expect(campaign).toMatchObject({
       status: true,
       profile_id: 'gamer_x',
