@@ -1,3 +1,4 @@
+import { MAX_CLICK_BATCH } from '../../shared/contract/partner';
 import type { Db } from '../db/db';
 import { endCampaign, type CampaignRow } from './campaigns';
 import { notify, NOTIFICATION_TEXTS } from './notifications';
@@ -17,20 +18,24 @@ export interface ClickBatchResult {
 }
 
 /**
- * Records and bills a batch in one statement. It locks every active campaign on the batch's profiles
- * in a fixed order (by id, in a materialized CTE, so concurrent batches never deadlock: stack notes;
- * NO KEY UPDATE, so foreign-key checks of other batches' events do not wait for it), keeps the first
- * of each event id not recorded before, gives each profile's k-th new event to the campaign whose
- * purchased clicks cover k when the campaigns are queued by start date (the first started bills
- * first: `billing` numbers each campaign's share), inserts the events with their campaign, and
- * charges the campaigns. An event recorded by a concurrent batch after this statement's snapshot is
- * skipped by ON CONFLICT yet was counted: `inserted` then differs from `fresh`, and the caller rolls
- * back and tries again.
+ * Records and bills a group of batches in one statement. It locks every active campaign on the
+ * events' profiles in a fixed order (by id, in a materialized CTE, so concurrent statements never
+ * deadlock: stack notes; NO KEY UPDATE, so foreign-key checks of other events do not wait for it),
+ * keeps the first of each event id not recorded before (looked up by the primary key: the table
+ * grows without end), gives each profile's k-th new event to the campaign whose purchased clicks
+ * cover k when the campaigns are queued by start date (the first started bills first: `billing`
+ * numbers each campaign's share), inserts the events with their campaign, and charges the campaigns.
+ * Events keep their arrival order across the group (batch by batch), so the group bills exactly as
+ * its batches would one after another. It answers per batch (fresh, inserted, billed) and lists the
+ * campaigns used up with the batch whose event took their last click. An event recorded by another
+ * statement after this one's snapshot is skipped by ON CONFLICT yet was counted: `inserted` then
+ * differs from `fresh`, and the caller rolls back and tries again.
  */
 const RECORD_AND_BILL = `
   WITH input AS (
-    SELECT e.id, e.username, e.at, lower(e.username) AS profile, e.ord
-      FROM unnest($1::text[], $2::text[], $3::timestamptz[]) WITH ORDINALITY AS e(id, username, at, ord)
+    SELECT e.id, e.username, e.at, lower(e.username) AS profile, e.batch, e.ord
+      FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[])
+           WITH ORDINALITY AS e(id, username, at, batch, ord)
   ), locked AS MATERIALIZED (
     SELECT c.id, lower(c.profile_username) AS profile, c.remaining_clicks, c.start_date
       FROM campaigns c
@@ -38,10 +43,12 @@ const RECORD_AND_BILL = `
        AND lower(c.profile_username) = ANY (ARRAY(SELECT DISTINCT lower(u) FROM unnest($2::text[]) AS u))
      ORDER BY c.id
      FOR NO KEY UPDATE
+  ), recorded AS (
+    SELECT x.event_id FROM click_events x WHERE x.event_id = ANY ($1::text[])
   ), fresh AS (
     SELECT DISTINCT ON (i.id) i.*
       FROM input i
-     WHERE NOT EXISTS (SELECT 1 FROM click_events x WHERE x.event_id = i.id)
+     WHERE i.id NOT IN (SELECT r.event_id FROM recorded r)
      ORDER BY i.id, i.ord
   ), ev AS (
     SELECT f.*, row_number() OVER (PARTITION BY f.profile ORDER BY f.ord) AS k FROM fresh f
@@ -62,10 +69,10 @@ const RECORD_AND_BILL = `
     INSERT INTO click_events (event_id, profile_username, clicked_at, billed, campaign_id)
     SELECT ev.id, ev.username, ev.at, b.id IS NOT NULL, b.id
       FROM ev LEFT JOIN billing b ON b.profile = ev.profile AND b.k = ev.k
-     -- In id order: batches sharing ids then wait for each other instead of deadlocking.
+     -- In id order: statements sharing ids then wait for each other instead of deadlocking.
      ORDER BY ev.id
     ON CONFLICT (event_id) DO NOTHING
-    RETURNING billed
+    RETURNING event_id, billed
   ), charged AS (
     UPDATE campaigns c
        SET clicks_count = c.clicks_count + a.take,
@@ -76,12 +83,19 @@ const RECORD_AND_BILL = `
       FROM alloc a
      WHERE c.id = a.id AND a.take > 0
     RETURNING c.*
+  ), per_batch AS (
+    SELECT ev.batch, count(*)::int AS fresh, count(i.event_id)::int AS inserted,
+           count(*) FILTER (WHERE i.billed)::int AS billed
+      FROM ev LEFT JOIN inserted i ON i.event_id = ev.id
+     GROUP BY ev.batch
   )
-  SELECT (SELECT count(*) FROM ev)::int AS fresh,
-         (SELECT count(*) FROM inserted)::int AS inserted,
-         (SELECT count(*) FROM inserted WHERE billed)::int AS billed,
-         COALESCE((SELECT json_agg(charged ORDER BY user_id, id) FROM charged WHERE remaining_clicks = 0), '[]')::text
-           AS used_up`;
+  SELECT COALESCE((SELECT json_agg(per_batch) FROM per_batch), '[]')::text AS batches,
+         COALESCE((SELECT json_agg(json_build_object('batch', last.batch, 'campaign', row_to_json(ch))
+                                   ORDER BY ch.user_id, ch.id)
+                     FROM charged ch
+                     JOIN alloc a ON a.id = ch.id
+                     JOIN ev last ON last.profile = a.profile AND last.k = a.before + a.take
+                    WHERE ch.remaining_clicks = 0), '[]')::text AS used_up`;
 
 /**
  * PGlite parses and plans every query it is sent, and parsing and planning this statement's CTEs is
@@ -91,8 +105,8 @@ const RECORD_AND_BILL = `
  * the statement prepared per connection already (db.ts).
  */
 const RECORD_AND_BILL_FUNCTION = `
-  CREATE OR REPLACE FUNCTION pg_temp.record_and_bill(text[], text[], timestamptz[])
-    RETURNS TABLE (fresh int, inserted int, billed int, used_up text)
+  CREATE OR REPLACE FUNCTION pg_temp.record_and_bill(text[], text[], timestamptz[], int[])
+    RETURNS TABLE (batches text, used_up text)
     LANGUAGE plpgsql AS $record_and_bill$
   #variable_conflict use_column
   BEGIN
@@ -100,7 +114,7 @@ const RECORD_AND_BILL_FUNCTION = `
   END
   $record_and_bill$`;
 const CALL_RECORD_AND_BILL =
-  'SELECT * FROM pg_temp.record_and_bill($1::text[], $2::text[], $3::timestamptz[])';
+  'SELECT * FROM pg_temp.record_and_bill($1::text[], $2::text[], $3::timestamptz[], $4::int[])';
 const functionsMade = new WeakMap<Db, Promise<void>>();
 
 /** The statement to send to `db`: the function on PGlite (made once per database), else the statement. */
@@ -116,50 +130,154 @@ async function recordAndBillStatement(db: Db): Promise<string> {
   return CALL_RECORD_AND_BILL;
 }
 
-/** A concurrent batch recorded one of this batch's event ids first: the batch is tried again. */
+/** Another statement recorded one of the group's event ids first: the group is tried again. */
 class ConcurrentEventError extends Error {}
 const ATTEMPTS = 5;
+
+/**
+ * At most this many events go into one statement: enough to share a commit among several batches
+ * sent at once, small enough that one statement stays short.
+ */
+const MAX_GROUP_EVENTS = 2 * MAX_CLICK_BATCH;
+
+interface Waiting {
+  events: ClickEvent[];
+  resolve: (result: ClickBatchResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The batches of one database waiting to be recorded. One group is recorded at a time; batches that
+ * arrive meanwhile wait and go together in the next group (group commit): a lone batch goes at once,
+ * and batches sent at the same time share one statement and one commit instead of queueing for the
+ * same campaign rows one by one.
+ */
+class ClickQueue {
+  private waiting: Waiting[] = [];
+  private recording = false;
+
+  constructor(private readonly db: Db) {}
+
+  add(entry: Waiting): void {
+    this.waiting.push(entry);
+    if (!this.recording) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.recording = true;
+    while (this.waiting.length > 0) {
+      const group = this.nextGroup();
+      try {
+        const results = await recordGroup(
+          this.db,
+          group.map((entry) => entry.events),
+        );
+        group.forEach((entry, i) => entry.resolve(results[i]!));
+      } catch (error) {
+        await this.recordAlone(group, error);
+      }
+    }
+    this.recording = false;
+  }
+
+  private nextGroup(): Waiting[] {
+    let events = 0;
+    let size = 0;
+    while (size < this.waiting.length) {
+      events += this.waiting[size]!.events.length;
+      if (size > 0 && events > MAX_GROUP_EVENTS) break;
+      size += 1;
+    }
+    return this.waiting.splice(0, size);
+  }
+
+  /** A failed group: each batch is tried on its own, so one bad batch fails only its own request. */
+  private async recordAlone(group: Waiting[], error: unknown): Promise<void> {
+    if (group.length === 1) {
+      group[0]!.reject(error);
+      return;
+    }
+    for (const entry of group) {
+      try {
+        const [result] = await recordGroup(this.db, [entry.events]);
+        entry.resolve(result!);
+      } catch (own) {
+        entry.reject(own);
+      }
+    }
+  }
+}
+
+const queues = new WeakMap<Db, ClickQueue>();
 
 /**
  * Records a batch of partner click events and bills them (design §5). Each event id counts once,
  * ever. A click on a profile bills the advertiser whose active campaign on it started first; a click
  * with no purchased click left is recorded but never billed. A campaign whose clicks run out ends at
- * once: its leftover fraction of a click is refunded and a history entry written.
+ * once: its leftover fraction of a click is refunded and a history entry written. Batches recorded
+ * at the same time bill as if one came after the other, in the order they arrived.
  */
-export async function recordClicks(db: Db, events: ClickEvent[]): Promise<ClickBatchResult> {
+export function recordClicks(db: Db, events: ClickEvent[]): Promise<ClickBatchResult> {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = new ClickQueue(db);
+    queues.set(db, queue);
+  }
+  const added = queue;
+  return new Promise((resolve, reject) => added.add({ events, resolve, reject }));
+}
+
+async function recordGroup(db: Db, batches: ClickEvent[][]): Promise<ClickBatchResult[]> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await recordOnce(db, events);
+      return await recordOnce(db, batches);
     } catch (error) {
       if (!(error instanceof ConcurrentEventError) || attempt === ATTEMPTS) throw error;
     }
   }
 }
 
-async function recordOnce(db: Db, events: ClickEvent[]): Promise<ClickBatchResult> {
+interface BatchCounts {
+  batch: number;
+  fresh: number;
+  inserted: number;
+  billed: number;
+}
+
+async function recordOnce(db: Db, batches: ClickEvent[][]): Promise<ClickBatchResult[]> {
   const statement = await recordAndBillStatement(db);
+  const events = batches.flat();
+  const batchOf = batches.flatMap((batch, i) => batch.map(() => i));
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{
-      fresh: number;
-      inserted: number;
-      billed: number;
-      used_up: string;
-    }>(statement, [
+    const [row] = await tx.query<{ batches: string; used_up: string }>(statement, [
       events.map((e) => e.id),
       events.map((e) => e.username),
       events.map((e) => e.at.toISOString()),
+      batchOf,
     ]);
-    const { fresh, inserted, billed, used_up: usedUp } = row!;
-    if (inserted !== fresh) throw new ConcurrentEventError('click event recorded concurrently');
-    const result: ClickBatchResult = {
-      received: events.length,
-      duplicates: events.length - inserted,
-      billed,
-      unbilled: inserted - billed,
+    const counts = JSON.parse(row!.batches) as BatchCounts[];
+    if (counts.some((c) => c.inserted !== c.fresh)) {
+      throw new ConcurrentEventError('click event recorded concurrently');
+    }
+    const results: ClickBatchResult[] = batches.map((batch) => ({
+      received: batch.length,
+      duplicates: batch.length,
+      billed: 0,
+      unbilled: 0,
       endedCampaigns: 0,
-    };
-    // Ended in user order, so concurrent batches also take the users' rows in one order.
-    for (const ended of JSON.parse(usedUp) as Record<string, unknown>[]) {
+    }));
+    for (const { batch, inserted, billed } of counts) {
+      const result = results[batch]!;
+      result.duplicates = result.received - inserted;
+      result.billed = billed;
+      result.unbilled = inserted - billed;
+    }
+    // Ended in user order, so concurrent statements also take the users' rows in one order.
+    const usedUp = JSON.parse(row!.used_up) as {
+      batch: number;
+      campaign: Record<string, unknown>;
+    }[];
+    for (const { batch, campaign: ended } of usedUp) {
       const campaign = toCampaignRow(ended);
       await endCampaign(tx, campaign);
       const text = NOTIFICATION_TEXTS.campaignClicksUsed(
@@ -167,9 +285,9 @@ async function recordOnce(db: Db, events: ClickEvent[]): Promise<ClickBatchResul
         campaign.clicks_purchased,
       );
       await notify(tx, campaign.user_id, text);
-      result.endedCampaigns += 1;
+      results[batch]!.endedCampaigns += 1;
     }
-    return result;
+    return results;
   });
 }
 

@@ -236,4 +236,67 @@ describe('clicks', () => {
     );
     expect(history).toEqual([{ clicks_count: 167, total_spent_cents: 10_020 }]);
   });
+
+  it('bills batches sent at once as if one came after the other, each with its own answer', async () => {
+    const user = await advertiser(10_050);
+    await db.query(
+      "INSERT INTO profiles (username, full_name, avatar) VALUES ('erin', 'Erin E', '/a.svg')",
+    );
+    // $100.50 at $0.60: 167 clicks. The first batch goes alone; the two sent while it is being
+    // recorded go together, the first of them repeating an id of the first batch.
+    await openCampaign(db, user, { username: 'erin', packageId: 2, amountCents: 10_050 }, 10_000);
+    const answers = await Promise.all([
+      recordClicks(db, clicks('erin', range('ea', 100))),
+      recordClicks(db, clicks('erin', [...range('eb', 99), 'ea-5'])),
+      recordClicks(db, clicks('erin', [...range('ec', 50), 'ec-1'])),
+    ]);
+    expect(answers).toEqual([
+      { received: 100, duplicates: 0, billed: 100, unbilled: 0, endedCampaigns: 0 },
+      { received: 100, duplicates: 1, billed: 67, unbilled: 32, endedCampaigns: 1 },
+      { received: 51, duplicates: 1, billed: 0, unbilled: 50, endedCampaigns: 0 },
+    ]);
+    const [campaign] = await db.query(
+      'SELECT status, clicks_count, remaining_clicks, refunded_cents FROM campaigns WHERE user_id = $1',
+      [user],
+    );
+    expect(campaign).toEqual({
+      status: false,
+      clicks_count: 167,
+      remaining_clicks: 0,
+      refunded_cents: 30,
+    });
+    const [billed] = await db.query<{ ea: number; eb: number }>(
+      `SELECT count(*) FILTER (WHERE event_id LIKE 'ea-%')::int AS ea,
+              count(*) FILTER (WHERE event_id LIKE 'eb-%')::int AS eb
+         FROM click_events WHERE billed AND profile_username = 'erin'`,
+    );
+    expect(billed).toEqual({ ea: 100, eb: 67 });
+    expect(await balance(user)).toBe(30);
+  });
+
+  it('fails only the batch the database refuses when batches go together', async () => {
+    const user = await advertiser(10_000);
+    await db.query(
+      "INSERT INTO profiles (username, full_name, avatar) VALUES ('finn', 'Finn F', '/a.svg')",
+    );
+    await openCampaign(db, user, { username: 'finn', packageId: 1, amountCents: 10_000 }, 10_000);
+    const [first, good, bad] = await Promise.allSettled([
+      recordClicks(db, clicks('finn', ['f1'])),
+      recordClicks(db, clicks('finn', ['f2', 'f3'])),
+      recordClicks(db, clicks('fi\u0000nn', ['f4'])),
+    ]);
+    expect(first).toEqual({
+      status: 'fulfilled',
+      value: { received: 1, duplicates: 0, billed: 1, unbilled: 0, endedCampaigns: 0 },
+    });
+    expect(good).toEqual({
+      status: 'fulfilled',
+      value: { received: 2, duplicates: 0, billed: 2, unbilled: 0, endedCampaigns: 0 },
+    });
+    expect(bad.status).toBe('rejected');
+    const [row] = await db.query<{ events: number }>(
+      "SELECT count(*)::int AS events FROM click_events WHERE event_id IN ('f1', 'f2', 'f3', 'f4')",
+    );
+    expect(row).toEqual({ events: 3 });
+  });
 });
