@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
+import { listenForChanges } from './change-listener';
+import { Changes } from './changes';
 
 export type Row = Record<string, unknown>;
 
@@ -26,6 +28,14 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * The explicit read path of the read cache (read-cache.ts): statements sent here do not count as
+   * writes, so only statements that write nothing may be. Every other query, exec and transaction
+   * counts as a write, whatever its SQL says (a SELECT may call a function that writes).
+   */
+  readonly read: Queryable;
+  /** The writes the read cache must know of: this process's, and on PostgreSQL other processes'. */
+  readonly changes: Changes;
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -40,20 +50,29 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     queue = run.catch(() => undefined);
     return run;
   };
-  return {
-    kind: 'pglite',
+  // One process owns a PGlite database: its own writes are all there are to hear of.
+  const changes = new Changes(true);
+  const read: Queryable = {
     query: <T extends Row>(sql: string, params: unknown[] = []) =>
       serial(async () => (await pg.query<T>(sql, params)).rows),
+  };
+  return {
+    kind: 'pglite',
+    read,
+    changes,
+    query: (sql, params) => changes.write(() => read.query(sql, params)),
     transaction: (fn) =>
-      serial(() =>
-        pg.transaction((tx) =>
-          fn({
-            query: async <T extends Row>(sql: string, params: unknown[] = []) =>
-              (await tx.query<T>(sql, params)).rows,
-          }),
+      changes.write(() =>
+        serial(() =>
+          pg.transaction((tx) =>
+            fn({
+              query: async <T extends Row>(sql: string, params: unknown[] = []) =>
+                (await tx.query<T>(sql, params)).rows,
+            }),
+          ),
         ),
       ),
-    exec: (sql) => serial(async () => void (await pg.exec(sql))),
+    exec: (sql) => changes.write(() => serial(async () => void (await pg.exec(sql)))),
     close: () => pg.close(),
   };
 }
@@ -80,12 +99,23 @@ export function openPostgres(url: string, max = 10): Db {
         prepare: options?.prepare ?? true,
       })) as unknown as T[],
   });
+  // Other processes write to the same database: their writes are heard while a listener listens.
+  const changes = new Changes(false);
+  const stopListening = listenForChanges(url, changes);
+  const read = wrap(sql);
   return {
     kind: 'postgres',
-    ...wrap(sql),
-    transaction: async (fn) =>
-      (await sql.begin((tx) => fn(wrap(tx)))) as Awaited<ReturnType<typeof fn>>,
-    exec: async (text) => void (await sql.unsafe(text)),
-    close: () => sql.end({ timeout: 5 }),
+    read,
+    changes,
+    query: (text, params, options) => changes.write(() => read.query(text, params, options)),
+    transaction: (fn) =>
+      changes.write(
+        async () => (await sql.begin((tx) => fn(wrap(tx)))) as Awaited<ReturnType<typeof fn>>,
+      ),
+    exec: (text) => changes.write(async () => void (await sql.unsafe(text))),
+    close: async () => {
+      await stopListening();
+      await sql.end({ timeout: 5 });
+    },
   };
 }

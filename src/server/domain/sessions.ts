@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
+import { readCachePerDb } from '../db/read-cache';
 import { hashSecret, newSecret } from './secrets';
 import type { UserRow } from './users';
 
@@ -35,22 +36,33 @@ export interface LiveSession {
   expiresAt: Date;
 }
 
+/** Live sessions by their id's hash: check-auth and every signed-in call look one up. */
+const sessionCache = readCachePerDb<LiveSession | undefined>(5000);
+
 /** The signed-in user of a session cookie and the session's expiry, or undefined when it is unknown or expired. */
-export async function findSession(
-  db: Queryable,
-  sessionId: string,
-): Promise<LiveSession | undefined> {
+export async function findSession(db: Db, sessionId: string): Promise<LiveSession | undefined> {
+  const idHash = hashSecret(sessionId);
+  const session = await sessionCache(db).get(idHash, (read) => loadSession(read, idHash));
+  // A kept session may have expired since it was read.
+  return session && session.expiresAt.getTime() > Date.now() ? session : undefined;
+}
+
+async function loadSession(db: Queryable, idHash: string): Promise<LiveSession | undefined> {
   // The campaign count comes along (check-auth and the user details show it): one query, not two.
   const [row] = await db.query<UserRow & { session_expires_at: Date } & Record<string, unknown>>(
     `SELECT u.*, s.expires_at AS session_expires_at,
             (SELECT count(*) FROM campaigns c WHERE c.user_id = u.id)::int AS campaign_count
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id_hash = $1 AND s.expires_at > now()`,
-    [hashSecret(sessionId)],
+    [idHash],
   );
   if (!row) return undefined;
   const { session_expires_at: expiresAt, ...user } = row;
-  return { user: user as UserRow, expiresAt: new Date(expiresAt) };
+  // Shared by the requests the cache serves it to.
+  return Object.freeze({
+    user: Object.freeze(user) as UserRow,
+    expiresAt: new Date(expiresAt),
+  });
 }
 
 /**

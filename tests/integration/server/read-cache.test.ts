@@ -1,0 +1,406 @@
+import { connect, createServer, type Socket } from 'node:net';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTENER_APPLICATION_NAME } from '../../../src/server/db/change-listener';
+import { openPostgres, type Db } from '../../../src/server/db/db';
+import { postLedgerEntry } from '../../../src/server/domain/ledger';
+import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
+import {
+  createPostgresDatabase,
+  databaseKinds,
+  openTestDatabase,
+  registerUser,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  type TestDatabase,
+} from '../../helpers/server';
+
+/**
+ * Issue 6: check-auth and the campaign list answer from a read cache (src/server/db/read-cache.ts).
+ * Whatever the cache keeps, every write shows in the very next answer. Each check below asks twice
+ * before the write, so the answer is a kept one when the write happens.
+ */
+
+const PARTNER_SECRET = 'read-cache-partner-secret';
+const NOT_AUTHENTICATED = { success: false, message: 'Not authenticated' };
+
+interface ListedCampaign {
+  profile_id: string;
+  status: boolean;
+  clicks_purchased: number;
+  clicks_count: number;
+  remaining_clicks: number;
+  amount_deposit: number;
+  amount_remaining: number;
+  amount_refunded: number;
+}
+
+/** The parts of the campaign list that the writes below change. */
+async function campaignList(client: TestClient) {
+  const list = await client.get<{ data: ListedCampaign[] }>('/api/bought-ads-by-client');
+  expect(list.status).toBe(200);
+  return list.body.data.map((c) => ({
+    profile: c.profile_id,
+    status: c.status,
+    clicks: [c.clicks_purchased, c.clicks_count, c.remaining_clicks],
+    dollars: [c.amount_deposit, c.amount_remaining, c.amount_refunded],
+  }));
+}
+
+async function userFigures(client: TestClient) {
+  const details = await client.get<{ data: { campaigns: number; crypto_balance: number } }>(
+    '/api/get-user-details',
+  );
+  expect(details.status).toBe(200);
+  return { campaigns: details.body.data.campaigns, balance: details.body.data.crypto_balance };
+}
+
+/** Asks twice: the second answer is the kept one. */
+async function twice<T>(ask: () => Promise<T>): Promise<T> {
+  await ask();
+  return ask();
+}
+
+describe.each(databaseKinds())('read cache on %s', (kind) => {
+  let database: TestDatabase;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = await startTestApp(database.db, { PARTNER_SECRET });
+    await database.db.query(
+      "INSERT INTO profiles (username, full_name, avatar) VALUES ('cached_creator', 'Cached Creator', '/a.svg')",
+    );
+    await listening(database.db);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  it('refuses the session at once after logout', async () => {
+    const { client } = await registerUser(server);
+    const otherTab = client.clone();
+    expect((await twice(() => otherTab.get('/api/auth/check-auth'))).status).toBe(200);
+
+    expect((await client.post('/api/auth/logout')).status).toBe(200);
+    const after = await otherTab.get('/api/auth/check-auth');
+    expect([after.status, after.body]).toEqual([401, NOT_AUTHENTICATED]);
+  });
+
+  it('ends the other sessions at once when the password changes', async () => {
+    const { client, registration } = await registerUser(server);
+    const laptop = server.client();
+    const login = { email: registration.email, password: registration.password };
+    expect((await laptop.post('/api/auth/login', login)).status).toBe(200);
+    expect((await twice(() => laptop.get('/api/auth/check-auth'))).status).toBe(200);
+    expect((await twice(() => client.get('/api/auth/check-auth'))).status).toBe(200);
+
+    const changed = await client.post('/api/auth/change-password', {
+      oldPassword: registration.password,
+      newPassword: 'another-horse-2',
+    });
+    expect(changed.status).toBe(200);
+    const onLaptop = await laptop.get('/api/auth/check-auth');
+    expect([onLaptop.status, onLaptop.body]).toEqual([401, NOT_AUTHENTICATED]);
+    expect((await client.get('/api/auth/check-auth')).status).toBe(200);
+  });
+
+  it('shows a campaign created, topped up, billed, paused and deleted at once', async () => {
+    const { client, userId } = await registerUser(server);
+    await database.db.transaction((tx) =>
+      postLedgerEntry(tx, { userId, amountCents: 50_000, kind: 'demo-grant' }),
+    );
+    expect(await twice(() => campaignList(client))).toEqual([]);
+    expect(await twice(() => userFigures(client))).toEqual({ campaigns: 0, balance: 500 });
+
+    const created = await client.post('/api/new-campaign', {
+      username: 'cached_creator',
+      package_id: 2,
+      amount_deposit: 100,
+    });
+    expect(created.status).toBe(201);
+    expect(await twice(() => campaignList(client))).toEqual([
+      { profile: 'cached_creator', status: true, clicks: [166, 0, 166], dollars: [100, 100, 0] },
+    ]);
+    expect(await twice(() => userFigures(client))).toEqual({ campaigns: 1, balance: 400 });
+
+    const toppedUp = await client.post('/api/top-up-money-deposited', {
+      username: 'cached_creator',
+      package_id: 2,
+      amount: 50,
+    });
+    expect(toppedUp.status).toBe(200);
+    expect(await twice(() => campaignList(client))).toEqual([
+      { profile: 'cached_creator', status: true, clicks: [250, 0, 250], dollars: [150, 150, 0] },
+    ]);
+    expect(await twice(() => userFigures(client))).toEqual({ campaigns: 1, balance: 350 });
+
+    const clicks = await sendClicks(
+      server,
+      ['c1', 'c2', 'c3'].map((id) => ({
+        id: `${id}-${userId}`,
+        username: 'cached_creator',
+        at: new Date().toISOString(),
+      })),
+    );
+    expect([clicks.status, clicks.body.billed]).toEqual([200, 3]);
+    expect(await twice(() => campaignList(client))).toEqual([
+      { profile: 'cached_creator', status: true, clicks: [250, 3, 247], dollars: [150, 148.2, 0] },
+    ]);
+
+    const paused = await client.post('/api/expire-ad-package', { username: 'cached_creator' });
+    expect(paused.status).toBe(200);
+    expect(await twice(() => campaignList(client))).toEqual([
+      { profile: 'cached_creator', status: false, clicks: [250, 3, 0], dollars: [150, 0, 148.2] },
+    ]);
+    expect(await twice(() => userFigures(client))).toEqual({ campaigns: 1, balance: 498.2 });
+
+    const removed = await client.post('/api/remove-ad-package', { username: 'cached_creator' });
+    expect(removed.status).toBe(200);
+    expect(await campaignList(client)).toEqual([]);
+    expect(await userFigures(client)).toEqual({ campaigns: 0, balance: 498.2 });
+  });
+
+  it('refuses a kept session once it has expired', async () => {
+    const { client, userId } = await registerUser(server);
+    const expiresAt = Date.now() + 300;
+    await database.db.query('UPDATE sessions SET expires_at = $2 WHERE user_id = $1', [
+      userId,
+      new Date(expiresAt),
+    ]);
+    // get-user-details does not slide the expiry (check-auth would).
+    expect((await twice(() => client.get('/api/get-user-details'))).status).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, expiresAt - Date.now() + 20));
+    const after = await client.get('/api/get-user-details');
+    expect([after.status, after.body]).toEqual([401, NOT_AUTHENTICATED]);
+  });
+});
+
+/**
+ * Design §6: several server processes on one PostgreSQL. Each app here has its own Db (its own pool
+ * and change listener) on the same database, as two processes would.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('read caches of two apps on one PostgreSQL', () => {
+  let database: TestDatabase & { url: string };
+  let otherDb: Db;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase('read_cache', 5);
+    otherDb = openPostgres(database.url, 5);
+    a = await startTestApp(database.db);
+    b = await startTestApp(otherDb);
+    await database.db.query(
+      "INSERT INTO profiles (username, full_name, avatar) VALUES ('shared_creator', 'Shared Creator', '/s.svg')",
+    );
+    await Promise.all([listening(database.db), listening(otherDb)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await otherDb?.close();
+    await database?.close();
+  });
+
+  it('shows a campaign made through one app in the other once notified', async () => {
+    const { client, userId } = await registerUser(a);
+    await database.db.transaction((tx) =>
+      postLedgerEntry(tx, { userId, amountCents: 50_000, kind: 'demo-grant' }),
+    );
+    const onB = sameBrowser(client, b);
+    expect(await twice(() => campaignList(onB))).toEqual([]);
+    expect(await twice(() => userFigures(onB))).toEqual({ campaigns: 0, balance: 500 });
+
+    const created = await client.post('/api/new-campaign', {
+      username: 'shared_creator',
+      package_id: 1,
+      amount_deposit: 100,
+    });
+    expect(created.status).toBe(201);
+    expect(
+      await until(
+        () => campaignList(onB),
+        (list) => list.length > 0,
+      ),
+    ).toEqual([
+      { profile: 'shared_creator', status: true, clicks: [125, 0, 125], dollars: [100, 100, 0] },
+    ]);
+    expect(
+      await until(
+        () => userFigures(onB),
+        (user) => user.campaigns > 0,
+      ),
+    ).toEqual({
+      campaigns: 1,
+      balance: 400,
+    });
+  });
+
+  it('refuses a session logged out on the other app once notified', async () => {
+    const { client } = await registerUser(a);
+    const onB = sameBrowser(client, b);
+    expect((await twice(() => onB.get('/api/auth/check-auth'))).status).toBe(200);
+
+    expect((await client.post('/api/auth/logout')).status).toBe(200);
+    const after = await until(
+      () => onB.get('/api/auth/check-auth'),
+      (answer) => answer.status !== 200,
+    );
+    expect([after.status, after.body]).toEqual([401, NOT_AUTHENTICATED]);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('read cache while its listener is down', () => {
+  let database: TestDatabase & { url: string };
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let proxiedDb: Db;
+  let server: TestApp;
+  /** Writes as superuser with triggers off (session_replication_role): nobody is notified. */
+  let unheard: postgres.Sql;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase('read_cache_down', 1);
+    const url = new URL(database.url);
+    proxy = await startProxy(new URL(database.url));
+    url.host = `127.0.0.1:${proxy.port}`;
+    // One pool connection, opened before the listener goes down; it stays open.
+    proxiedDb = openPostgres(url.toString(), 1);
+    server = await startTestApp(proxiedDb);
+    unheard = postgres(database.url, {
+      max: 1,
+      onnotice: () => undefined,
+      connection: { session_replication_role: 'replica' },
+    });
+    await listening(proxiedDb);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await proxiedDb?.close();
+    await unheard?.end();
+    await proxy?.close();
+    await database?.close();
+  });
+
+  it('reads every answer from the database until the listener listens again', async () => {
+    const { client, userId } = await registerUser(server);
+    const isVerified = async () =>
+      (await client.get<{ user: { isVerified: boolean } }>('/api/auth/check-auth')).body.user
+        .isVerified;
+    const setVerified = (verified: boolean) =>
+      unheard.unsafe('UPDATE users SET is_verified = $2 WHERE id = $1', [userId, verified]);
+
+    // Listening: a write nobody is told of stays unseen behind the kept answer.
+    expect(await twice(isVerified)).toBe(false);
+    await setVerified(true);
+    expect(await isVerified()).toBe(false);
+
+    // Down: every answer comes from the database, and none is kept.
+    proxy.refuse(true);
+    await database.db.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND client_port = ANY($2::int[])',
+      [LISTENER_APPLICATION_NAME, proxy.upstreamPorts()],
+    );
+    expect(
+      await until(
+        async () => proxiedDb.changes.stamp(),
+        (stamp) => stamp === undefined,
+      ),
+    ).toBeUndefined();
+    expect(await isVerified()).toBe(true);
+    await setVerified(false);
+    expect(await isVerified()).toBe(false);
+
+    // Listening again: answers are kept again.
+    proxy.refuse(false);
+    await listening(proxiedDb);
+    expect(await twice(isVerified)).toBe(false);
+    await setVerified(true);
+    expect(await isVerified()).toBe(false);
+  });
+});
+
+/** The same browser (cookie jar) talking to another app. */
+function sameBrowser(client: TestClient, server: TestApp): TestClient {
+  const other = server.client();
+  for (const [name, value] of client.cookies) other.cookies.set(name, value);
+  return other;
+}
+
+/**
+ * A TCP proxy to the PostgreSQL server of `target` that can refuse new connections (the ones open
+ * stay), and tells the local ports of its connections to the server (pg_stat_activity.client_port).
+ */
+async function startProxy(target: URL) {
+  let refusing = false;
+  const sockets = new Set<Socket>();
+  const upstreams = new Set<Socket>();
+  const server = createServer((client) => {
+    if (refusing) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    upstreams.add(upstream);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        sockets.delete(socket);
+        upstreams.delete(upstream);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  return {
+    port: address.port,
+    refuse(on: boolean) {
+      refusing = on;
+    },
+    upstreamPorts: () => [...upstreams].map((socket) => socket.localPort),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Waits (up to 5 s) until the database's change listener listens: until then nothing is kept. */
+async function listening(db: Db): Promise<void> {
+  const stamp = await until(
+    async () => db.changes.stamp(),
+    (stamp) => stamp !== undefined,
+  );
+  expect(stamp, 'the change listener listens').toBeDefined();
+}
+
+/** Asks again (every 20 ms, up to 5 s) until the answer passes `done`, and returns it. */
+async function until<T>(ask: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const answer = await ask();
+    if (done(answer) || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function sendClicks(server: TestApp, events: { id: string; username: string; at: string }[]) {
+  const body = JSON.stringify({ events });
+  const timestamp = Math.floor(Date.now() / 1000);
+  return server.client().request<{ billed: number }>('POST', '/api/partner/clicks', {
+    raw: body,
+    headers: {
+      'content-type': 'application/json',
+      'x-partner-timestamp': String(timestamp),
+      'x-partner-signature': signPartnerRequest(PARTNER_SECRET, timestamp, body),
+    },
+  });
+}
