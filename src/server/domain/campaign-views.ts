@@ -1,5 +1,4 @@
-import type { Db, Queryable } from '../db/db';
-import { readCachePerDb } from '../db/read-cache';
+import type { Queryable } from '../db/db';
 import type {
   AdPackage,
   Campaign,
@@ -61,15 +60,8 @@ const CAMPAIGN_FROM = `
     JOIN ad_packages pkg ON pkg.id = c.package_id
     LEFT JOIN categories cat ON cat.slug = c.category_slug`;
 
-/** Campaign lists by user id: about 0.5 kB of JSON text per campaign. */
-const campaignListCache = readCachePerDb<string>(500);
-
 /** The advertiser's campaigns, newest first, as the JSON text of an array (sent on unparsed). */
-export function listCampaignsJson(db: Db, userId: number): Promise<string> {
-  return campaignListCache(db).get(String(userId), (read) => loadCampaignsJson(read, userId));
-}
-
-async function loadCampaignsJson(db: Queryable, userId: number): Promise<string> {
+export async function listCampaignsJson(db: Queryable, userId: number): Promise<string> {
   const [row] = await db.query<{ campaigns: string }>(
     `SELECT COALESCE(json_agg(${CAMPAIGN_JSON} ORDER BY c.created_at DESC, c.id DESC), '[]')::text AS campaigns
      ${CAMPAIGN_FROM}
