@@ -33,9 +33,17 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return rows[0];
 }
 
+/**
+ * The API shape of rows read with their campaign count (the session's user, kept by the read cache
+ * and never changed): check-auth shows the same row many times over.
+ */
+const apiUsers = new WeakMap<UserRow, User>();
+
 /** Spec §3 User as the API shows it: dollars at the edge (style habit 2), ISO dates. */
 export async function toApiUser(db: Queryable, row: UserRow): Promise<User> {
-  return {
+  const known = apiUsers.get(row);
+  if (known) return known;
+  const user: User = {
     username: row.username,
     email: row.email,
     isVerified: row.is_verified,
@@ -44,4 +52,6 @@ export async function toApiUser(db: Queryable, row: UserRow): Promise<User> {
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
+  if (row.campaign_count !== undefined) apiUsers.set(row, Object.freeze(user));
+  return user;
 }
