@@ -1,28 +1,43 @@
 /** Display formatting of spec §9: money, dates, click counts, hashes, countdowns. */
 
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Intl.NumberFormat and Intl.DateTimeFormat give the texts below, but their first use costs a phone
+// 50 ms or more of blocked main thread, on the first screen: amounts and dates in the everyday range
+// are written here instead, with the same result (tests/unit/format.test.ts compares them with Intl).
+const usd = { style: 'currency', currency: 'USD' } as const;
+let moneyOutsideRange: Intl.NumberFormat | undefined;
 
-/** `1234.5` → `$1,234.50`. */
+/** `1234.5` → `$1,234.50`; rounded half away from zero on the decimal digits, as Intl rounds. */
 export function formatMoney(dollars: number): string {
-  return money.format(Number.isFinite(dollars) ? dollars : 0);
+  const value = Number.isFinite(dollars) ? dollars : 0;
+  const abs = Math.abs(value);
+  // Below 1e-6 JavaScript writes an exponent; from 1e13 the cents no longer fit a safe integer.
+  if (abs >= 1e13 || (abs > 0 && abs < 1e-6)) {
+    return (moneyOutsideRange ??= new Intl.NumberFormat('en-US', usd)).format(value);
+  }
+  const cents = Math.round(Number(`${abs}e2`));
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}$${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-const shortDate = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+let dateOutsideRange: Intl.DateTimeFormat | undefined;
 
-/** Spec §9: a short US date (`Mar 5, 2025`), or `N/A` when missing or invalid. */
+/** Spec §9: a short US date (`Mar 5, 2025`) in local time, or `N/A` when missing or invalid. */
 export function formatShortDate(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'N/A' : shortDate.format(date);
+  if (Number.isNaN(date.getTime())) return 'N/A';
+  const year = date.getFullYear();
+  if (year < 1000) {
+    const format = (dateOutsideRange ??= new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }));
+    return format.format(date);
+  }
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${year}`;
 }
 
 /** Spec §2 tracker: thousands as K and millions as M with one decimal; missing counts are zero. */

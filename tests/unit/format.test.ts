@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatCompactCount,
@@ -16,8 +17,27 @@ describe('formatMoney', () => {
     [1234567.891, '$1,234,567.89'],
     [-5, '-$5.00'],
     [Number.NaN, '$0.00'],
+    [1.005, '$1.01'],
+    [2.675, '$2.68'],
+    [-0.001, '-$0.00'],
+    [1e21, '$1,000,000,000,000,000,000,000.00'],
+    [1.5e-7, '$0.00'],
   ])('%d → %s', (dollars, shown) => {
     expect(formatMoney(dollars)).toBe(shown);
+  });
+
+  it('writes what Intl.NumberFormat writes', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const amounts = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.double({ min: -1e7, max: 1e7, noNaN: true }),
+      fc.integer({ min: -1e9, max: 1e9 }).map((cents) => cents / 100),
+      fc.integer({ min: -1e9, max: 1e9 }).map((mills) => mills / 1000),
+    );
+    fc.assert(
+      fc.property(amounts, (dollars) => formatMoney(dollars) === intl.format(dollars)),
+      { numRuns: 5000 },
+    );
   });
 });
 
@@ -29,8 +49,26 @@ describe('formatShortDate', () => {
     [undefined, 'N/A'],
     ['', 'N/A'],
     ['not a date', 'N/A'],
+    ['0099-01-01T12:00:00Z', 'Jan 1, 99'],
   ])('%s → %s', (value, shown) => {
     expect(formatShortDate(value)).toBe(shown);
+  });
+
+  it('writes what Intl.DateTimeFormat writes, in local time', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    const dates = fc.date({
+      min: new Date('0001-01-01'),
+      max: new Date('9999-12-31'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(dates, (date) => formatShortDate(date.toISOString()) === intl.format(date)),
+      { numRuns: 5000 },
+    );
   });
 });
 
