@@ -38,6 +38,33 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The app shell paints before the app runs (src/boot.ts): the build makes boot.ts an entry of its own,
+ * the page's only script tag, and leaves the app's address in a data attribute for boot.ts, which
+ * imports the app once the shell is on screen.
+ */
+function bootBeforeApp(): Plugin {
+  return {
+    name: 'boot-before-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const boot = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === 'boot',
+        );
+        const appTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        if (!boot || !appTag.test(html))
+          throw new Error('boot-before-app: no boot chunk or app script');
+        return html.replace(
+          appTag,
+          `<script type="module" crossorigin src="/${boot.fileName}" data-app="$1"></script>`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // Vite wants index.html in its root; the top level has none (stack notes).
   root: here('src'),
@@ -48,12 +75,20 @@ export default defineConfig({
     // Every browser the app supports (it needs service workers and ES modules) preloads modules itself.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      input: { index: here('src/index.html'), boot: here('src/boot.ts') },
       output: {
         codeSplitting: {
           groups: [
             // What every first load needs (React, the router, the query client, the API client) in
             // one file instead of a dozen small ones, each a request of its own.
-            { name: 'app', tags: ['$initial'], priority: 4 },
+            // The boot script (src/boot.ts and the shell it shows) stays apart: it runs first, alone.
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id) =>
+                !/[\\/]src[\\/](boot|features[\\/]shell[\\/]static-shell)\.ts$/.test(id),
+              priority: 4,
+            },
             // Small pieces the route chunks share (UI parts, query hooks) in one file; the heavy
             // libraries of single screens (dialogs, chart, QR code, chain client) and the pager of the
             // list screens (not on the first screens, sign-in and dashboard) stay apart.
@@ -72,7 +107,7 @@ export default defineConfig({
             },
             {
               name: 'app-shell',
-              test: /[\\/]src[\\/](routes[\\/]_app(\.tsx|[\\/]dashboard\.tsx)|features[\\/](shell|offline[\\/]components[\\/]offline-banner|dashboard|notifications[\\/](api[\\/]get-unread|components[\\/]unread)|auth[\\/]api[\\/]logout|campaigns[\\/](api[\\/]get-campaigns|campaign-list|components[\\/](select-filter|avatar|status-badge|use-partner|campaigns\.css)))|shared[\\/](contract[\\/](campaigns|notifications)|money))/,
+              test: /[\\/]src[\\/](routes[\\/]_app(\.tsx|[\\/]dashboard\.tsx)|features[\\/](shell[\\/]components|offline[\\/]components[\\/]offline-banner|dashboard|notifications[\\/](api[\\/]get-unread|components[\\/]unread)|auth[\\/]api[\\/]logout|campaigns[\\/](api[\\/]get-campaigns|campaign-list|components[\\/](select-filter|avatar|status-badge|use-partner|campaigns\.css)))|shared[\\/](contract[\\/](campaigns|notifications)|money))/,
               priority: 2,
             },
           ],
@@ -116,6 +151,7 @@ export default defineConfig({
         globIgnores: ['screenshots/**'],
       },
     }),
+    bootBeforeApp(),
     precompress(),
   ],
   server: {

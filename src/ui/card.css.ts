@@ -11,19 +11,6 @@ export const card = style({
 
 export const cardTitle = style({ fontSize: '17px', fontWeight: 700, marginBottom: vars.space.lg });
 
-export const pageHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-  marginBottom: vars.space.xl,
-});
-
-export const pageTitle = style({ fontSize: '24px', fontWeight: 700, letterSpacing: '-0.01em' });
-
-export const pageSubtitle = style({ color: vars.color.textMuted, marginTop: vars.space.xs });
-
 export const empty = style({
   display: 'flex',
   flexDirection: 'column',

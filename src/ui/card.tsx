@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as styles from './card.css';
+import * as frame from './frame.css';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function Card({
@@ -30,10 +31,10 @@ export function PageHeader({
 }) {
   useDocumentTitle(title);
   return (
-    <header className={styles.pageHeader}>
+    <header className={frame.pageHeader}>
       <div>
-        <h1 className={styles.pageTitle}>{title}</h1>
-        {subtitle ? <p className={styles.pageSubtitle}>{subtitle}</p> : null}
+        <h1 className={frame.pageTitle}>{title}</h1>
+        {subtitle ? <p className={frame.pageSubtitle}>{subtitle}</p> : null}
       </div>
       {actions}
     </header>

@@ -1,9 +1,13 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+
+// Fixed class names: the app shell in index.html shows the same spinner before the app's code runs
+// (see frame.css.ts).
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
-export const spinner = style({
+export const spinner = 'spinner';
+globalStyle(`.${spinner}`, {
   width: '32px',
   height: '32px',
   borderRadius: vars.radius.full,
@@ -13,7 +17,8 @@ export const spinner = style({
   '@media': { '(prefers-reduced-motion: reduce)': { animationDuration: '2400ms' } },
 });
 
-export const center = style({
+export const center = 'spinner-center';
+globalStyle(`.${center}`, {
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
@@ -24,4 +29,5 @@ export const center = style({
   color: vars.color.textMuted,
 });
 
-export const fullPage = style({ minHeight: '100vh' });
+export const fullPage = 'spinner-full-page';
+globalStyle(`.${fullPage}`, { minHeight: '100vh' });

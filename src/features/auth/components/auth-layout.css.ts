@@ -1,63 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css';
 
-export const page = style({
-  minHeight: '100vh',
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: `${vars.space.xl} ${vars.space.lg}`,
-  background: `radial-gradient(circle at 15% 0%, ${vars.color.primarySoft} 0, transparent 45%), ${vars.color.background}`,
-});
-
-export const brand = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  marginBottom: vars.space.xl,
-  fontSize: '20px',
-  fontWeight: 800,
-  color: vars.color.text,
-  textDecoration: 'none',
-});
-
-export const logo = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '36px',
-  height: '36px',
-  borderRadius: vars.radius.md,
-  background: vars.color.primary,
-  color: vars.color.onPrimary,
-  fontSize: '18px',
-});
-
-export const card = style({
-  width: '100%',
-  maxWidth: '440px',
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.card,
-  padding: `${vars.space.xxl} ${vars.space.xl}`,
-  '@media': { 'screen and (max-width: 420px)': { padding: `${vars.space.xl} ${vars.space.lg}` } },
-});
-
-export const title = style({
-  fontSize: '24px',
-  fontWeight: 700,
-  letterSpacing: '-0.01em',
-  textAlign: 'center',
-  marginBottom: vars.space.xl,
-});
-
-export const subtitle = style({
-  marginTop: `calc(${vars.space.xs} - ${vars.space.xl})`,
-  marginBottom: vars.space.xl,
-  textAlign: 'center',
-  color: vars.color.textMuted,
-});
+// The page, brand, card, title and subtitle of the layout are in src/ui/frame.css.ts.
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as styles from './auth-layout.css';
+import * as frame from '../../../ui/frame.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The centred card every public auth screen sits in. */
@@ -19,14 +20,14 @@ export function AuthLayout({
 }) {
   useDocumentTitle(title);
   return (
-    <main className={styles.page}>
-      <div className={styles.brand}>
-        <span className={styles.logo} aria-hidden="true">
+    <main className={frame.authPage}>
+      <div className={frame.authBrand}>
+        <span className={frame.authLogo} aria-hidden="true">
           ▲
         </span>
         PromoClicks
       </div>
-      <div className={styles.card}>
+      <div className={frame.authCard}>
         {icon ? (
           <div
             className={icon === 'success' ? styles.successIcon : styles.errorIcon}
@@ -35,8 +36,8 @@ export function AuthLayout({
             {icon === 'success' ? '✓' : '✕'}
           </div>
         ) : null}
-        <h1 className={styles.title}>{title}</h1>
-        {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
+        <h1 className={frame.authTitle}>{title}</h1>
+        {subtitle ? <p className={frame.authSubtitle}>{subtitle}</p> : null}
         {children}
         {footer ? <div className={styles.footer}>{footer}</div> : null}
       </div>

@@ -1,54 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars, wideScreen } from '../../../ui/theme.css';
 
-const sidebarWidth = '260px';
-
-export const shell = style({ minHeight: '100vh' });
-
-export const topBar = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: 20,
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
-  height: '56px',
-  padding: `0 ${vars.space.lg}`,
-  background: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
-  '@media': { [wideScreen]: { display: 'none' } },
-});
-
-export const menuButton = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '40px',
-  height: '40px',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  cursor: 'pointer',
-});
-
-export const brand = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontWeight: 800,
-  fontSize: '17px',
-});
-
-export const logo = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '30px',
-  height: '30px',
-  borderRadius: vars.radius.sm,
-  background: vars.color.primary,
-  color: vars.color.onPrimary,
-  fontSize: '14px',
-});
+// The frame itself (top bar, sidebar box, main column) is in src/ui/frame.css.ts.
 
 export const backdrop = style({
   position: 'fixed',
@@ -59,46 +12,15 @@ export const backdrop = style({
   '@media': { [wideScreen]: { display: 'none' } },
 });
 
-export const sidebar = style({
-  position: 'fixed',
-  top: 0,
-  bottom: 0,
-  left: 0,
-  zIndex: 40,
-  width: sidebarWidth,
-  maxWidth: '85vw',
-  display: 'flex',
-  flexDirection: 'column',
-  background: vars.color.sidebar,
-  color: vars.color.sidebarText,
-  transform: 'translateX(-100%)',
-  visibility: 'hidden',
-  transition: 'transform 200ms ease, visibility 200ms',
-  '@media': {
-    [wideScreen]: { transform: 'none', visibility: 'visible' },
-    '(prefers-reduced-motion: reduce)': { transition: 'none' },
-  },
-});
-
 export const sidebarOpen = style({ transform: 'none', visibility: 'visible' });
 
-export const sidebarHeader = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  padding: `${vars.space.xl} ${vars.space.lg} ${vars.space.lg}`,
-  color: '#ffffff',
+/** Worn beside frame.css menuButton, whose look it changes for the dark sidebar. */
+export const closeButton = style({
+  background: 'transparent',
+  borderColor: '#374151',
+  color: vars.color.sidebarText,
+  '@media': { [wideScreen]: { display: 'none' } },
 });
-
-export const closeButton = style([
-  menuButton,
-  {
-    background: 'transparent',
-    borderColor: '#374151',
-    color: vars.color.sidebarText,
-    '@media': { [wideScreen]: { display: 'none' } },
-  },
-]);
 
 export const nav = style({ flex: 1, overflowY: 'auto', padding: `0 ${vars.space.md}` });
 
@@ -179,20 +101,4 @@ export const userEmail = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
-});
-
-export const main = style({
-  minWidth: 0,
-  padding: `${vars.space.xl} ${vars.space.lg}`,
-  '@media': {
-    [wideScreen]: { marginLeft: sidebarWidth, padding: `${vars.space.xxl} 40px` },
-  },
-});
-
-export const content = style({
-  maxWidth: '1200px',
-  margin: '0 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
 });

@@ -6,6 +6,7 @@ import { FullPageSpinner } from '../../../ui/spinner';
 import { useAuthUser } from '../../auth/api/check-auth';
 import { OfflineBanner } from '../../offline/components/offline-banner';
 import { Sidebar } from './sidebar';
+import * as frame from '../../../ui/frame.css';
 import * as styles from './app-shell.css';
 
 /** The signed-in layout: sidebar (a drawer on small screens), unverified banner, the page. */
@@ -35,11 +36,11 @@ export function AppShell() {
   if (user === undefined) return <FullPageSpinner />;
 
   return (
-    <div className={styles.shell}>
-      <header className={styles.topBar}>
+    <div className={frame.shell}>
+      <header className={frame.topBar}>
         <button
           type="button"
-          className={styles.menuButton}
+          className={frame.menuButton}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="sidebar"
@@ -47,8 +48,8 @@ export function AppShell() {
         >
           <Icon name="menu" />
         </button>
-        <span className={styles.brand}>
-          <span className={styles.logo} aria-hidden="true">
+        <span className={frame.brand}>
+          <span className={frame.logo} aria-hidden="true">
             ▲
           </span>
           PromoClicks
@@ -58,8 +59,8 @@ export function AppShell() {
         <div className={styles.backdrop} aria-hidden="true" onClick={() => setMenuOpen(false)} />
       ) : null}
       <Sidebar user={user} open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <main className={styles.main}>
-        <div className={styles.content}>
+      <main className={frame.main}>
+        <div className={frame.content}>
           <OfflineBanner />
           {user.isVerified ? null : (
             <WarningBox title="Please verify your account">

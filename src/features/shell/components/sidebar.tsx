@@ -6,6 +6,7 @@ import { Icon, type IconName } from '../../../ui/icons';
 import { failureMessage } from '../../../lib/offline';
 import { useLogout } from '../../auth/api/logout';
 import { UnreadBadge } from '../../notifications/components/unread-badge';
+import * as frame from '../../../ui/frame.css';
 import * as styles from './app-shell.css';
 
 type NavTarget =
@@ -90,18 +91,18 @@ export function Sidebar({
     <aside
       id="sidebar"
       aria-label="Sidebar"
-      className={open ? `${styles.sidebar} ${styles.sidebarOpen}` : styles.sidebar}
+      className={open ? `${frame.sidebar} ${styles.sidebarOpen}` : frame.sidebar}
     >
-      <div className={styles.sidebarHeader}>
-        <span className={styles.brand}>
-          <span className={styles.logo} aria-hidden="true">
+      <div className={frame.sidebarHeader}>
+        <span className={frame.brand}>
+          <span className={frame.logo} aria-hidden="true">
             ▲
           </span>
           PromoClicks
         </span>
         <button
           type="button"
-          className={styles.closeButton}
+          className={`${frame.menuButton} ${styles.closeButton}`}
           aria-label="Close menu"
           onClick={onClose}
         >
