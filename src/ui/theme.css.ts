@@ -1,7 +1,10 @@
-import { createGlobalTheme, globalStyle } from '@vanilla-extract/css';
+import { globalStyle } from '@vanilla-extract/css';
 
-/** The app's small design system: colours, spacing, radii, type. */
-export const vars = createGlobalTheme(':root', {
+/**
+ * The app's small design system: colours, spacing, radii, type. Plain values written into each rule
+ * (the app has one theme): no custom properties to declare and to resolve, a smaller stylesheet.
+ */
+export const vars = {
   color: {
     primary: '#4f46e5',
     primaryHover: '#4338ca',
@@ -44,7 +47,7 @@ export const vars = createGlobalTheme(':root', {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   },
-});
+} as const;
 
 /** Width at which the sidebar stops being a drawer. */
 export const wideScreen = 'screen and (min-width: 900px)';
