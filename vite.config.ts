@@ -89,26 +89,34 @@ export default defineConfig({
                 !/[\\/]src[\\/](boot|features[\\/]shell[\\/]static-shell)\.ts$/.test(id),
               priority: 4,
             },
-            // Small pieces the route chunks share (UI parts, query hooks) in one file; the heavy
-            // libraries of single screens (dialogs, chart, QR code, chain client) and the pager of the
-            // list screens (not on the first screens, sign-in and dashboard) stay apart.
+            // What both first screens (sign-in and the dashboard) use beside the app's own code.
             {
-              name: 'shared',
-              test: /[\\/](src[\\/](ui[\\/](?!dialog|pager)|lib)|node_modules[\\/](@tanstack|react[\\/]|react-dom))/,
-              minShareCount: 2,
+              name: 'first-screens',
+              test: /[\\/](src[\\/](ui[\\/](alert|button|icons)|lib[\\/]use-document-title|shared[\\/]constants)\.|node_modules[\\/]@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/]mutationObserver|react-query[\\/]build[\\/]modern[\\/]useMutation)\.)/,
               priority: 3,
             },
             // The code of the two first screens, sign-in and (signed in) the dashboard in its shell,
-            // one file each (one stylesheet each) instead of half a dozen small ones.
+            // one file each (one stylesheet each) instead of half a dozen small ones; with them the
+            // UI parts their sibling screens share (every public page sits in the sign-in card, every
+            // signed-in page in the shell).
             {
               name: 'sign-in',
-              test: /[\\/]src[\\/](routes[\\/]_public(\.tsx|[\\/]login[\\/]index\.tsx)|features[\\/]auth[\\/](components[\\/](auth-layout|login-form|register-link)|api[\\/]login\.ts)|shared[\\/]constants)/,
+              test: /[\\/]src[\\/](routes[\\/]_public(\.tsx|[\\/]login[\\/]index\.tsx)|features[\\/]auth[\\/](components[\\/](auth-layout|login-form|register-link)|api[\\/]login\.ts)|ui[\\/]field)/,
               priority: 2,
             },
             {
               name: 'app-shell',
-              test: /[\\/]src[\\/](routes[\\/]_app(\.tsx|[\\/]dashboard\.tsx)|features[\\/](shell[\\/]components|offline[\\/]components[\\/]offline-banner|dashboard|notifications[\\/](api[\\/]get-unread|components[\\/]unread)|auth[\\/]api[\\/]logout|campaigns[\\/](api[\\/]get-campaigns|campaign-list|components[\\/](select-filter|avatar|status-badge|use-partner|campaigns\.css)))|shared[\\/](contract[\\/](campaigns|notifications)|money))/,
+              test: /[\\/]src[\\/](routes[\\/]_app(\.tsx|[\\/]dashboard\.tsx)|features[\\/](shell[\\/]components|offline[\\/]components[\\/]offline-banner|dashboard|notifications[\\/](api[\\/](get-unread|notifications-query-key)|components[\\/]unread)|auth[\\/]api[\\/]logout|campaigns[\\/](api[\\/]get-campaigns|campaign-list|components[\\/](select-filter|avatar|status-badge|use-partner|campaigns\.css)))|shared[\\/]contract[\\/](campaign|unread-count)\.ts|ui[\\/]card|lib[\\/]format)/,
               priority: 2,
+            },
+            // Small pieces the other route chunks share (UI parts, query hooks) in one file; the heavy
+            // libraries of single screens (dialogs, chart, QR code, chain client) and the pager of the
+            // list screens stay apart.
+            {
+              name: 'shared',
+              test: /[\\/](src[\\/](ui[\\/](?!dialog|pager)|lib)|node_modules[\\/](@tanstack|react[\\/]|react-dom))/,
+              minShareCount: 2,
+              priority: 1,
             },
           ],
         },

@@ -99,5 +99,5 @@ export const NotificationChangeResponse = v.object({
   count: v.number(),
 });
 
-/** GET /api/unread-notifications-count: the sidebar badge. */
-export const UnreadCountResponse = v.object({ success: v.literal(true), count: v.number() });
+// In a file of its own: the sidebar loads the badge's schema without the notification list's.
+export { UnreadCountResponse } from './unread-count';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CampaignsResponse } from '../../../shared/contract/campaigns';
+import { CampaignsResponse } from '../../../shared/contract/campaign';
 import { apiGet } from '../../../lib/api';
 
 /** Every campaign query starts with this key, so one invalidation refreshes lists and details. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
-import * as styles from './campaigns.css';
+import * as dialog from './campaign-dialogs.css';
 
 /** Spec §5: a number above 0 that the balance covers; the message to show, or null. */
 export function amountProblem(raw: string, balance: number): string | null {
@@ -39,7 +39,7 @@ export function AmountForm({
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={dialog.form} onSubmit={submit} noValidate>
       <TextField
         label="Amount (USD)"
         type="number"
@@ -53,12 +53,12 @@ export function AmountForm({
         autoFocus
       />
       {problem ? (
-        <p role="alert" className={styles.fieldError}>
+        <p role="alert" className={dialog.fieldError}>
           {problem}
         </p>
       ) : null}
-      <p className={styles.hint}>Available balance: {formatMoney(balance)}</p>
-      <div className={styles.dialogActions}>
+      <p className={dialog.hint}>Available balance: {formatMoney(balance)}</p>
+      <div className={dialog.dialogActions}>
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>

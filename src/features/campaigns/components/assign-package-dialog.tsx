@@ -10,6 +10,7 @@ import { useReactivateWithNewPackage } from '../api/assign-ad-package';
 import { useAdPackages } from '../api/get-ad-packages';
 import { isMainCategory, useCategories } from '../api/get-categories';
 import * as styles from './campaigns.css';
+import * as dialog from './campaign-dialogs.css';
 
 /** Spec §5: only package 3 targets one category chosen by the client. */
 const CATEGORY_PACKAGE_ID = 3;
@@ -64,11 +65,11 @@ function CategorySelect({ value, onChange }: { value: string; onChange: (value: 
         ))}
       </select>
       {categories.isError ? (
-        <p className={styles.fieldError}>
+        <p className={dialog.fieldError}>
           {errorMessage(categories.error, 'Error fetching categories, please try again')}
         </p>
       ) : null}
-      <p className={styles.hint}>
+      <p className={dialog.hint}>
         Note:(Top, New, Free, Popular) categories are not available for this package
       </p>
     </div>
@@ -137,7 +138,7 @@ export function AssignPackageDialog({
       title="Assign Ad Package"
       description={`Choose a new package and deposit for ${username}.`}
     >
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={dialog.form} onSubmit={submit} noValidate>
         {reactivate.isError ? (
           <ErrorBox>{errorMessage(reactivate.error, 'Error assigning package')}</ErrorBox>
         ) : null}
@@ -179,7 +180,7 @@ export function AssignPackageDialog({
           onChange={(event) => setValues({ ...values, deposit: event.target.value })}
         />
         {chosen ? (
-          <dl className={styles.summary}>
+          <dl className={dialog.summary}>
             <dt>Rate</dt>
             <dd>{formatMoney(chosen.click_rate)} per click</dd>
             <dt>Maximum clicks</dt>
@@ -188,7 +189,7 @@ export function AssignPackageDialog({
             </dd>
           </dl>
         ) : null}
-        <div className={styles.dialogActions}>
+        <div className={dialog.dialogActions}>
           <Button variant="secondary" onClick={() => change(false)}>
             Cancel
           </Button>

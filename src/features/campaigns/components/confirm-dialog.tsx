@@ -1,7 +1,7 @@
 import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import * as styles from './campaigns.css';
+import * as dialog from './campaign-dialogs.css';
 
 /** A yes/no question before a deactivation or deletion (spec §4). */
 export function ConfirmDialog({
@@ -27,9 +27,9 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={message}>
-      <div className={styles.form}>
+      <div className={dialog.form}>
         {error ? <ErrorBox>{error}</ErrorBox> : null}
-        <div className={styles.dialogActions}>
+        <div className={dialog.dialogActions}>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>

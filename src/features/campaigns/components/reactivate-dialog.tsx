@@ -7,7 +7,7 @@ import { useAuthUser } from '../../auth/api/check-auth';
 import { useCheckModelAvailability } from '../api/check-model-availability';
 import { useTopUpCampaign } from '../api/top-up-campaign';
 import { AmountForm } from './amount-form';
-import * as styles from './campaigns.css';
+import * as dialog from './campaign-dialogs.css';
 
 /**
  * Spec §4 Reactivate: "Same Package" asks for a budget and tops up the existing package; "New Package"
@@ -68,26 +68,26 @@ export function ReactivateDialog({
         <ErrorBox>{errorMessage(topUp.error, 'Error reactivating campaign')}</ErrorBox>
       ) : null}
       {step === 'choose' ? (
-        <div className={styles.choices}>
+        <div className={dialog.choices}>
           <button
             type="button"
-            className={styles.choice}
+            className={dialog.choice}
             onClick={() => setStep('amount')}
             disabled={availability.isPending}
           >
-            <span className={styles.choiceTitle}>Same Package</span>
-            <span className={styles.hint}>Keep {campaign.package_name} and add a budget</span>
+            <span className={dialog.choiceTitle}>Same Package</span>
+            <span className={dialog.hint}>Keep {campaign.package_name} and add a budget</span>
           </button>
           <button
             type="button"
-            className={styles.choice}
+            className={dialog.choice}
             onClick={chooseNewPackage}
             disabled={availability.isPending}
           >
-            <span className={styles.choiceTitle}>
+            <span className={dialog.choiceTitle}>
               {availability.isPending ? 'Checking availability...' : 'New Package'}
             </span>
-            <span className={styles.hint}>Choose another package and deposit</span>
+            <span className={dialog.hint}>Choose another package and deposit</span>
           </button>
         </div>
       ) : (

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 import { NotificationsResponse } from '../../../shared/contract/notifications';
-
-/** Every notification query starts with this key: one invalidation refreshes pages and the badge. */
-export const notificationsQueryKey = ['notifications'] as const;
+import { notificationsQueryKey } from './notifications-query-key';
 
 /** Spec §2: all, unread or read (read omitted, false or true). */
 export type NotificationFilter = 'all' | 'unread' | 'read';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
-import { UnreadCountResponse } from '../../../shared/contract/notifications';
-import { notificationsQueryKey } from './get-notifications';
+import { UnreadCountResponse } from '../../../shared/contract/unread-count';
+import { notificationsQueryKey } from './notifications-query-key';
 
 /** GET /api/unread-notifications-count: the sidebar badge. */
 export async function getUnreadCount() {

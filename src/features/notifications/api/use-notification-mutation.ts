@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificationsQueryKey } from './get-notifications';
+import { notificationsQueryKey } from './notifications-query-key';
 
 /**
  * A notification write: afterwards every notification query (pages, badge) reloads. Spec §8:
