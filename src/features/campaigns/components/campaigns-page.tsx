@@ -12,8 +12,8 @@ import {
   PACKAGE_FILTER_OPTIONS,
   SORT_OPTIONS,
   type CampaignFilters,
-  type StatusFilter,
-} from '../campaign-list';
+} from '../campaign-filters';
+import type { StatusFilter } from '../campaign-list';
 import { CampaignCard } from './campaign-card';
 import { SelectFilter } from './select-filter';
 import * as styles from './campaigns-page.css';
