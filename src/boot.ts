@@ -19,9 +19,22 @@ if (app) {
     started = true;
     void import(/* @vite-ignore */ app);
   };
-  // A timer set in an animation frame runs after that frame is painted. A hidden page paints no
-  // frames: it starts at once.
-  if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
-  else start();
+  if (document.visibilityState !== 'visible') {
+    // A hidden page paints nothing: it starts at once.
+    start();
+  } else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    // Once the shell is on the screen: the browser reports its first contentful paint when the frame
+    // has been presented, a little after the frame was drawn.
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+    // Whatever happens to the shell, the app is not kept waiting for long.
+    setTimeout(start, 500);
+  } else {
+    // A timer set in an animation frame runs after that frame is drawn.
+    requestAnimationFrame(() => setTimeout(start, 0));
+  }
   document.addEventListener('visibilitychange', start, { once: true });
 }
