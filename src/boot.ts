@@ -7,6 +7,23 @@ import { showStaticShell } from './features/shell/static-shell';
  * for the app's code; the app's code comes one round trip later than if it were fetched with the page
  * (from the service worker's cache after the first visit).
  */
+declare global {
+  interface Window {
+    /** Chromium's install offer when it came before the app ran (src/lib/pwa.ts takes it over). */
+    earlyInstallPrompt?: Event;
+  }
+}
+
+// Chromium may offer installing before the app's code has run: the offer is kept for the app.
+window.addEventListener(
+  'beforeinstallprompt',
+  (event) => {
+    event.preventDefault();
+    window.earlyInstallPrompt = event;
+  },
+  { once: true },
+);
+
 const shell = document.getElementById('shell');
 const root = document.getElementById('root');
 if (shell && root) showStaticShell(window.location.pathname, shell, root);

@@ -73,6 +73,11 @@ export function applyUpdate(): void {
 
 /** Keeps the browser's install offer for the "Install app" action (it may come before any render). */
 export function listenForInstallPrompt(): void {
+  // An offer made before the app ran, kept by the boot script (src/boot.ts).
+  if (window.earlyInstallPrompt) {
+    installPrompt = window.earlyInstallPrompt as BeforeInstallPromptEvent;
+    setState({ canInstall: true });
+  }
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     installPrompt = event as BeforeInstallPromptEvent;
