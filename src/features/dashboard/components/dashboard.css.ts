@@ -62,6 +62,10 @@ export const panel = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.card,
   overflow: 'hidden',
+  // Below the first screen on phones: laid out and painted when scrolled near, not while the page
+  // starts. The size stands in for it until then (about the toolbar and three rows).
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 640px',
 });
 
 export const toolbar = style({
