@@ -21,10 +21,10 @@ export interface ClickBatchResult {
  * Records and bills a group of batches in one statement. It locks every active campaign on the
  * events' profiles in a fixed order (by id, in a materialized CTE, so concurrent statements never
  * deadlock: stack notes; NO KEY UPDATE, so foreign-key checks of other events do not wait for it),
- * keeps the first of each event id not recorded before (looked up by the primary key: the table
- * grows without end), gives each profile's k-th new event to the campaign whose purchased clicks
- * cover k when the campaigns are queued by start date (the first started bills first: `billing`
- * numbers each campaign's share), inserts the events with their campaign, and charges the campaigns.
+ * keeps the first of each event id not recorded before, gives each profile's k-th new event to the
+ * campaign whose purchased clicks cover k when the campaigns are queued by start date (the first
+ * started bills first: `billing` numbers each campaign's share), inserts the events with their
+ * campaign, and charges the campaigns.
  * Events keep their arrival order across the group (batch by batch), so the group bills exactly as
  * its batches would one after another. It answers per batch (fresh, inserted, billed) and lists the
  * campaigns used up with the batch whose event took their last click. An event recorded by another
@@ -43,12 +43,13 @@ const RECORD_AND_BILL = `
        AND lower(c.profile_username) = ANY (ARRAY(SELECT DISTINCT lower(u) FROM unnest($2::text[]) AS u))
      ORDER BY c.id
      FOR NO KEY UPDATE
-  ), recorded AS (
-    SELECT x.event_id FROM click_events x WHERE x.event_id = ANY ($1::text[])
   ), fresh AS (
+    -- One primary-key probe per event (LIMIT keeps the lateral a probe): the planner would otherwise
+    -- scan the whole, ever growing table once the group holds a few hundred ids.
     SELECT DISTINCT ON (i.id) i.*
       FROM input i
-     WHERE i.id NOT IN (SELECT r.event_id FROM recorded r)
+      LEFT JOIN LATERAL (SELECT true AS found FROM click_events x WHERE x.event_id = i.id LIMIT 1) r ON true
+     WHERE r.found IS NULL
      ORDER BY i.id, i.ord
   ), ev AS (
     SELECT f.*, row_number() OVER (PARTITION BY f.profile ORDER BY f.ord) AS k FROM fresh f
