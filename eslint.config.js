@@ -9,6 +9,7 @@ const clientFiles = [
   'src/ui/**',
   'src/lib/**',
   'src/main.tsx',
+  'src/boot.ts',
   'sw/**',
 ];
 

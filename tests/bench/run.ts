@@ -5,7 +5,8 @@ import { formatTable, type BenchResult, type Measurement } from './report';
 
 /**
  * `npm run bench`: every figure of issue 6 beside its same-run baseline. Prints a table and writes
- * tests/bench/results.json. `npm run bench -- web` (or api, clicks, memory) runs one part.
+ * tests/bench/results.json. `npm run bench -- web` (or `-- server`) runs one part and only prints
+ * its table: results.json always holds one whole run.
  */
 const parts: Record<string, () => Promise<Measurement[]>> = {
   web: async () => (await import('./web/index')).runWebBench(),
@@ -32,10 +33,12 @@ const result: BenchResult = {
   },
   measurements,
 };
-const out = fileURLToPath(new URL('./results.json', import.meta.url));
-await writeFile(out, JSON.stringify(result, null, 2) + '\n');
 console.log('\n' + formatTable(measurements));
-console.log(`\nWritten to ${out}`);
+if (chosen.length === 0) {
+  const out = fileURLToPath(new URL('./results.json', import.meta.url));
+  await writeFile(out, JSON.stringify(result, null, 2) + '\n');
+  console.log(`\nWritten to ${out}`);
+}
 const missed = measurements.filter((m) => m.pass === false);
 if (missed.length > 0) console.log(`Targets missed: ${missed.map((m) => m.name).join('; ')}`);
 process.exit(0);
