@@ -70,7 +70,8 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     return {
       success: true,
       message: DEPOSIT_MESSAGES.listed,
-      data: await listTransactions(db, signedInUser(request).id, action),
+      // Only reads: db.read keeps the read cache's answers standing (db/read-cache.ts).
+      data: await listTransactions(db.read, signedInUser(request).id, action),
     };
   });
 };

@@ -29,11 +29,13 @@ function refuseCrossSite(request: FastifyRequest): void {
 /** The notification calls of spec §7; each reads or changes only the caller's own notifications. */
 export const notificationRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
+  // The two lists go through db.read: they leave the read cache's kept answers standing
+  // (db/read-cache.ts), which every other statement, counted as a write, would drop.
   app.addHook('preHandler', requireUser);
 
   app.post('/get-notifications', async (request) => {
     const { read, page } = parseBody(GetNotificationsBody, request.body);
-    const { data, pagination } = await listNotifications(db, signedInUser(request).id, {
+    const { data, pagination } = await listNotifications(db.read, signedInUser(request).id, {
       read: read ?? null,
       page,
     });
@@ -42,7 +44,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/unread-notifications-count', async (request) => ({
     success: true,
-    count: await countUnread(db, signedInUser(request).id),
+    count: await countUnread(db.read, signedInUser(request).id),
   }));
 
   app.post('/read-notification', async (request) => {

@@ -9,7 +9,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     const answer: UserDetailsResponse = {
       success: true,
       message: 'User details fetched successfully',
-      data: await toApiUser(app.db, signedInUser(request)),
+      // Only reads: db.read keeps the read cache's answers standing (db/read-cache.ts).
+      data: await toApiUser(app.db.read, signedInUser(request)),
     };
     return answer;
   });

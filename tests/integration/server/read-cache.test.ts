@@ -177,6 +177,28 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
     const after = await client.get('/api/get-user-details');
     expect([after.status, after.body]).toEqual([401, NOT_AUTHENTICATED]);
   });
+  it('keeps its answers through the calls that only read', async () => {
+    const { client } = await registerUser(server);
+    await twice(() => client.get('/api/auth/check-auth'));
+    const kept = database.db.changes.stamp();
+    const reads = [
+      () => client.get('/api/get-user-details'),
+      () => client.get('/api/bought-ads-by-client'),
+      () => client.get('/api/user/campaign-history'),
+      () => client.get('/api/all/ad-packages'),
+      () => client.get('/api/get-all-categories'),
+      () => client.post('/api/search-profiles', { query: 'cached' }),
+      () => client.post('/api/check-model-availability', { username: 'cached_creator' }),
+      () => client.post('/api/get-notifications', { page: 1 }),
+      () => client.get('/api/unread-notifications-count'),
+      () => client.post('/api/get-all-user-transactions', { action: 'all' }),
+    ];
+    const statuses = [];
+    for (const read of reads) statuses.push((await read()).status);
+    expect(statuses).toEqual(reads.map(() => 200));
+    expect(kept).toEqual(expect.any(Number));
+    expect(database.db.changes.stamp()).toBe(kept);
+  });
 });
 
 /**
