@@ -1,4 +1,4 @@
-import type { Db, Queryable } from './db';
+import { perDatabase, type Db, type Queryable } from './db';
 
 interface Entry<V> {
   generation: number;
@@ -54,13 +54,5 @@ export class ReadCache<V> {
 
 /** One ReadCache per database, made on first use: for a module's cache of one kind of answer. */
 export function readCachePerDb<V>(maxEntries: number): (db: Db) => ReadCache<V> {
-  const caches = new WeakMap<Db, ReadCache<V>>();
-  return (db) => {
-    let cache = caches.get(db);
-    if (!cache) {
-      cache = new ReadCache<V>(db, maxEntries);
-      caches.set(db, cache);
-    }
-    return cache;
-  };
+  return perDatabase((db) => new ReadCache<V>(db, maxEntries));
 }

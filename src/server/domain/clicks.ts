@@ -1,5 +1,5 @@
 import { MAX_CLICK_BATCH } from '../../shared/contract/partner';
-import type { Db } from '../db/db';
+import { perDatabase, type Db } from '../db/db';
 import { endCampaign, type CampaignRow } from './campaigns';
 import { notify, NOTIFICATION_TEXTS } from './notifications';
 
@@ -209,7 +209,7 @@ class ClickQueue {
   }
 }
 
-const queues = new WeakMap<Db, ClickQueue>();
+const queueOf = perDatabase((db) => new ClickQueue(db));
 
 /**
  * Records a batch of partner click events and bills them (design §5). Each event id counts once,
@@ -219,13 +219,8 @@ const queues = new WeakMap<Db, ClickQueue>();
  * at the same time bill as if one came after the other, in the order they arrived.
  */
 export function recordClicks(db: Db, events: ClickEvent[]): Promise<ClickBatchResult> {
-  let queue = queues.get(db);
-  if (!queue) {
-    queue = new ClickQueue(db);
-    queues.set(db, queue);
-  }
-  const added = queue;
-  return new Promise((resolve, reject) => added.add({ events, resolve, reject }));
+  const queue = queueOf(db);
+  return new Promise((resolve, reject) => queue.add({ events, resolve, reject }));
 }
 
 async function recordGroup(db: Db, batches: ClickEvent[][]): Promise<ClickBatchResult[]> {
