@@ -1,4 +1,4 @@
-import { globalStyle, type GlobalStyleRule } from '@vanilla-extract/css';
+import { globalStyle, style, type GlobalStyleRule } from '@vanilla-extract/css';
 import { vars, wideScreen } from './theme.css';
 
 /**
@@ -186,4 +186,14 @@ export const authSubtitle = frameClass('frame-auth-subtitle', {
 });
 
 /** The shell's spinner in the card: about the height of the sign-in form, which takes its place. */
-export const authLoading = frameClass('frame-auth-loading', { minHeight: '390px' });
+frameClass('frame-auth-loading', { minHeight: '390px' });
+
+/** Read by screen readers, not shown (in the first stylesheet: the sidebar's badge needs it). */
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});

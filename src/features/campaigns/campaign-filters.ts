@@ -26,7 +26,7 @@ function time(value: string): number {
   return Number.isNaN(ms) ? 0 : ms;
 }
 
-export function sortCampaigns(campaigns: readonly Campaign[], order: SortOrder): Campaign[] {
+function sortCampaigns(campaigns: readonly Campaign[], order: SortOrder): Campaign[] {
   const sorted = [...campaigns];
   switch (order) {
     case 'newest':

@@ -24,9 +24,9 @@ export const CategoriesResponse = v.object({
   categories: v.array(Category),
 });
 
-// The campaign and the list answer are in a file of their own: the dashboard's first load needs them
-// without the rest of this contract.
-export { Campaign, CampaignsResponse } from './campaign';
+// The campaign (and the list answer) are in a file of their own: the dashboard's first load needs
+// them without the rest of this contract.
+export { Campaign } from './campaign';
 
 /** Spec §3 Campaign history entry. */
 export const CampaignHistoryEntry = v.object({

@@ -98,6 +98,3 @@ export const NotificationChangeResponse = v.object({
   message: v.string(),
   count: v.number(),
 });
-
-// In a file of its own: the sidebar loads the badge's schema without the notification list's.
-export { UnreadCountResponse } from './unread-count';

@@ -14,12 +14,3 @@ export const navBadge = style({
   lineHeight: '22px',
   textAlign: 'center',
 });
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});

@@ -1,4 +1,5 @@
 import { useUnreadCount } from '../api/get-unread-count';
+import { visuallyHidden } from '../../../ui/frame.css';
 import * as styles from './unread-badge.css';
 
 /** The sidebar's unread count next to Notifications; nothing while it is zero or unknown. */
@@ -10,7 +11,7 @@ export function UnreadBadge() {
       {' '}
       <span className={styles.navBadge}>
         {count > 99 ? '99+' : count}
-        <span className={styles.visuallyHidden}> unread</span>
+        <span className={visuallyHidden}> unread</span>
       </span>
     </>
   );

@@ -24,12 +24,3 @@ export const copied = style({
   borderColor: vars.color.successBorder,
   background: vars.color.successSoft,
 });
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});

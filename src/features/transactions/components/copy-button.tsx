@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { COPY_CONFIRMATION_MS } from '../../../shared/constants';
+import { visuallyHidden } from '../../../ui/frame.css';
 import { Icon } from '../../../ui/icons';
 import * as styles from './copy-button.css';
 
@@ -54,7 +55,7 @@ export function CopyButton({
       onClick={() => void copy()}
     >
       {copied ? <Icon name="check" width={16} height={16} /> : <CopyIcon />}
-      <span aria-live="polite" className={compact ? styles.visuallyHidden : undefined}>
+      <span aria-live="polite" className={compact ? visuallyHidden : undefined}>
         {copied ? 'Copied!' : compact ? null : 'Copy'}
       </span>
     </button>
