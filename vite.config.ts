@@ -183,7 +183,7 @@ export default defineConfig({
             },
             {
               name: 'app-shell',
-              test: /[\\/]src[\\/](routes[\\/]_app(\.tsx|[\\/]dashboard\.tsx)|features[\\/](shell[\\/]components|offline[\\/]components[\\/]offline-banner|dashboard|notifications[\\/](api[\\/](get-unread|notifications-query-key)|components[\\/]unread)|auth[\\/]api[\\/]logout|campaigns[\\/](api[\\/]get-campaigns|campaign-list|components[\\/](select-filter|avatar|status-badge|use-partner|campaigns\.css)))|shared[\\/]contract[\\/](campaign|unread-count)\.ts|ui[\\/]card|lib[\\/]format)/,
+              test: /[\\/]src[\\/](routes[\\/]_app(\.tsx|[\\/]dashboard\.tsx)|features[\\/](shell[\\/]components|dashboard|notifications[\\/](api[\\/](get-unread|notifications-query-key)|components[\\/]unread)|auth[\\/]api[\\/]logout|campaigns[\\/](api[\\/]get-campaigns|campaign-list|components[\\/](select-filter|avatar|status-badge|use-partner|campaigns\.css)))|shared[\\/]contract[\\/](campaign|unread-count)\.ts|ui[\\/]card|lib[\\/]format)/,
               priority: 2,
             },
             // Small pieces the other route chunks share (UI parts, query hooks) in one file; the heavy

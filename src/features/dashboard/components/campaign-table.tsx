@@ -7,6 +7,7 @@ import { clicksLevel, clicksUsed } from '../../campaigns/campaign-list';
 import { StatusBadge } from '../../campaigns/components/status-badge';
 import * as shared from '../../campaigns/components/campaigns.css';
 import { usePartnerProfileUrl } from '../../campaigns/components/use-partner-profile-url';
+import { visuallyHidden } from '../../../ui/frame.css';
 import * as styles from './dashboard.css';
 
 function Profile({ campaign }: { campaign: Campaign }) {
@@ -61,7 +62,7 @@ export function CampaignTable({ campaigns }: { campaigns: readonly Campaign[] | 
           <th scope="col">Budget</th>
           <th scope="col">Start Date</th>
           <th scope="col">
-            <span className={styles.visuallyHidden}>Actions</span>
+            <span className={visuallyHidden}>Actions</span>
           </th>
         </tr>
       </thead>

@@ -12,6 +12,7 @@ import { matchesSearch, matchesStatus, type StatusFilter } from '../../campaigns
 import { SelectFilter } from '../../campaigns/components/select-filter';
 import { CampaignCardList, CampaignTable } from './campaign-table';
 import { StatCards } from './stat-cards';
+import { visuallyHidden } from '../../../ui/frame.css';
 import * as styles from './dashboard.css';
 
 /** Spec §2: the dashboard's filter menu reads All Campaigns, active, expired. */
@@ -29,7 +30,7 @@ function CampaignList() {
   const toolbar = (
     <div className={styles.toolbar}>
       <div className={styles.search}>
-        <label htmlFor="dashboard-search" className={styles.visuallyHidden}>
+        <label htmlFor="dashboard-search" className={visuallyHidden}>
           Search campaigns
         </label>
         <input

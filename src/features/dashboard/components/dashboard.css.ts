@@ -211,18 +211,6 @@ export const miniStats = style({
 globalStyle(`${miniStats} dt`, { fontSize: '11px', color: vars.color.textMuted, fontWeight: 600 });
 globalStyle(`${miniStats} dd`, { margin: 0, fontWeight: 600 });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
-
 /** Phones: the balance card spans the row so its two buttons sit side by side. */
 export const balanceCard = style({
   gridColumn: '1 / -1',

@@ -1,17 +1,25 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { WarningBox } from '../../../ui/alert';
 import { Icon } from '../../../ui/icons';
 import { FullPageSpinner } from '../../../ui/spinner';
 import { useAuthUser } from '../../auth/api/check-auth';
-import { OfflineBanner } from '../../offline/components/offline-banner';
+import { useOnline } from '../../../lib/offline';
 import { Sidebar } from './sidebar';
 import * as frame from '../../../ui/frame.css';
 import * as styles from './app-shell.css';
 
+// Shown only offline: its code comes then (from the worker's precache), not with every first load.
+const OfflineBanner = lazy(() =>
+  import('../../offline/components/offline-banner').then((module) => ({
+    default: module.OfflineBanner,
+  })),
+);
+
 /** The signed-in layout: sidebar (a drawer on small screens), unverified banner, the page. */
 export function AppShell() {
   const user = useAuthUser();
+  const online = useOnline();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const [lastPathname, setLastPathname] = useState(pathname);
@@ -61,7 +69,11 @@ export function AppShell() {
       <Sidebar user={user} open={menuOpen} onClose={() => setMenuOpen(false)} />
       <main className={frame.main}>
         <div className={frame.content}>
-          <OfflineBanner />
+          {online ? null : (
+            <Suspense fallback={null}>
+              <OfflineBanner />
+            </Suspense>
+          )}
           {user.isVerified ? null : (
             <WarningBox title="Please verify your account">
               Check your email for verification link
