@@ -9,20 +9,20 @@ import { showStaticShell } from './features/shell/static-shell';
  */
 declare global {
   interface Window {
-    /** Chromium's install offer when it came before the app ran (src/lib/pwa.ts takes it over). */
-    earlyInstallPrompt?: Event;
+    /** Chromium's install offer, for the "Install app" action (src/features/offline/install-offer.ts). */
+    installOffer?: Event;
   }
 }
 
-// Chromium may offer installing before the app's code has run: the offer is kept for the app.
-window.addEventListener(
-  'beforeinstallprompt',
-  (event) => {
-    event.preventDefault();
-    window.earlyInstallPrompt = event;
-  },
-  { once: true },
-);
+// Chromium may offer installing at any time, before the app's code has run too: the offer is kept
+// for the app until it is used or the app is installed.
+window.addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault();
+  window.installOffer = event;
+});
+window.addEventListener('appinstalled', () => {
+  window.installOffer = undefined;
+});
 
 const shell = document.getElementById('shell');
 const root = document.getElementById('root');

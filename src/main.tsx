@@ -8,7 +8,7 @@ import { isOnline, syncOnlineState } from './lib/offline';
 import { persistQueryCache } from './lib/offline-cache';
 import { publicConfigQueryOptions } from './lib/public-config';
 import { createQueryClient } from './lib/query-client';
-import { listenForInstallPrompt, registerServiceWorker } from './lib/pwa';
+import { registerServiceWorker } from './lib/pwa';
 import { FullPageSpinner } from './ui/spinner';
 import { routeTree } from './routeTree.gen';
 import './ui/theme.css';
@@ -45,7 +45,6 @@ function nextTask(): Promise<void> {
 async function start(): Promise<void> {
   // Any 401 from the server means the session is gone: the auth state becomes "signed out".
   const queryClient = createQueryClient((client) => setAuthUser(client, null));
-  listenForInstallPrompt();
   // A page opened offline starts offline (the onlineManager alone would think it is online).
   syncOnlineState();
   // The first screen's session check (preloaded by index.html) and code are asked for at once, side by

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { usePwaState } from '../../../lib/pwa';
+import { useUpdateWaiting } from '../../../lib/pwa';
 
 // Shown only once a new version is waiting: its code comes then (from the worker's precache).
 const UpdateToast = lazy(() =>
@@ -8,8 +8,7 @@ const UpdateToast = lazy(() =>
 
 /** Design §4: a new version waits until the user chooses to reload; never swapped in silently. */
 export function UpdatePrompt() {
-  const { updateWaiting } = usePwaState();
-  if (!updateWaiting) return null;
+  if (!useUpdateWaiting()) return null;
   return (
     <Suspense fallback={null}>
       <UpdateToast />
