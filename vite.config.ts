@@ -142,7 +142,7 @@ function isInitial(id: string, graph: ModuleGraph): boolean {
 const BOOT = /[\\/]src[\\/](boot|features[\\/]shell[\\/]static-shell)\.ts$/;
 /** What both first screens (sign-in and the dashboard) use beside the app's own code. */
 const FIRST_SCREENS =
-  /[\\/](src[\\/](ui[\\/](alert|button|icons)|lib[\\/]use-document-title|shared[\\/]constants)\.|node_modules[\\/]@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/]mutationObserver|react-query[\\/]build[\\/]modern[\\/]useMutation)\.)/;
+  /[\\/](src[\\/](ui[\\/](alert|button|icons)|lib[\\/]use-document-title)\.|node_modules[\\/]@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/]mutationObserver|react-query[\\/]build[\\/]modern[\\/]useMutation)\.)/;
 
 export default defineConfig({
   // Vite wants index.html in its root; the top level has none (stack notes).

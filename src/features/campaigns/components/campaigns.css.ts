@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars, wideScreen } from '../../../ui/theme.css';
+import { vars } from '../../../ui/theme.css';
 
 export const select = style({
   width: '100%',
@@ -77,13 +77,6 @@ export const avatar = style({
   background: vars.color.primarySoft,
   flexShrink: 0,
 });
-
-export const wideOnly = style({
-  display: 'none',
-  '@media': { [wideScreen]: { display: 'block' } },
-});
-
-export const narrowOnly = style({ '@media': { [wideScreen]: { display: 'none' } } });
 
 export const initials = style({
   display: 'grid',
