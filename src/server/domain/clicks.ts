@@ -18,7 +18,8 @@ export interface ClickBatchResult {
 }
 
 /**
- * Records and bills a group of batches in one statement. It locks every active campaign on the
+ * Records and bills a group of batches in one statement, which is its own transaction (no BEGIN and
+ * COMMIT: two round trips less a batch). It locks every active campaign on the
  * events' profiles in a fixed order (by id, in a materialized CTE, so concurrent statements never
  * deadlock: stack notes; NO KEY UPDATE, so foreign-key checks of other events do not wait for it),
  * keeps the first of each event id not recorded before, gives each profile's k-th new event to the
@@ -27,9 +28,10 @@ export interface ClickBatchResult {
  * campaign, and charges the campaigns.
  * Events keep their arrival order across the group (batch by batch), so the group bills exactly as
  * its batches would one after another. It answers per batch (fresh, inserted, billed) and lists the
- * campaigns used up with the batch whose event took their last click. An event recorded by another
- * statement after this one's snapshot is skipped by ON CONFLICT yet was counted: `inserted` then
- * differs from `fresh`, and the caller rolls back and tries again.
+ * campaigns used up with the batch whose event took their last click; those are ended right after, in
+ * a transaction of their own (endCampaignsOutOfClicks). An event recorded by another statement after
+ * this one's snapshot is skipped by ON CONFLICT yet was counted: `inserted` then differs from `fresh`,
+ * the statement fails as a whole (serialization_failure, migration 0060) and the caller tries again.
  */
 const RECORD_AND_BILL = `
   WITH input AS (
@@ -94,12 +96,13 @@ const RECORD_AND_BILL = `
      GROUP BY ev.batch
   )
   SELECT COALESCE((SELECT json_agg(per_batch) FROM per_batch), '[]')::text AS batches,
-         COALESCE((SELECT json_agg(json_build_object('batch', last.batch, 'campaign', row_to_json(ch))
-                                   ORDER BY ch.user_id, ch.id)
+         COALESCE((SELECT json_agg(json_build_object('batch', last.batch, 'id', ch.id) ORDER BY ch.id)
                      FROM charged ch
                      JOIN alloc a ON a.id = ch.id
                      JOIN ev last ON last.profile = a.profile AND last.k = a.before + a.take
-                    WHERE ch.remaining_clicks = 0), '[]')::text AS used_up`;
+                    WHERE ch.remaining_clicks = 0), '[]')::text AS used_up,
+         CASE WHEN EXISTS (SELECT 1 FROM per_batch WHERE inserted <> fresh)
+              THEN click_events_recorded_concurrently() END AS conflict`;
 
 /**
  * PGlite parses and plans every query it is sent, and parsing and planning this statement's CTEs is
@@ -110,7 +113,7 @@ const RECORD_AND_BILL = `
  */
 const RECORD_AND_BILL_FUNCTION = `
   CREATE OR REPLACE FUNCTION pg_temp.record_and_bill(text[], text[], timestamptz[], int[])
-    RETURNS TABLE (batches text, used_up text)
+    RETURNS TABLE (batches text, used_up text, conflict boolean)
     LANGUAGE plpgsql AS $record_and_bill$
   #variable_conflict use_column
   BEGIN
@@ -135,7 +138,8 @@ async function recordAndBillStatement(db: Db): Promise<string> {
 }
 
 /** Another statement recorded one of the group's event ids first: the group is tried again. */
-class ConcurrentEventError extends Error {}
+const isConcurrentEvent = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === '40001';
 const ATTEMPTS = 5;
 
 /**
@@ -143,6 +147,12 @@ const ATTEMPTS = 5;
  * sent at once, small enough that one statement stays short.
  */
 const MAX_GROUP_EVENTS = 2 * MAX_CLICK_BATCH;
+
+/** A group's answers, and each campaign it used up with the batch that took its last click. */
+interface Recorded {
+  results: ClickBatchResult[];
+  usedUp: { batch: number; id: number }[];
+}
 
 interface Waiting {
   events: ClickEvent[];
@@ -171,17 +181,39 @@ class ClickQueue {
     this.recording = true;
     while (this.waiting.length > 0) {
       const group = this.nextGroup();
+      let recorded: Recorded;
       try {
-        const results = await recordGroup(
+        recorded = await recordGroup(
           this.db,
           group.map((entry) => entry.events),
         );
-        group.forEach((entry, i) => entry.resolve(results[i]!));
       } catch (error) {
         await this.recordAlone(group, error);
+        continue;
       }
+      await this.settle(group, recorded);
     }
     this.recording = false;
+  }
+
+  /**
+   * Ends the campaigns the group used up, then answers its batches. If that fails, the clicks stay
+   * recorded and billed, the batches get the error (the partner's retry is answered as duplicates),
+   * and the background job ends the campaigns (jobs/runner.ts).
+   */
+  private async settle(entries: Waiting[], { results, usedUp }: Recorded): Promise<void> {
+    try {
+      if (usedUp.length > 0) {
+        const ended = await endCampaignsOutOfClicks(
+          this.db,
+          usedUp.map((campaign) => campaign.id),
+        );
+        for (const { batch, id } of usedUp) if (ended.has(id)) results[batch]!.endedCampaigns += 1;
+      }
+      entries.forEach((entry, i) => entry.resolve(results[i]!));
+    } catch (error) {
+      for (const entry of entries) entry.reject(error);
+    }
   }
 
   private nextGroup(): Waiting[] {
@@ -202,12 +234,14 @@ class ClickQueue {
       return;
     }
     for (const entry of group) {
+      let recorded: Recorded;
       try {
-        const [result] = await recordGroup(this.db, [entry.events]);
-        entry.resolve(result!);
+        recorded = await recordGroup(this.db, [entry.events]);
       } catch (own) {
         entry.reject(own);
+        continue;
       }
+      await this.settle([entry], recorded);
     }
   }
 }
@@ -226,12 +260,12 @@ export function recordClicks(db: Db, events: ClickEvent[]): Promise<ClickBatchRe
   return new Promise((resolve, reject) => queue.add({ events, resolve, reject }));
 }
 
-async function recordGroup(db: Db, batches: ClickEvent[][]): Promise<ClickBatchResult[]> {
+async function recordGroup(db: Db, batches: ClickEvent[][]): Promise<Recorded> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await recordOnce(db, batches);
     } catch (error) {
-      if (!(error instanceof ConcurrentEventError) || attempt === ATTEMPTS) throw error;
+      if (!isConcurrentEvent(error) || attempt === ATTEMPTS) throw error;
     }
   }
 }
@@ -243,68 +277,57 @@ interface BatchCounts {
   billed: number;
 }
 
-async function recordOnce(db: Db, batches: ClickEvent[][]): Promise<ClickBatchResult[]> {
+async function recordOnce(db: Db, batches: ClickEvent[][]): Promise<Recorded> {
   const statement = await recordAndBillStatement(db);
   const events = batches.flat();
-  const batchOf = batches.flatMap((batch, i) => batch.map(() => i));
+  const [row] = await db.query<{ batches: string; used_up: string }>(statement, [
+    events.map((e) => e.id),
+    events.map((e) => e.username),
+    events.map((e) => e.at.toISOString()),
+    batches.flatMap((batch, i) => batch.map(() => i)),
+  ]);
+  const results: ClickBatchResult[] = batches.map((batch) => ({
+    received: batch.length,
+    duplicates: batch.length,
+    billed: 0,
+    unbilled: 0,
+    endedCampaigns: 0,
+  }));
+  for (const { batch, inserted, billed } of JSON.parse(row!.batches) as BatchCounts[]) {
+    const result = results[batch]!;
+    result.duplicates = result.received - inserted;
+    result.billed = billed;
+    result.unbilled = inserted - billed;
+  }
+  return { results, usedUp: JSON.parse(row!.used_up) as Recorded['usedUp'] };
+}
+
+/**
+ * Ends the active campaigns whose clicks are all used: the leftover fraction of a click is refunded,
+ * a history entry and a notification written (endCampaign). Only `ids` when given, else every such
+ * campaign: the background job's sweep after a crash between a click statement and its ending.
+ * Campaigns are locked in id order, as the click statement locks them, and ended in user order, so
+ * concurrent transactions take the users' rows in one order; a campaign that another process ended
+ * or topped up meanwhile is left alone. Returns the ids it ended.
+ */
+export async function endCampaignsOutOfClicks(db: Db, ids?: number[]): Promise<Set<number>> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ batches: string; used_up: string }>(statement, [
-      events.map((e) => e.id),
-      events.map((e) => e.username),
-      events.map((e) => e.at.toISOString()),
-      batchOf,
-    ]);
-    const counts = JSON.parse(row!.batches) as BatchCounts[];
-    if (counts.some((c) => c.inserted !== c.fresh)) {
-      throw new ConcurrentEventError('click event recorded concurrently');
-    }
-    const results: ClickBatchResult[] = batches.map((batch) => ({
-      received: batch.length,
-      duplicates: batch.length,
-      billed: 0,
-      unbilled: 0,
-      endedCampaigns: 0,
-    }));
-    for (const { batch, inserted, billed } of counts) {
-      const result = results[batch]!;
-      result.duplicates = result.received - inserted;
-      result.billed = billed;
-      result.unbilled = inserted - billed;
-    }
-    // Ended in user order, so concurrent statements also take the users' rows in one order.
-    const usedUp = JSON.parse(row!.used_up) as {
-      batch: number;
-      campaign: Record<string, unknown>;
-    }[];
-    for (const { batch, campaign: ended } of usedUp) {
-      const campaign = toCampaignRow(ended);
+    const rows = await tx.query<CampaignRow & Record<string, unknown>>(
+      `SELECT * FROM campaigns
+        WHERE status AND remaining_clicks = 0 AND ($1::bigint[] IS NULL OR id = ANY ($1::bigint[]))
+        ORDER BY id
+        FOR UPDATE`,
+      [ids ?? null],
+    );
+    const byUser = [...rows].sort((a, b) => a.user_id - b.user_id || a.id - b.id);
+    for (const campaign of byUser) {
       await endCampaign(tx, campaign);
       const text = NOTIFICATION_TEXTS.campaignClicksUsed(
         campaign.profile_username,
         campaign.clicks_purchased,
       );
       await notify(tx, campaign.user_id, text);
-      results[batch]!.endedCampaigns += 1;
     }
-    return results;
+    return new Set(rows.map((campaign) => campaign.id));
   });
-}
-
-/** A campaigns row read back from json_agg: numbers as numbers, timestamps as dates. */
-function toCampaignRow(row: Record<string, unknown>): CampaignRow {
-  const date = (value: unknown) => (value === null ? null : new Date(String(value)));
-  return {
-    ...(row as unknown as CampaignRow),
-    id: Number(row.id),
-    user_id: Number(row.user_id),
-    amount_deposit_cents: Number(row.amount_deposit_cents),
-    amount_remaining_cents: Number(row.amount_remaining_cents),
-    billed_cents: Number(row.billed_cents),
-    refunded_cents: Number(row.refunded_cents),
-    last_deposit_cents: Number(row.last_deposit_cents),
-    start_date: date(row.start_date)!,
-    end_date: date(row.end_date),
-    created_at: date(row.created_at)!,
-    updated_at: date(row.updated_at)!,
-  };
 }

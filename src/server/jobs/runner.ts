@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Chain } from '../domain/chain';
+import { endCampaignsOutOfClicks } from '../domain/clicks';
 import { expireDeposits } from './expire-deposits';
 import { sweepRateLimitCounters } from './sweep-rate-limits';
 
@@ -20,8 +21,9 @@ export interface Jobs {
 }
 
 /**
- * The server's background work (design §6): closing abandoned deposits and sweeping old rate-limit
- * counters. Every server process runs it; the jobs are written so that runs in several processes at
+ * The server's background work (design §6): closing abandoned deposits, ending campaigns whose
+ * clicks ran out but that a crash left active (clicks.ts ends them right after billing), and sweeping
+ * old rate-limit counters. Every server process runs it; the jobs are written so that runs in several processes at
  * the same moment do each piece of work once. A failed run is logged and retried at the next tick.
  */
 export function startJobs({ db, chain, config, log }: JobDeps): Jobs {
@@ -40,6 +42,9 @@ export function startJobs({ db, chain, config, log }: JobDeps): Jobs {
       stablecoinWindowHours: config.stablecoinPaymentWindowHours,
     });
     if (expired > 0) log.info({ expired }, 'deposit expiry: closed unpaid deposits');
+    const ended = await endCampaignsOutOfClicks(db);
+    if (ended.size > 0)
+      log.warn({ ended: [...ended] }, 'ended campaigns left active with no clicks');
     await sweepRateLimitCounters(db);
   };
 

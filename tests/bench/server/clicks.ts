@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import type { Db, Queryable } from '../../../src/server/db/db';
 import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
 import { seedAdvertiser, seedCampaigns, type CampaignSeed } from './seed';
@@ -114,9 +115,35 @@ interface ClickAnswer {
   endedCampaigns: number;
 }
 
+/** One POST over `agent`'s kept-alive connections: the status and the body. */
+function post(
+  agent: Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
 /**
  * POSTs the batches, signed as the partner signs them, from `senders` concurrent senders (each
- * sends its share one after another). Returns the billed clicks and the wall time.
+ * sends its share one after another, on its own kept-alive connection). Returns the billed clicks
+ * and the wall time. node:http, not fetch: fetch costs the sender about 0.3 ms more a request, on
+ * the same two cores as the server and the database.
  */
 export async function sendBatches(
   url: string,
@@ -126,23 +153,24 @@ export async function sendBatches(
 ): Promise<{ billed: number; unbilled: number; ended: number; seconds: number }> {
   let nextBatch = 0;
   const totals = { billed: 0, unbilled: 0, ended: 0 };
+  const agent = new Agent({ keepAlive: true, maxSockets: senders });
   const sender = async () => {
     for (;;) {
       const events = batches[nextBatch++];
       if (!events) return;
       const body = JSON.stringify({ events });
       const timestamp = Math.floor(Date.now() / 1000);
-      const response = await fetch(`${url}/api/partner/clicks`, {
-        method: 'POST',
-        headers: {
+      const { status, text } = await post(
+        agent,
+        `${url}/api/partner/clicks`,
+        {
           'content-type': 'application/json',
           'x-partner-timestamp': String(timestamp),
           'x-partner-signature': signPartnerRequest(secret, timestamp, body),
         },
         body,
-      });
-      const text = await response.text();
-      if (response.status !== 200) throw new Error(`clicks: HTTP ${response.status} ${text}`);
+      );
+      if (status !== 200) throw new Error(`clicks: HTTP ${status} ${text}`);
       const answer = JSON.parse(text) as ClickAnswer;
       if (answer.received !== events.length || answer.duplicates !== 0)
         throw new Error(`clicks: unexpected answer ${text}`);
@@ -152,7 +180,11 @@ export async function sendBatches(
     }
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: senders }, sender));
+  try {
+    await Promise.all(Array.from({ length: senders }, sender));
+  } finally {
+    agent.destroy();
+  }
   return { ...totals, seconds: (performance.now() - started) / 1000 };
 }
 

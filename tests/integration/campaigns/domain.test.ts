@@ -1,6 +1,6 @@
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Db } from '../../../src/server/db/db';
-import { migrate } from '../../../src/server/db/migrate';
+import type { Db } from '../../../src/server/db/db';
 import {
   addMoney,
   clicksFor,
@@ -10,7 +10,8 @@ import {
   removeCampaign,
 } from '../../../src/server/domain/campaigns';
 import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
-import { recordClicks } from '../../../src/server/domain/clicks';
+import { endCampaignsOutOfClicks, recordClicks } from '../../../src/server/domain/clicks';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
 
 let db: Db;
 let nextUser = 1;
@@ -27,6 +28,18 @@ async function advertiser(balanceCents: number): Promise<number> {
   return user!.id;
 }
 
+/** Polls until some statement of this database waits for a lock another transaction holds. */
+async function waitUntilWaitingForLock(on: Db): Promise<void> {
+  for (;;) {
+    const [row] = await on.query<{ waiting: number }>(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (row!.waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 async function balance(userId: number): Promise<number> {
   const [row] = await db.query<{ balance_cents: number }>(
     'SELECT balance_cents FROM users WHERE id = $1',
@@ -35,268 +48,371 @@ async function balance(userId: number): Promise<number> {
   return row!.balance_cents;
 }
 
-beforeAll(async () => {
-  db = await openPglite(undefined);
-  await migrate(db);
-  await db.query(
-    `INSERT INTO profiles (username, full_name, avatar) VALUES
+describe.each(databaseKinds())('on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    db = database.db;
+    await db.query(
+      `INSERT INTO profiles (username, full_name, avatar) VALUES
        ('alice', 'Alice A', '/avatars/alice.svg'), ('bob', 'Bob B', '/avatars/bob.svg'),
        ('hidden', 'Hidden H', '/avatars/hidden.svg')`,
-  );
-  await db.query("UPDATE profiles SET listed = false WHERE username = 'hidden'");
-});
-afterAll(() => db.close());
-
-describe('clicksFor', () => {
-  it('floors in cents and caps at max_slots', () => {
-    expect(clicksFor(10000, 60, 10000)).toBe(166);
-    expect(clicksFor(15000, 60, 10000)).toBe(250);
-    expect(clicksFor(1_000_000, 50, 10000)).toBe(10000);
+    );
+    await db.query("UPDATE profiles SET listed = false WHERE username = 'hidden'");
   });
-});
+  afterAll(() => database.close());
 
-describe('campaign money', () => {
-  it('debits the deposit and buys floor(deposit / rate) clicks', async () => {
-    const user = await advertiser(50_000);
-    const campaign = await openCampaign(
-      db,
-      user,
-      { username: 'alice', packageId: 2, amountCents: 10_000 },
-      10_000,
-    );
-    expect(campaign.clicks_purchased).toBe(166);
-    expect(campaign.remaining_clicks).toBe(166);
-    expect(await balance(user)).toBe(40_000);
-    expect(await ledgerSumCents(db, user)).toBe(40_000);
-  });
-
-  it('carries fractions of a click over on top-up: $100 then $50 at $0.60 gives 250 clicks', async () => {
-    const user = await advertiser(50_000);
-    await openCampaign(db, user, { username: 'alice', packageId: 2, amountCents: 10_000 }, 10_000);
-    const { campaign, reactivated } = await addMoney(db, user, 'alice', 5_000);
-    expect(reactivated).toBe(false);
-    expect(campaign.remaining_clicks).toBe(250);
-    expect(campaign.clicks_purchased).toBe(250);
-    expect(Number(campaign.amount_deposit_cents)).toBe(15_000);
-    expect(await balance(user)).toBe(35_000);
-  });
-
-  it('refunds the remaining budget on pause and writes one history entry', async () => {
-    const user = await advertiser(20_000);
-    await openCampaign(db, user, { username: 'bob', packageId: 1, amountCents: 12_000 }, 10_000);
-    const paused = await pauseCampaign(db, user, 'bob');
-    expect(paused.status).toBe(false);
-    expect(paused.end_date).not.toBeNull();
-    expect(Number(paused.refunded_cents)).toBe(12_000);
-    expect(await balance(user)).toBe(20_000);
-    expect(await ledgerSumCents(db, user)).toBe(20_000);
-    const history = await db.query(
-      'SELECT package_name, total_spent_cents FROM campaign_history WHERE user_id = $1',
-      [user],
-    );
-    expect(history).toEqual([{ package_name: 'Main Categories', total_spent_cents: 0 }]);
-  });
-
-  it('reactivates an inactive campaign with the same package', async () => {
-    const user = await advertiser(20_000);
-    await openCampaign(db, user, { username: 'bob', packageId: 4, amountCents: 10_000 }, 10_000);
-    await pauseCampaign(db, user, 'bob');
-    const { campaign, reactivated } = await addMoney(db, user, 'bob', 4_000);
-    expect(reactivated).toBe(true);
-    expect(campaign.status).toBe(true);
-    expect(campaign.end_date).toBeNull();
-    expect(campaign.remaining_clicks).toBe(100);
-    expect(await balance(user)).toBe(16_000);
-  });
-
-  it('refuses what the rules forbid, changing nothing', async () => {
-    const user = await advertiser(15_000);
-    const attempt = (input: Parameters<typeof openCampaign>[2]) =>
-      openCampaign(db, user, input, 10_000);
-    await expect(attempt({ username: 'alice', packageId: 3, amountCents: 10_000 })).rejects.toThrow(
-      MESSAGES.selectCategory,
-    );
-    await expect(
-      attempt({ username: 'alice', packageId: 3, amountCents: 10_000, categoryName: 'Top' }),
-    ).rejects.toThrow(MESSAGES.categoryNotForPackage);
-    await expect(attempt({ username: 'alice', packageId: 2, amountCents: 9_999 })).rejects.toThrow(
-      MESSAGES.minimumDeposit,
-    );
-    await expect(
-      attempt({ username: 'hidden', packageId: 2, amountCents: 10_000 }),
-    ).rejects.toThrow(MESSAGES.notAvailable);
-    await expect(attempt({ username: 'alice', packageId: 2, amountCents: 20_000 })).rejects.toThrow(
-      MESSAGES.createBalance,
-    );
-    await expect(addMoney(db, user, 'alice', 100)).rejects.toThrow(MESSAGES.noCampaign);
-    expect(await balance(user)).toBe(15_000);
-    expect(await db.query('SELECT id FROM campaigns WHERE user_id = $1', [user])).toEqual([]);
-  });
-
-  it('deletes only inactive campaigns and keeps their history', async () => {
-    const user = await advertiser(20_000);
-    await openCampaign(
-      db,
-      user,
-      { username: 'alice', packageId: 3, amountCents: 10_000, categoryName: 'Fitness' },
-      10_000,
-    );
-    await expect(removeCampaign(db, user, 'alice')).rejects.toThrow(MESSAGES.deleteActive);
-    await pauseCampaign(db, user, 'alice');
-    await removeCampaign(db, user, 'alice');
-    expect(await db.query('SELECT id FROM campaigns WHERE user_id = $1', [user])).toEqual([]);
-    const history = await db.query<{ categories: string[] }>(
-      'SELECT categories FROM campaign_history WHERE user_id = $1',
-      [user],
-    );
-    expect(history).toEqual([{ categories: ['Fitness'] }]);
-  });
-
-  it('refuses a top-up that passes the package maximum of clicks', async () => {
-    const user = await advertiser(1_000_000);
-    await openCampaign(db, user, { username: 'alice', packageId: 4, amountCents: 390_000 }, 10_000);
-    await expect(addMoney(db, user, 'alice', 20_000)).rejects.toThrow(
-      'This amount would take the campaign past the package maximum of 10,000 clicks',
-    );
-    expect(await balance(user)).toBe(610_000);
-  });
-});
-
-describe('clicks', () => {
-  const clicks = (username: string, ids: string[]) =>
-    ids.map((id) => ({ id, username, at: new Date('2026-11-20T10:00:00Z') }));
-  const range = (prefix: string, n: number) =>
-    Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
-
-  it('bills each event id once, even when replayed', async () => {
-    const user = await advertiser(10_000);
-    await db.query(
-      "INSERT INTO profiles (username, full_name, avatar) VALUES ('carol', 'Carol C', '/a.svg')",
-    );
-    await openCampaign(db, user, { username: 'carol', packageId: 1, amountCents: 10_000 }, 10_000);
-    const first = await recordClicks(db, clicks('carol', ['e1', 'e2', 'e3']));
-    const replay = await recordClicks(db, clicks('carol', ['e1', 'e2', 'e3', 'e4']));
-    expect(first).toEqual({
-      received: 3,
-      duplicates: 0,
-      billed: 3,
-      unbilled: 0,
-      endedCampaigns: 0,
-    });
-    expect(replay).toEqual({
-      received: 4,
-      duplicates: 3,
-      billed: 1,
-      unbilled: 0,
-      endedCampaigns: 0,
-    });
-    const [campaign] = await db.query(
-      'SELECT clicks_count, remaining_clicks, amount_remaining_cents FROM campaigns WHERE user_id = $1',
-      [user],
-    );
-    expect(campaign).toEqual({
-      clicks_count: 4,
-      remaining_clicks: 121,
-      amount_remaining_cents: 10_000 - 4 * 80,
+  describe('clicksFor', () => {
+    it('floors in cents and caps at max_slots', () => {
+      expect(clicksFor(10000, 60, 10000)).toBe(166);
+      expect(clicksFor(15000, 60, 10000)).toBe(250);
+      expect(clicksFor(1_000_000, 50, 10000)).toBe(10000);
     });
   });
 
-  it('bills exactly the clicks left, ends the campaign and refunds the leftover fraction', async () => {
-    const user = await advertiser(10_050);
-    await db.query(
-      "INSERT INTO profiles (username, full_name, avatar) VALUES ('dave', 'Dave D', '/a.svg')",
-    );
-    // $100.50 at $0.60: 167 clicks and 30 cents left over.
-    await openCampaign(db, user, { username: 'dave', packageId: 2, amountCents: 10_050 }, 10_000);
-    const result = await recordClicks(db, clicks('dave', range('d', 1000)));
-    expect(result).toEqual({
-      received: 1000,
-      duplicates: 0,
-      billed: 167,
-      unbilled: 833,
-      endedCampaigns: 1,
+  describe('campaign money', () => {
+    it('debits the deposit and buys floor(deposit / rate) clicks', async () => {
+      const user = await advertiser(50_000);
+      const campaign = await openCampaign(
+        db,
+        user,
+        { username: 'alice', packageId: 2, amountCents: 10_000 },
+        10_000,
+      );
+      expect(campaign.clicks_purchased).toBe(166);
+      expect(campaign.remaining_clicks).toBe(166);
+      expect(await balance(user)).toBe(40_000);
+      expect(await ledgerSumCents(db, user)).toBe(40_000);
     });
-    const [campaign] = await db.query(
-      'SELECT status, clicks_count, remaining_clicks, billed_cents, refunded_cents, amount_remaining_cents FROM campaigns WHERE user_id = $1',
-      [user],
-    );
-    expect(campaign).toEqual({
-      status: false,
-      clicks_count: 167,
-      remaining_clicks: 0,
-      billed_cents: 10_020,
-      refunded_cents: 30,
-      amount_remaining_cents: 0,
+
+    it('carries fractions of a click over on top-up: $100 then $50 at $0.60 gives 250 clicks', async () => {
+      const user = await advertiser(50_000);
+      await openCampaign(
+        db,
+        user,
+        { username: 'alice', packageId: 2, amountCents: 10_000 },
+        10_000,
+      );
+      const { campaign, reactivated } = await addMoney(db, user, 'alice', 5_000);
+      expect(reactivated).toBe(false);
+      expect(campaign.remaining_clicks).toBe(250);
+      expect(campaign.clicks_purchased).toBe(250);
+      expect(Number(campaign.amount_deposit_cents)).toBe(15_000);
+      expect(await balance(user)).toBe(35_000);
     });
-    expect(await balance(user)).toBe(30);
-    expect(await ledgerSumCents(db, user)).toBe(30);
-    const history = await db.query(
-      'SELECT clicks_count, total_spent_cents FROM campaign_history WHERE user_id = $1',
-      [user],
-    );
-    expect(history).toEqual([{ clicks_count: 167, total_spent_cents: 10_020 }]);
+
+    it('refunds the remaining budget on pause and writes one history entry', async () => {
+      const user = await advertiser(20_000);
+      await openCampaign(db, user, { username: 'bob', packageId: 1, amountCents: 12_000 }, 10_000);
+      const paused = await pauseCampaign(db, user, 'bob');
+      expect(paused.status).toBe(false);
+      expect(paused.end_date).not.toBeNull();
+      expect(Number(paused.refunded_cents)).toBe(12_000);
+      expect(await balance(user)).toBe(20_000);
+      expect(await ledgerSumCents(db, user)).toBe(20_000);
+      const history = await db.query(
+        'SELECT package_name, total_spent_cents FROM campaign_history WHERE user_id = $1',
+        [user],
+      );
+      expect(history).toEqual([{ package_name: 'Main Categories', total_spent_cents: 0 }]);
+    });
+
+    it('reactivates an inactive campaign with the same package', async () => {
+      const user = await advertiser(20_000);
+      await openCampaign(db, user, { username: 'bob', packageId: 4, amountCents: 10_000 }, 10_000);
+      await pauseCampaign(db, user, 'bob');
+      const { campaign, reactivated } = await addMoney(db, user, 'bob', 4_000);
+      expect(reactivated).toBe(true);
+      expect(campaign.status).toBe(true);
+      expect(campaign.end_date).toBeNull();
+      expect(campaign.remaining_clicks).toBe(100);
+      expect(await balance(user)).toBe(16_000);
+    });
+
+    it('refuses what the rules forbid, changing nothing', async () => {
+      const user = await advertiser(15_000);
+      const attempt = (input: Parameters<typeof openCampaign>[2]) =>
+        openCampaign(db, user, input, 10_000);
+      await expect(
+        attempt({ username: 'alice', packageId: 3, amountCents: 10_000 }),
+      ).rejects.toThrow(MESSAGES.selectCategory);
+      await expect(
+        attempt({ username: 'alice', packageId: 3, amountCents: 10_000, categoryName: 'Top' }),
+      ).rejects.toThrow(MESSAGES.categoryNotForPackage);
+      await expect(
+        attempt({ username: 'alice', packageId: 2, amountCents: 9_999 }),
+      ).rejects.toThrow(MESSAGES.minimumDeposit);
+      await expect(
+        attempt({ username: 'hidden', packageId: 2, amountCents: 10_000 }),
+      ).rejects.toThrow(MESSAGES.notAvailable);
+      await expect(
+        attempt({ username: 'alice', packageId: 2, amountCents: 20_000 }),
+      ).rejects.toThrow(MESSAGES.createBalance);
+      await expect(addMoney(db, user, 'alice', 100)).rejects.toThrow(MESSAGES.noCampaign);
+      expect(await balance(user)).toBe(15_000);
+      expect(await db.query('SELECT id FROM campaigns WHERE user_id = $1', [user])).toEqual([]);
+    });
+
+    it('deletes only inactive campaigns and keeps their history', async () => {
+      const user = await advertiser(20_000);
+      await openCampaign(
+        db,
+        user,
+        { username: 'alice', packageId: 3, amountCents: 10_000, categoryName: 'Fitness' },
+        10_000,
+      );
+      await expect(removeCampaign(db, user, 'alice')).rejects.toThrow(MESSAGES.deleteActive);
+      await pauseCampaign(db, user, 'alice');
+      await removeCampaign(db, user, 'alice');
+      expect(await db.query('SELECT id FROM campaigns WHERE user_id = $1', [user])).toEqual([]);
+      const history = await db.query<{ categories: string[] }>(
+        'SELECT categories FROM campaign_history WHERE user_id = $1',
+        [user],
+      );
+      expect(history).toEqual([{ categories: ['Fitness'] }]);
+    });
+
+    it('refuses a top-up that passes the package maximum of clicks', async () => {
+      const user = await advertiser(1_000_000);
+      await openCampaign(
+        db,
+        user,
+        { username: 'alice', packageId: 4, amountCents: 390_000 },
+        10_000,
+      );
+      await expect(addMoney(db, user, 'alice', 20_000)).rejects.toThrow(
+        'This amount would take the campaign past the package maximum of 10,000 clicks',
+      );
+      expect(await balance(user)).toBe(610_000);
+    });
   });
 
-  it('bills batches sent at once as if one came after the other, each with its own answer', async () => {
-    const user = await advertiser(10_050);
-    await db.query(
-      "INSERT INTO profiles (username, full_name, avatar) VALUES ('erin', 'Erin E', '/a.svg')",
-    );
-    // $100.50 at $0.60: 167 clicks. The first batch goes alone; the two sent while it is being
-    // recorded go together, the first of them repeating an id of the first batch.
-    await openCampaign(db, user, { username: 'erin', packageId: 2, amountCents: 10_050 }, 10_000);
-    const answers = await Promise.all([
-      recordClicks(db, clicks('erin', range('ea', 100))),
-      recordClicks(db, clicks('erin', [...range('eb', 99), 'ea-5'])),
-      recordClicks(db, clicks('erin', [...range('ec', 50), 'ec-1'])),
-    ]);
-    expect(answers).toEqual([
-      { received: 100, duplicates: 0, billed: 100, unbilled: 0, endedCampaigns: 0 },
-      { received: 100, duplicates: 1, billed: 67, unbilled: 32, endedCampaigns: 1 },
-      { received: 51, duplicates: 1, billed: 0, unbilled: 50, endedCampaigns: 0 },
-    ]);
-    const [campaign] = await db.query(
-      'SELECT status, clicks_count, remaining_clicks, refunded_cents FROM campaigns WHERE user_id = $1',
-      [user],
-    );
-    expect(campaign).toEqual({
-      status: false,
-      clicks_count: 167,
-      remaining_clicks: 0,
-      refunded_cents: 30,
+  describe('clicks', () => {
+    const clicks = (username: string, ids: string[]) =>
+      ids.map((id) => ({ id, username, at: new Date('2026-11-20T10:00:00Z') }));
+    const range = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
+
+    it('bills each event id once, even when replayed', async () => {
+      const user = await advertiser(10_000);
+      await db.query(
+        "INSERT INTO profiles (username, full_name, avatar) VALUES ('carol', 'Carol C', '/a.svg')",
+      );
+      await openCampaign(
+        db,
+        user,
+        { username: 'carol', packageId: 1, amountCents: 10_000 },
+        10_000,
+      );
+      const first = await recordClicks(db, clicks('carol', ['e1', 'e2', 'e3']));
+      const replay = await recordClicks(db, clicks('carol', ['e1', 'e2', 'e3', 'e4']));
+      expect(first).toEqual({
+        received: 3,
+        duplicates: 0,
+        billed: 3,
+        unbilled: 0,
+        endedCampaigns: 0,
+      });
+      expect(replay).toEqual({
+        received: 4,
+        duplicates: 3,
+        billed: 1,
+        unbilled: 0,
+        endedCampaigns: 0,
+      });
+      const [campaign] = await db.query(
+        'SELECT clicks_count, remaining_clicks, amount_remaining_cents FROM campaigns WHERE user_id = $1',
+        [user],
+      );
+      expect(campaign).toEqual({
+        clicks_count: 4,
+        remaining_clicks: 121,
+        amount_remaining_cents: 10_000 - 4 * 80,
+      });
     });
-    const [billed] = await db.query<{ ea: number; eb: number }>(
-      `SELECT count(*) FILTER (WHERE event_id LIKE 'ea-%')::int AS ea,
+
+    it('bills exactly the clicks left, ends the campaign and refunds the leftover fraction', async () => {
+      const user = await advertiser(10_050);
+      await db.query(
+        "INSERT INTO profiles (username, full_name, avatar) VALUES ('dave', 'Dave D', '/a.svg')",
+      );
+      // $100.50 at $0.60: 167 clicks and 30 cents left over.
+      await openCampaign(db, user, { username: 'dave', packageId: 2, amountCents: 10_050 }, 10_000);
+      const result = await recordClicks(db, clicks('dave', range('d', 1000)));
+      expect(result).toEqual({
+        received: 1000,
+        duplicates: 0,
+        billed: 167,
+        unbilled: 833,
+        endedCampaigns: 1,
+      });
+      const [campaign] = await db.query(
+        'SELECT status, clicks_count, remaining_clicks, billed_cents, refunded_cents, amount_remaining_cents FROM campaigns WHERE user_id = $1',
+        [user],
+      );
+      expect(campaign).toEqual({
+        status: false,
+        clicks_count: 167,
+        remaining_clicks: 0,
+        billed_cents: 10_020,
+        refunded_cents: 30,
+        amount_remaining_cents: 0,
+      });
+      expect(await balance(user)).toBe(30);
+      expect(await ledgerSumCents(db, user)).toBe(30);
+      const history = await db.query(
+        'SELECT clicks_count, total_spent_cents FROM campaign_history WHERE user_id = $1',
+        [user],
+      );
+      expect(history).toEqual([{ clicks_count: 167, total_spent_cents: 10_020 }]);
+    });
+
+    it('bills batches sent at once as if one came after the other, each with its own answer', async () => {
+      const user = await advertiser(10_050);
+      await db.query(
+        "INSERT INTO profiles (username, full_name, avatar) VALUES ('erin', 'Erin E', '/a.svg')",
+      );
+      // $100.50 at $0.60: 167 clicks. The first batch goes alone; the two sent while it is being
+      // recorded go together, the first of them repeating an id of the first batch.
+      await openCampaign(db, user, { username: 'erin', packageId: 2, amountCents: 10_050 }, 10_000);
+      const answers = await Promise.all([
+        recordClicks(db, clicks('erin', range('ea', 100))),
+        recordClicks(db, clicks('erin', [...range('eb', 99), 'ea-5'])),
+        recordClicks(db, clicks('erin', [...range('ec', 50), 'ec-1'])),
+      ]);
+      expect(answers).toEqual([
+        { received: 100, duplicates: 0, billed: 100, unbilled: 0, endedCampaigns: 0 },
+        { received: 100, duplicates: 1, billed: 67, unbilled: 32, endedCampaigns: 1 },
+        { received: 51, duplicates: 1, billed: 0, unbilled: 50, endedCampaigns: 0 },
+      ]);
+      const [campaign] = await db.query(
+        'SELECT status, clicks_count, remaining_clicks, refunded_cents FROM campaigns WHERE user_id = $1',
+        [user],
+      );
+      expect(campaign).toEqual({
+        status: false,
+        clicks_count: 167,
+        remaining_clicks: 0,
+        refunded_cents: 30,
+      });
+      const [billed] = await db.query<{ ea: number; eb: number }>(
+        `SELECT count(*) FILTER (WHERE event_id LIKE 'ea-%')::int AS ea,
               count(*) FILTER (WHERE event_id LIKE 'eb-%')::int AS eb
          FROM click_events WHERE billed AND profile_username = 'erin'`,
-    );
-    expect(billed).toEqual({ ea: 100, eb: 67 });
-    expect(await balance(user)).toBe(30);
-  });
+      );
+      expect(billed).toEqual({ ea: 100, eb: 67 });
+      expect(await balance(user)).toBe(30);
+    });
 
-  it('fails only the batch the database refuses when batches go together', async () => {
-    const user = await advertiser(10_000);
-    await db.query(
-      "INSERT INTO profiles (username, full_name, avatar) VALUES ('finn', 'Finn F', '/a.svg')",
-    );
-    await openCampaign(db, user, { username: 'finn', packageId: 1, amountCents: 10_000 }, 10_000);
-    const [first, good, bad] = await Promise.allSettled([
-      recordClicks(db, clicks('finn', ['f1'])),
-      recordClicks(db, clicks('finn', ['f2', 'f3'])),
-      recordClicks(db, clicks('fi\u0000nn', ['f4'])),
-    ]);
-    expect(first).toEqual({
-      status: 'fulfilled',
-      value: { received: 1, duplicates: 0, billed: 1, unbilled: 0, endedCampaigns: 0 },
+    it('fails only the batch the database refuses when batches go together', async () => {
+      const user = await advertiser(10_000);
+      await db.query(
+        "INSERT INTO profiles (username, full_name, avatar) VALUES ('finn', 'Finn F', '/a.svg')",
+      );
+      await openCampaign(db, user, { username: 'finn', packageId: 1, amountCents: 10_000 }, 10_000);
+      const [first, good, bad] = await Promise.allSettled([
+        recordClicks(db, clicks('finn', ['f1'])),
+        recordClicks(db, clicks('finn', ['f2', 'f3'])),
+        recordClicks(db, clicks('fi\u0000nn', ['f4'])),
+      ]);
+      expect(first).toEqual({
+        status: 'fulfilled',
+        value: { received: 1, duplicates: 0, billed: 1, unbilled: 0, endedCampaigns: 0 },
+      });
+      expect(good).toEqual({
+        status: 'fulfilled',
+        value: { received: 2, duplicates: 0, billed: 2, unbilled: 0, endedCampaigns: 0 },
+      });
+      expect(bad.status).toBe('rejected');
+      const [row] = await db.query<{ events: number }>(
+        "SELECT count(*)::int AS events FROM click_events WHERE event_id IN ('f1', 'f2', 'f3', 'f4')",
+      );
+      expect(row).toEqual({ events: 3 });
     });
-    expect(good).toEqual({
-      status: 'fulfilled',
-      value: { received: 2, duplicates: 0, billed: 2, unbilled: 0, endedCampaigns: 0 },
+    it('ends, once, a campaign that a crash left active with no clicks left', async () => {
+      const user = await advertiser(10_050);
+      await db.query(
+        "INSERT INTO profiles (username, full_name, avatar) VALUES ('gina', 'Gina G', '/a.svg')",
+      );
+      await openCampaign(db, user, { username: 'gina', packageId: 2, amountCents: 10_050 }, 10_000);
+      // What a click statement leaves when the process dies before the campaign is ended: 167 clicks
+      // of $0.60 billed, 30 cents left over.
+      const [campaign] = await db.query<{ id: number }>(
+        `UPDATE campaigns SET clicks_count = 167, remaining_clicks = 0, billed_cents = 10020,
+              amount_remaining_cents = 30
+        WHERE user_id = $1 RETURNING id`,
+        [user],
+      );
+      expect(await endCampaignsOutOfClicks(db)).toEqual(new Set([campaign!.id]));
+      expect(await endCampaignsOutOfClicks(db)).toEqual(new Set());
+      const [ended] = await db.query(
+        'SELECT status, remaining_clicks, refunded_cents, amount_remaining_cents FROM campaigns WHERE id = $1',
+        [campaign!.id],
+      );
+      expect(ended).toEqual({
+        status: false,
+        remaining_clicks: 0,
+        refunded_cents: 30,
+        amount_remaining_cents: 0,
+      });
+      expect(await balance(user)).toBe(30);
+      expect(await ledgerSumCents(db, user)).toBe(30);
+      const notes = await db.query(
+        'SELECT message FROM notifications WHERE user_id = $1 ORDER BY id',
+        [user],
+      );
+      expect(notes.at(-1)).toEqual({
+        message: 'Your campaign for gina ended: all 167 clicks purchased were used.',
+      });
     });
-    expect(bad.status).toBe('rejected');
-    const [row] = await db.query<{ events: number }>(
-      "SELECT count(*)::int AS events FROM click_events WHERE event_id IN ('f1', 'f2', 'f3', 'f4')",
-    );
-    expect(row).toEqual({ events: 3 });
+
+    if (kind === 'postgres') {
+      it('records a batch again when another transaction records one of its events first', async () => {
+        const user = await advertiser(10_000);
+        await db.query(
+          "INSERT INTO profiles (username, full_name, avatar) VALUES ('hugo', 'Hugo H', '/a.svg')",
+        );
+        await openCampaign(
+          db,
+          user,
+          { username: 'hugo', packageId: 1, amountCents: 10_000 },
+          10_000,
+        );
+        // Another process is recording h1 and has not committed: the statement does not see it yet,
+        // counts it as new, then waits for it at the insert and finds it recorded.
+        const [{ name }] = (await db.query<{ name: string }>(
+          'SELECT current_database() AS name',
+        )) as [{ name: string }];
+        const url = new URL(process.env.TEST_DATABASE_URL!);
+        url.pathname = `/${name}`;
+        const other = postgres(url.toString(), { max: 1, onnotice: () => undefined });
+        try {
+          const connection = await other.reserve();
+          await connection.unsafe('BEGIN');
+          await connection.unsafe(
+            `INSERT INTO click_events (event_id, profile_username, clicked_at, billed)
+           VALUES ('h1', 'hugo', now(), false)`,
+          );
+          const recording = recordClicks(db, clicks('hugo', ['h1', 'h2']));
+          await waitUntilWaitingForLock(db);
+          await connection.unsafe('COMMIT');
+          connection.release();
+          expect(await recording).toEqual({
+            received: 2,
+            duplicates: 1,
+            billed: 1,
+            unbilled: 0,
+            endedCampaigns: 0,
+          });
+        } finally {
+          await other.end({ timeout: 5 });
+        }
+        const [campaign] = await db.query(
+          'SELECT clicks_count, remaining_clicks FROM campaigns WHERE user_id = $1',
+          [user],
+        );
+        expect(campaign).toEqual({ clicks_count: 1, remaining_clicks: 124 });
+      });
+    }
   });
 });
