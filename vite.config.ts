@@ -81,6 +81,9 @@ function lazyStylesheets(): Plugin {
     apply: 'build',
     enforce: 'pre',
     configResolved(config) {
+      // With preloading on, the helper would also get the lazy chunks' imports (scripts) to load.
+      if (config.build.modulePreload !== false)
+        throw new Error('lazy-stylesheets: needs build.modulePreload: false');
       base = config.base;
     },
     resolveId(id) {
