@@ -39,21 +39,21 @@ const RECORD_AND_BILL = `
       FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[])
            WITH ORDINALITY AS e(id, username, at, batch, ord)
   ), locked AS MATERIALIZED (
-    -- A join, not lower(...) = ANY (array): the planner sees the campaigns table as small and scans
-    -- it, and testing each row against the array one element at a time was a third of the statement.
-    SELECT c.id, d.profile, c.remaining_clicks, c.start_date
+    -- A join, not profile_key = ANY (array): the planner takes the campaigns table for small and
+    -- scans it, and a row tested against an array parameter goes through it element by element.
+    SELECT c.id, c.profile_key AS profile, c.remaining_clicks, c.start_date
       FROM campaigns c
-      JOIN (SELECT DISTINCT lower(u) AS profile FROM unnest($2::text[]) AS u) d
-        ON lower(c.profile_username) = d.profile
+      JOIN (SELECT DISTINCT lower(u) AS profile FROM unnest($2::text[]) AS u) d ON d.profile = c.profile_key
      WHERE c.status
      ORDER BY c.id
      FOR NO KEY UPDATE OF c
   ), fresh AS (
-    -- One primary-key probe per event (LIMIT keeps the lateral a probe): the planner would otherwise
-    -- scan the whole, ever growing table once the group holds a few hundred ids.
+    -- With $5, one primary-key probe per event for ids recorded before (LIMIT keeps the lateral a
+    -- probe: the planner would otherwise scan the whole, ever growing table once the group holds a
+    -- few hundred ids). Without, the insert finds them (see recordGroup).
     SELECT DISTINCT ON (i.id) i.*
       FROM input i
-      LEFT JOIN LATERAL (SELECT true AS found FROM click_events x WHERE x.event_id = i.id LIMIT 1) r ON true
+      LEFT JOIN LATERAL (SELECT true AS found FROM click_events x WHERE $5 AND x.event_id = i.id LIMIT 1) r ON true
      WHERE r.found IS NULL
      ORDER BY i.id, i.ord
   ), ev AS (
@@ -112,7 +112,7 @@ const RECORD_AND_BILL = `
  * the statement prepared per connection already (db.ts).
  */
 const RECORD_AND_BILL_FUNCTION = `
-  CREATE OR REPLACE FUNCTION pg_temp.record_and_bill(text[], text[], timestamptz[], int[])
+  CREATE OR REPLACE FUNCTION pg_temp.record_and_bill(text[], text[], timestamptz[], int[], boolean)
     RETURNS TABLE (batches text, used_up text, conflict boolean)
     LANGUAGE plpgsql AS $record_and_bill$
   #variable_conflict use_column
@@ -121,7 +121,7 @@ const RECORD_AND_BILL_FUNCTION = `
   END
   $record_and_bill$`;
 const CALL_RECORD_AND_BILL =
-  'SELECT * FROM pg_temp.record_and_bill($1::text[], $2::text[], $3::timestamptz[], $4::int[])';
+  'SELECT * FROM pg_temp.record_and_bill($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::boolean)';
 const functionsMade = new WeakMap<Db, Promise<void>>();
 
 /** The statement to send to `db`: the function on PGlite (made once per database), else the statement. */
@@ -260,10 +260,15 @@ export function recordClicks(db: Db, events: ClickEvent[]): Promise<ClickBatchRe
   return new Promise((resolve, reject) => queue.add({ events, resolve, reject }));
 }
 
+/**
+ * The first attempt does not look for ids recorded before: a partner sends each event once, save for
+ * a retry, so the probes are usually wasted. If one was recorded before, the insert skips it, the
+ * statement fails (as for a concurrent one), and the next attempts look.
+ */
 async function recordGroup(db: Db, batches: ClickEvent[][]): Promise<Recorded> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await recordOnce(db, batches);
+      return await recordOnce(db, batches, attempt > 1);
     } catch (error) {
       if (!isConcurrentEvent(error) || attempt === ATTEMPTS) throw error;
     }
@@ -277,7 +282,11 @@ interface BatchCounts {
   billed: number;
 }
 
-async function recordOnce(db: Db, batches: ClickEvent[][]): Promise<Recorded> {
+async function recordOnce(
+  db: Db,
+  batches: ClickEvent[][],
+  lookForRecorded: boolean,
+): Promise<Recorded> {
   const statement = await recordAndBillStatement(db);
   const events = batches.flat();
   const [row] = await db.query<{ batches: string; used_up: string }>(statement, [
@@ -285,6 +294,7 @@ async function recordOnce(db: Db, batches: ClickEvent[][]): Promise<Recorded> {
     events.map((e) => e.username),
     events.map((e) => e.at.toISOString()),
     batches.flatMap((batch, i) => batch.map(() => i)),
+    lookForRecorded,
   ]);
   const results: ClickBatchResult[] = batches.map((batch) => ({
     received: batch.length,
