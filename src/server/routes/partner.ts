@@ -36,7 +36,11 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
       },
       body,
     );
-    if (result !== 'ok') throw new HttpError(401, SIGNATURE_MESSAGES[result]);
+    if (result !== 'ok') {
+      // Logged on its own: the click route does not log its requests (below).
+      request.log.warn({ url: request.url, reason: result }, 'partner request refused');
+      throw new HttpError(401, SIGNATURE_MESSAGES[result]);
+    }
   };
 
   app.get('/categories', async (request) => {
@@ -59,7 +63,9 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, data: placements };
   });
 
-  app.post('/clicks', { bodyLimit: 256 * 1024 }, async (request) => {
+  // The partner reports clicks in a steady stream of batches: each is logged only when it fails (a
+  // refused signature above, a server error by the error handler), not twice at info as a request.
+  app.post('/clicks', { bodyLimit: 256 * 1024, logLevel: 'warn' }, async (request) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     verify(request, raw);
     let json: unknown;
