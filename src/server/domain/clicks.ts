@@ -36,7 +36,9 @@ export interface ClickBatchResult {
 const RECORD_AND_BILL = `
   WITH input AS (
     SELECT e.id, e.username, e.at, lower(e.username) AS profile, e.batch, e.ord
-      FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[])
+      -- The times come as text: a timestamptz[] parameter would have the driver turn each into a Date
+      -- and back into text.
+      FROM unnest($1::text[], $2::text[], $3::text[]::timestamptz[], $4::int[])
            WITH ORDINALITY AS e(id, username, at, batch, ord)
   ), locked AS MATERIALIZED (
     -- A join, not profile_key = ANY (array): the planner takes the campaigns table for small and
@@ -88,7 +90,7 @@ const RECORD_AND_BILL = `
            updated_at = now()
       FROM alloc a
      WHERE c.id = a.id AND a.take > 0
-    RETURNING c.*
+    RETURNING c.id, c.remaining_clicks
   ), per_batch AS (
     SELECT ev.batch, count(*)::int AS fresh, count(i.event_id)::int AS inserted,
            count(*) FILTER (WHERE i.billed)::int AS billed
@@ -112,7 +114,7 @@ const RECORD_AND_BILL = `
  * the statement prepared per connection already (db.ts).
  */
 const RECORD_AND_BILL_FUNCTION = `
-  CREATE OR REPLACE FUNCTION pg_temp.record_and_bill(text[], text[], timestamptz[], int[], boolean)
+  CREATE OR REPLACE FUNCTION pg_temp.record_and_bill(text[], text[], text[], int[], boolean)
     RETURNS TABLE (batches text, used_up text, conflict boolean)
     LANGUAGE plpgsql AS $record_and_bill$
   #variable_conflict use_column
@@ -121,7 +123,7 @@ const RECORD_AND_BILL_FUNCTION = `
   END
   $record_and_bill$`;
 const CALL_RECORD_AND_BILL =
-  'SELECT * FROM pg_temp.record_and_bill($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::boolean)';
+  'SELECT * FROM pg_temp.record_and_bill($1::text[], $2::text[], $3::text[], $4::int[], $5::boolean)';
 const functionsMade = new WeakMap<Db, Promise<void>>();
 
 /** The statement to send to `db`: the function on PGlite (made once per database), else the statement. */
