@@ -142,8 +142,10 @@ function post(
 /**
  * POSTs the batches, signed as the partner signs them, from `senders` concurrent senders (each
  * sends its share one after another, on its own kept-alive connection). Returns the billed clicks
- * and the wall time. node:http, not fetch: fetch costs the sender about 0.3 ms more a request, on
- * the same two cores as the server and the database.
+ * and the wall time. The requests are written and signed before the clock starts (the run lasts
+ * seconds; a signature holds for minutes), and sent with node:http, not fetch (fetch costs the
+ * sender about 0.3 ms more a request): the sender shares the two cores with the server and the
+ * database, and the figure is the server's.
  */
 export async function sendBatches(
   url: string,
@@ -154,22 +156,22 @@ export async function sendBatches(
   let nextBatch = 0;
   const totals = { billed: 0, unbilled: 0, ended: 0 };
   const agent = new Agent({ keepAlive: true, maxSockets: senders });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const requests = batches.map((events) => {
+    const body = JSON.stringify({ events });
+    const headers = {
+      'content-type': 'application/json',
+      'x-partner-timestamp': String(timestamp),
+      'x-partner-signature': signPartnerRequest(secret, timestamp, body),
+    };
+    return { events, body, headers };
+  });
   const sender = async () => {
     for (;;) {
-      const events = batches[nextBatch++];
-      if (!events) return;
-      const body = JSON.stringify({ events });
-      const timestamp = Math.floor(Date.now() / 1000);
-      const { status, text } = await post(
-        agent,
-        `${url}/api/partner/clicks`,
-        {
-          'content-type': 'application/json',
-          'x-partner-timestamp': String(timestamp),
-          'x-partner-signature': signPartnerRequest(secret, timestamp, body),
-        },
-        body,
-      );
+      const next = requests[nextBatch++];
+      if (!next) return;
+      const { events, body, headers } = next;
+      const { status, text } = await post(agent, `${url}/api/partner/clicks`, headers, body);
       if (status !== 200) throw new Error(`clicks: HTTP ${status} ${text}`);
       const answer = JSON.parse(text) as ClickAnswer;
       if (answer.received !== events.length || answer.duplicates !== 0)
