@@ -107,13 +107,34 @@ async function findListedProfile(tx: Queryable, username: string): Promise<strin
   return profile.username;
 }
 
+/**
+ * Locks the advertiser's campaign on a profile. One whose clicks the partner's last batch used up is
+ * ended first, as the click billing would end it a moment later (clicks.ts ends it right after the
+ * batch, in a transaction of its own): a top-up then reactivates it and a pause finds it ended.
+ */
 async function lockCampaign(tx: Queryable, userId: number, username: string): Promise<CampaignRow> {
   const [campaign] = await tx.query<CampaignRow & Record<string, unknown>>(
     `SELECT * FROM campaigns WHERE user_id = $1 AND lower(profile_username) = lower($2) FOR UPDATE`,
     [userId, username],
   );
   if (!campaign) throw notFound(MESSAGES.noCampaign);
+  if (campaign.status && campaign.remaining_clicks === 0) return endOutOfClicks(tx, campaign);
   return campaign;
+}
+
+/**
+ * Ends, inside the caller's transaction, an active campaign whose purchased clicks are all used: the
+ * leftover fraction of a click is refunded, a history entry and the "all clicks used" notification
+ * written. The caller holds the campaign's row lock.
+ */
+export async function endOutOfClicks(tx: Queryable, campaign: CampaignRow): Promise<CampaignRow> {
+  const ended = await endCampaign(tx, campaign);
+  const text = NOTIFICATION_TEXTS.campaignClicksUsed(
+    campaign.profile_username,
+    campaign.clicks_purchased,
+  );
+  await notify(tx, campaign.user_id, text);
+  return ended;
 }
 
 /** Available = listed at the partner and with no active campaign of this advertiser (design §2). */

@@ -1,7 +1,6 @@
 import { MAX_CLICK_BATCH } from '../../shared/contract/partner';
 import { perDatabase, type Db } from '../db/db';
-import { endCampaign, type CampaignRow } from './campaigns';
-import { notify, NOTIFICATION_TEXTS } from './notifications';
+import { endOutOfClicks, type CampaignRow } from './campaigns';
 
 export interface ClickEvent {
   id: string;
@@ -139,9 +138,17 @@ async function recordAndBillStatement(db: Db): Promise<string> {
   return CALL_RECORD_AND_BILL;
 }
 
-/** Another statement recorded one of the group's event ids first: the group is tried again. */
-const isConcurrentEvent = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === '40001';
+/**
+ * The statement failed because of a transaction that committed while it ran, and is tried again with
+ * a fresh snapshot: another statement recorded one of the group's event ids first (40001, raised by
+ * the statement), or a top-up of one of its campaigns committed while it waited for the row. In the
+ * second case PostgreSQL checks the campaign's CHECK constraints on the row as the statement's
+ * snapshot saw it before it moves to the topped-up row, and that check can fail (23514).
+ */
+const isConcurrentChange = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '23514';
+};
 const ATTEMPTS = 5;
 
 /**
@@ -272,7 +279,7 @@ async function recordGroup(db: Db, batches: ClickEvent[][]): Promise<Recorded> {
     try {
       return await recordOnce(db, batches, attempt > 1);
     } catch (error) {
-      if (!isConcurrentEvent(error) || attempt === ATTEMPTS) throw error;
+      if (!isConcurrentChange(error) || attempt === ATTEMPTS) throw error;
     }
   }
 }
@@ -315,31 +322,42 @@ async function recordOnce(
 }
 
 /**
- * Ends the active campaigns whose clicks are all used: the leftover fraction of a click is refunded,
- * a history entry and a notification written (endCampaign). Only `ids` when given, else every such
- * campaign: the background job's sweep after a crash between a click statement and its ending.
- * Campaigns are locked in id order, as the click statement locks them, and ended in user order, so
+ * Ends those of the campaigns `ids` that are active with all their clicks used (endOutOfClicks).
+ * They are locked in id order, as the click statement locks them, and ended in user order, so
  * concurrent transactions take the users' rows in one order; a campaign that another process ended
  * or topped up meanwhile is left alone. Returns the ids it ended.
  */
-export async function endCampaignsOutOfClicks(db: Db, ids?: number[]): Promise<Set<number>> {
+export async function endCampaignsOutOfClicks(db: Db, ids: number[]): Promise<Set<number>> {
   return db.transaction(async (tx) => {
     const rows = await tx.query<CampaignRow & Record<string, unknown>>(
       `SELECT * FROM campaigns
-        WHERE status AND remaining_clicks = 0 AND ($1::bigint[] IS NULL OR id = ANY ($1::bigint[]))
+        WHERE status AND remaining_clicks = 0 AND id = ANY ($1::bigint[])
         ORDER BY id
         FOR UPDATE`,
-      [ids ?? null],
+      [ids],
     );
     const byUser = [...rows].sort((a, b) => a.user_id - b.user_id || a.id - b.id);
-    for (const campaign of byUser) {
-      await endCampaign(tx, campaign);
-      const text = NOTIFICATION_TEXTS.campaignClicksUsed(
-        campaign.profile_username,
-        campaign.clicks_purchased,
-      );
-      await notify(tx, campaign.user_id, text);
-    }
+    for (const campaign of byUser) await endOutOfClicks(tx, campaign);
     return new Set(rows.map((campaign) => campaign.id));
   });
 }
+
+/**
+ * The background job's sweep: ends the campaigns a crash (or a failed ending) left active with no
+ * clicks, each in its own transaction so one cannot hold up the others. Only those billed last at
+ * least `SWEEP_AFTER_SECONDS` ago: a batch being answered right now ends its own. Returns the ids.
+ */
+export async function sweepCampaignsOutOfClicks(db: Db): Promise<number[]> {
+  const due = await db.read.query<{ id: number }>(
+    `SELECT id FROM campaigns
+      WHERE status AND remaining_clicks = 0 AND updated_at < now() - make_interval(secs => $1)
+      ORDER BY id`,
+    [SWEEP_AFTER_SECONDS],
+  );
+  const ended: number[] = [];
+  for (const { id } of due) {
+    if ((await endCampaignsOutOfClicks(db, [id])).has(id)) ended.push(id);
+  }
+  return ended;
+}
+const SWEEP_AFTER_SECONDS = 10;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Chain } from '../domain/chain';
-import { endCampaignsOutOfClicks } from '../domain/clicks';
+import { sweepCampaignsOutOfClicks } from '../domain/clicks';
 import { expireDeposits } from './expire-deposits';
 import { sweepRateLimitCounters } from './sweep-rate-limits';
 
@@ -42,9 +42,8 @@ export function startJobs({ db, chain, config, log }: JobDeps): Jobs {
       stablecoinWindowHours: config.stablecoinPaymentWindowHours,
     });
     if (expired > 0) log.info({ expired }, 'deposit expiry: closed unpaid deposits');
-    const ended = await endCampaignsOutOfClicks(db);
-    if (ended.size > 0)
-      log.warn({ ended: [...ended] }, 'ended campaigns left active with no clicks');
+    const ended = await sweepCampaignsOutOfClicks(db);
+    if (ended.length > 0) log.warn({ ended }, 'ended campaigns left active with no clicks');
     await sweepRateLimitCounters(db);
   };
 

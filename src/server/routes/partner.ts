@@ -27,6 +27,14 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     done(null, body),
   );
 
+  // Every refused or failed partner call is logged, whatever the route's log level.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode >= 400) {
+      request.log.warn({ url: request.url, statusCode: reply.statusCode }, 'partner call failed');
+    }
+    done();
+  });
+
   const verify = (request: FastifyRequest, body: string) => {
     const result = checkPartnerSignature(
       secret,
@@ -36,11 +44,7 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
       },
       body,
     );
-    if (result !== 'ok') {
-      // Logged on its own: the click route does not log its requests (below).
-      request.log.warn({ url: request.url, reason: result }, 'partner request refused');
-      throw new HttpError(401, SIGNATURE_MESSAGES[result]);
-    }
+    if (result !== 'ok') throw new HttpError(401, SIGNATURE_MESSAGES[result]);
   };
 
   app.get('/categories', async (request) => {
@@ -63,8 +67,8 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, data: placements };
   });
 
-  // The partner reports clicks in a steady stream of batches: each is logged only when it fails (a
-  // refused signature above, a server error by the error handler), not twice at info as a request.
+  // The partner reports clicks in a steady stream of batches: each is logged only when it fails (the
+  // hook above), not twice at info as a request.
   app.post('/clicks', { bodyLimit: 256 * 1024, logLevel: 'warn' }, async (request) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     verify(request, raw);

@@ -10,7 +10,7 @@ import {
   removeCampaign,
 } from '../../../src/server/domain/campaigns';
 import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
-import { endCampaignsOutOfClicks, recordClicks } from '../../../src/server/domain/clicks';
+import { recordClicks, sweepCampaignsOutOfClicks } from '../../../src/server/domain/clicks';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
 
 let db: Db;
@@ -26,6 +26,35 @@ async function advertiser(balanceCents: number): Promise<number> {
     postLedgerEntry(tx, { userId: user!.id, amountCents: balanceCents, kind: 'demo-grant' }),
   );
   return user!.id;
+}
+
+/**
+ * Runs `statement` in a transaction of another connection and keeps it open while `run` starts its
+ * work; `run` calls `waited()` once that work waits for the other transaction, which then commits.
+ * PostgreSQL only.
+ */
+async function whileAnotherTransactionHolds<T>(
+  statement: string,
+  run: (waited: () => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const [{ name }] = (await db.query<{ name: string }>('SELECT current_database() AS name')) as [
+    { name: string },
+  ];
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const other = postgres(url.toString(), { max: 1, onnotice: () => undefined });
+  try {
+    const connection = await other.reserve();
+    await connection.unsafe('BEGIN');
+    await connection.unsafe(statement);
+    return await run(async () => {
+      await waitUntilWaitingForLock(db);
+      await connection.unsafe('COMMIT');
+      connection.release();
+    });
+  } finally {
+    await other.end({ timeout: 5 });
+  }
 }
 
 /** Polls until some statement of this database waits for a lock another transaction holds. */
@@ -329,25 +358,44 @@ describe.each(databaseKinds())('on %s', (kind) => {
       );
       expect(row).toEqual({ events: 3 });
     });
-    it('ends, once, a campaign that a crash left active with no clicks left', async () => {
-      const user = await advertiser(10_050);
-      await db.query(
-        "INSERT INTO profiles (username, full_name, avatar) VALUES ('gina', 'Gina G', '/a.svg')",
+    /**
+     * An open campaign of $100.50 at $0.60 (package 2) as a click statement leaves it when it takes
+     * the last click, before the campaign is ended: 167 clicks billed, 30 cents left over.
+     */
+    async function usedUpCampaign(user: number, profile: string): Promise<number> {
+      await db.query('INSERT INTO profiles (username, full_name, avatar) VALUES ($1, $1, $2)', [
+        profile,
+        '/a.svg',
+      ]);
+      await openCampaign(
+        db,
+        user,
+        { username: profile, packageId: 2, amountCents: 10_050 },
+        10_000,
       );
-      await openCampaign(db, user, { username: 'gina', packageId: 2, amountCents: 10_050 }, 10_000);
-      // What a click statement leaves when the process dies before the campaign is ended: 167 clicks
-      // of $0.60 billed, 30 cents left over.
       const [campaign] = await db.query<{ id: number }>(
         `UPDATE campaigns SET clicks_count = 167, remaining_clicks = 0, billed_cents = 10020,
-              amount_remaining_cents = 30
-        WHERE user_id = $1 RETURNING id`,
+                amount_remaining_cents = 30
+          WHERE user_id = $1 RETURNING id`,
         [user],
       );
-      expect(await endCampaignsOutOfClicks(db)).toEqual(new Set([campaign!.id]));
-      expect(await endCampaignsOutOfClicks(db)).toEqual(new Set());
+      return campaign!.id;
+    }
+
+    it('sweeps, once, a campaign that a crash left active with no clicks left', async () => {
+      const user = await advertiser(10_050);
+      const id = await usedUpCampaign(user, 'gina');
+      // Billed just now: the batch being answered ends it itself.
+      expect(await sweepCampaignsOutOfClicks(db)).toEqual([]);
+      await db.query(
+        "UPDATE campaigns SET updated_at = now() - interval '1 minute' WHERE id = $1",
+        [id],
+      );
+      expect(await sweepCampaignsOutOfClicks(db)).toEqual([id]);
+      expect(await sweepCampaignsOutOfClicks(db)).toEqual([]);
       const [ended] = await db.query(
         'SELECT status, remaining_clicks, refunded_cents, amount_remaining_cents FROM campaigns WHERE id = $1',
-        [campaign!.id],
+        [id],
       );
       expect(ended).toEqual({
         status: false,
@@ -366,6 +414,46 @@ describe.each(databaseKinds())('on %s', (kind) => {
       });
     });
 
+    it('ends a used-up campaign before a top-up, which then reactivates it', async () => {
+      const user = await advertiser(10_650);
+      const id = await usedUpCampaign(user, 'ivy');
+      const { campaign, reactivated } = await addMoney(db, user, 'ivy', 600);
+      expect(reactivated).toBe(true);
+      expect({
+        status: campaign.status,
+        clicks_purchased: campaign.clicks_purchased,
+        remaining_clicks: campaign.remaining_clicks,
+        amount_deposit_cents: campaign.amount_deposit_cents,
+        billed_cents: campaign.billed_cents,
+        refunded_cents: campaign.refunded_cents,
+        amount_remaining_cents: campaign.amount_remaining_cents,
+      }).toEqual({
+        status: true,
+        clicks_purchased: 177,
+        remaining_clicks: 10,
+        amount_deposit_cents: 10_650,
+        billed_cents: 10_020,
+        refunded_cents: 30,
+        amount_remaining_cents: 600,
+      });
+      // 10,650 - 10,050 + 30 refunded - 600.
+      expect(await balance(user)).toBe(30);
+      expect(await ledgerSumCents(db, user)).toBe(30);
+      const history = await db.query(
+        'SELECT clicks_count, total_spent_cents FROM campaign_history WHERE campaign_id = $1',
+        [id],
+      );
+      expect(history).toEqual([{ clicks_count: 167, total_spent_cents: 10_020 }]);
+      const notes = await db.query<{ message: string }>(
+        'SELECT message FROM notifications WHERE user_id = $1 ORDER BY id',
+        [user],
+      );
+      expect(notes.slice(-2).map((note) => note.message)).toEqual([
+        'Your campaign for ivy ended: all 167 clicks purchased were used.',
+        'Your campaign for ivy was reactivated with $6.00: 10 clicks remaining.',
+      ]);
+    });
+
     if (kind === 'postgres') {
       it('records a batch again when another transaction records one of its events first', async () => {
         const user = await advertiser(10_000);
@@ -380,38 +468,66 @@ describe.each(databaseKinds())('on %s', (kind) => {
         );
         // Another process is recording h1 and has not committed: the statement does not see it yet,
         // counts it as new, then waits for it at the insert and finds it recorded.
-        const [{ name }] = (await db.query<{ name: string }>(
-          'SELECT current_database() AS name',
-        )) as [{ name: string }];
-        const url = new URL(process.env.TEST_DATABASE_URL!);
-        url.pathname = `/${name}`;
-        const other = postgres(url.toString(), { max: 1, onnotice: () => undefined });
-        try {
-          const connection = await other.reserve();
-          await connection.unsafe('BEGIN');
-          await connection.unsafe(
-            `INSERT INTO click_events (event_id, profile_username, clicked_at, billed)
-           VALUES ('h1', 'hugo', now(), false)`,
-          );
-          const recording = recordClicks(db, clicks('hugo', ['h1', 'h2']));
-          await waitUntilWaitingForLock(db);
-          await connection.unsafe('COMMIT');
-          connection.release();
-          expect(await recording).toEqual({
-            received: 2,
-            duplicates: 1,
-            billed: 1,
-            unbilled: 0,
-            endedCampaigns: 0,
-          });
-        } finally {
-          await other.end({ timeout: 5 });
-        }
+        const answer = await whileAnotherTransactionHolds(
+          "INSERT INTO click_events (event_id, profile_username, clicked_at, billed) VALUES ('h1', 'hugo', now(), false)",
+          async (waited) => {
+            const recording = recordClicks(db, clicks('hugo', ['h1', 'h2']));
+            await waited();
+            return recording;
+          },
+        );
+        expect(answer).toEqual({
+          received: 2,
+          duplicates: 1,
+          billed: 1,
+          unbilled: 0,
+          endedCampaigns: 0,
+        });
         const [campaign] = await db.query(
           'SELECT clicks_count, remaining_clicks FROM campaigns WHERE user_id = $1',
           [user],
         );
         expect(campaign).toEqual({ clicks_count: 1, remaining_clicks: 124 });
+      });
+
+      it('records a batch again when a top-up of its campaign commits while it waits for the row', async () => {
+        const user = await advertiser(400);
+        await db.query(
+          "INSERT INTO profiles (username, full_name, avatar) VALUES ('jade', 'Jade J', '/a.svg')",
+        );
+        // $4.00 at $0.80: 5 clicks.
+        await openCampaign(db, user, { username: 'jade', packageId: 1, amountCents: 400 }, 0);
+        // A top-up of 10 clicks holds the campaign's row; the batch of 10 waits for it. The
+        // statement's snapshot still has the campaign with 5 clicks and $4.00, and PostgreSQL checks
+        // the constraints on that row (amount_remaining_cents >= 0) before it moves to the new one.
+        const answer = await whileAnotherTransactionHolds(
+          `UPDATE campaigns SET amount_deposit_cents = amount_deposit_cents + 800,
+                  amount_remaining_cents = amount_remaining_cents + 800,
+                  remaining_clicks = remaining_clicks + 10, clicks_purchased = clicks_purchased + 10
+            WHERE user_id = ${user}`,
+          async (waited) => {
+            const recording = recordClicks(db, clicks('jade', range('j', 10)));
+            await waited();
+            return recording;
+          },
+        );
+        expect(answer).toEqual({
+          received: 10,
+          duplicates: 0,
+          billed: 10,
+          unbilled: 0,
+          endedCampaigns: 0,
+        });
+        const [campaign] = await db.query(
+          'SELECT clicks_count, remaining_clicks, billed_cents, amount_remaining_cents FROM campaigns WHERE user_id = $1',
+          [user],
+        );
+        expect(campaign).toEqual({
+          clicks_count: 10,
+          remaining_clicks: 5,
+          billed_cents: 800,
+          amount_remaining_cents: 400,
+        });
       });
     }
   });
