@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCampaign } from '../../src/server/domain/campaigns';
+import { ledgerSumCents, postLedgerEntry } from '../../src/server/domain/ledger';
 import type { Transaction } from '../../src/shared/contract/deposits';
 import { startTestChain, type TestChain } from '../helpers/anvil';
 import type { TestClient } from '../helpers/server';
@@ -180,6 +182,86 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
         [ids],
       );
       expect(statuses).toEqual([{ status: 'failed', closed: 20 }]);
+    });
+
+    it('ends each campaign a crash left with no clicks once while both servers run the job', async () => {
+      const registration = newRegistration();
+      expect((await a.client().post('/api/auth/register', registration)).status).toBe(201);
+      const [user] = await database.db.query<{ id: number }>(
+        'SELECT id FROM users WHERE email = $1',
+        [registration.email],
+      );
+      const userId = user!.id;
+      await database.db.transaction((tx) =>
+        postLedgerEntry(tx, { userId, amountCents: 10 * 10_050, kind: 'demo-grant' }),
+      );
+      const profiles = Array.from(
+        { length: 10 },
+        (_, i) => `swept_${randomBytes(3).toString('hex')}_${i}`,
+      );
+      for (const profile of profiles) {
+        await database.db.query(
+          'INSERT INTO profiles (username, full_name, avatar) VALUES ($1, $1, $2)',
+          [profile, '/a.svg'],
+        );
+        // $100.50 at $0.60: 167 clicks and 30 cents over.
+        await openCampaign(
+          database.db,
+          userId,
+          { username: profile, packageId: 2, amountCents: 10_050 },
+          10_000,
+        );
+      }
+      // As a click statement leaves them when the process dies before ending them, a minute ago.
+      await database.db.query(
+        `UPDATE campaigns SET clicks_count = 167, remaining_clicks = 0, billed_cents = 10020,
+                amount_remaining_cents = 30, updated_at = now() - interval '1 minute'
+          WHERE user_id = $1`,
+        [userId],
+      );
+      const deadline = Date.now() + 20_000;
+      const activeCount = async () =>
+        (
+          await database.db.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM campaigns WHERE user_id = $1 AND status',
+            [userId],
+          )
+        )[0]!.n;
+      while ((await activeCount()) > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      // The runs go on; one more interval shows that nothing is ended or refunded twice.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+
+      const notes = await database.db.query<{ message: string }>(
+        "SELECT message FROM notifications WHERE user_id = $1 AND message LIKE '%were used.' ORDER BY message",
+        [userId],
+      );
+      expect(notes.map((note) => note.message)).toEqual(
+        [...profiles]
+          .sort()
+          .map(
+            (profile) => `Your campaign for ${profile} ended: all 167 clicks purchased were used.`,
+          ),
+      );
+      const campaigns = await database.db.query(
+        'SELECT status, refunded_cents, amount_remaining_cents FROM campaigns WHERE user_id = $1',
+        [userId],
+      );
+      expect(campaigns).toEqual(
+        profiles.map(() => ({ status: false, refunded_cents: 30, amount_remaining_cents: 0 })),
+      );
+      const [history] = await database.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM campaign_history WHERE user_id = $1',
+        [userId],
+      );
+      expect(history!.n).toBe(10);
+      expect(await ledgerSumCents(database.db, userId)).toBe(300);
+      const [balance] = await database.db.query<{ balance_cents: number }>(
+        'SELECT balance_cents FROM users WHERE id = $1',
+        [userId],
+      );
+      expect(balance!.balance_cents).toBe(300);
     });
   });
 
