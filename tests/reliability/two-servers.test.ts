@@ -89,6 +89,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
     await rm(tempDir, { recursive: true, force: true });
   });
 
+  /**
+   * Waits (20 s at most) until `count` (a query of one row with `n`) finds no work left for the
+   * servers' background jobs, then one more job interval: the runs go on, and the checks after this
+   * show that nothing was done twice.
+   */
+  async function whileBothServersWork(count: string, params: unknown[]): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    const left = async () => (await database.db.query<{ n: number }>(count, params))[0]!.n;
+    while ((await left()) > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
+
   /** Two processes with the same settings on the test database. */
   async function startPair(env: Record<string, string>): Promise<[ServerProcess, ServerProcess]> {
     const pair = await Promise.all(
@@ -150,21 +164,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
         `UPDATE deposits SET created_at = created_at - interval '25 hours' WHERE id = ANY($1::bigint[])`,
         [ids],
       );
-      const deadline = Date.now() + 20_000;
-      const pendingCount = async () =>
-        Number(
-          (
-            await database.db.query<{ n: number }>(
-              "SELECT count(*)::int AS n FROM deposits WHERE id = ANY($1::bigint[]) AND status = 'pending'",
-              [ids],
-            )
-          )[0]!.n,
-        );
-      while ((await pendingCount()) > 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      // The runs go on; one more interval shows that nothing is closed or announced twice.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await whileBothServersWork(
+        "SELECT count(*)::int AS n FROM deposits WHERE id = ANY($1::bigint[]) AND status = 'pending'",
+        [ids],
+      );
 
       const rows = await database.db.query<{ message: string }>(
         `SELECT n.message FROM notifications n JOIN users u ON u.id = n.user_id
@@ -219,19 +222,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
           WHERE user_id = $1`,
         [userId],
       );
-      const deadline = Date.now() + 20_000;
-      const activeCount = async () =>
-        (
-          await database.db.query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM campaigns WHERE user_id = $1 AND status',
-            [userId],
-          )
-        )[0]!.n;
-      while ((await activeCount()) > 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      // The runs go on; one more interval shows that nothing is ended or refunded twice.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await whileBothServersWork(
+        'SELECT count(*)::int AS n FROM campaigns WHERE user_id = $1 AND status',
+        [userId],
+      );
 
       const notes = await database.db.query<{ message: string }>(
         "SELECT message FROM notifications WHERE user_id = $1 AND message LIKE '%were used.' ORDER BY message",
