@@ -13,6 +13,11 @@ const clientFiles = [
   'sw/**',
 ];
 
+// A relative path that climbs out of src/server into src/dev (an esquery regex).
+const intoSrcDev = String.raw`/^(\.\.\/)+dev(\/|$)/`;
+const serverNeverImportsDev =
+  'The server never imports src/dev: the development entry (src/dev/start.ts) passes it in.';
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', '.data', 'coverage'] },
   js.configs.recommended,
@@ -81,6 +86,35 @@ export default tseslint.config(
       ],
     },
   })),
+  // The server never loads the development environment, not even through import(): only the
+  // development entry (src/dev/start.ts) puts the two together. no-restricted-syntax, because
+  // no-restricted-imports does not see import() (and the blocks above already set that rule).
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportDeclaration',
+          'ImportExpression',
+          'ExportAllDeclaration',
+          'ExportNamedDeclaration',
+        ].map((node) => ({
+          selector: `${node}[source.value=${intoSrcDev}]`,
+          message: serverNeverImportsDev,
+        })),
+        {
+          selector: `TSImportType[argument.literal.value=${intoSrcDev}]`,
+          message: serverNeverImportsDev,
+        },
+        {
+          selector: "ImportExpression:not([source.type='Literal'])",
+          message:
+            'Name the module of an import() in a plain string, so lint can check where it leads.',
+        },
+      ],
+    },
+  },
   {
     files: ['src/shared/**'],
     rules: {

@@ -18,7 +18,7 @@ const appUrl = vite.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? 'http://localh
 // The browser talks to Vite's origin: mail links and the Origin check must use it.
 const api: ChildProcess = spawn(
   process.execPath,
-  [`${root}node_modules/tsx/dist/cli.mjs`, 'watch', '--clear-screen=false', 'src/server/server.ts'],
+  [`${root}node_modules/tsx/dist/cli.mjs`, 'watch', '--clear-screen=false', 'src/dev/start.ts'],
   {
     cwd: root,
     stdio: 'inherit',

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { Db } from './db/db';
@@ -5,11 +6,31 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { startJobs } from './jobs/runner';
 
+/** What the development entry (src/dev/start.ts) starts beside the app; production has none. */
+export interface DevEnvironmentStarted {
+  /** The config with the development parts' URLs filled in. */
+  config: Config;
+  /** More routes under /api (development tools). */
+  devRoutes: FastifyPluginAsync;
+  /** Lines printed under the URL once the server listens: the demo logins. */
+  banner: string[];
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /**
+   * Given by the development entry only, so the production entry never loads src/dev. It runs after
+   * the migrations when config.devEnvironment is on (outside production, unless DEV_ENVIRONMENT=off).
+   */
+  startDevEnvironment?: (config: Config, db: Db) => Promise<DevEnvironmentStarted>;
+}
+
 /**
- * The entry: config, database, migrations, the dev environment outside production (unless
- * DEV_ENVIRONMENT=off), listen, background jobs, shutdown.
+ * The start-up every entry shares: config, database, migrations, the development environment when
+ * one is given, listen, background jobs, graceful shutdown. A bad config ends the process with its
+ * message, naming each missing setting.
  */
-async function main(): Promise<void> {
+export async function startServer({ startDevEnvironment }: StartServerOptions = {}): Promise<void> {
   let config: Config;
   let db: Db;
   try {
@@ -23,28 +44,17 @@ async function main(): Promise<void> {
     throw error;
   }
   await migrate(db);
-  // Development only: the partner simulator and demo data (never in production).
-  const dev = config.devEnvironment
-    ? await (await import('../dev/environment')).startDevEnvironment(config, db)
-    : undefined;
+  const dev =
+    config.devEnvironment && startDevEnvironment
+      ? await startDevEnvironment(config, db)
+      : undefined;
   const app = await buildApp({ config: dev?.config ?? config, db, devRoutes: dev?.devRoutes });
   const address = await app.listen({ port: config.port, host: config.host });
   const jobs = startJobs({ db, chain: app.chain, config, log: app.log });
 
   const url = config.port === 0 ? address : config.appUrl;
   console.log(`\n  PromoClicks is running at ${url}`);
-  if (dev) {
-    console.log(`  Demo login (/login): ${dev.demoLogin.email} / ${dev.demoLogin.password}`);
-    console.log(
-      `  Partner login (/login/${config.partnerSlug}): ${dev.partnerLogin.username} / ${dev.partnerLogin.password}`,
-    );
-    if (dev.chain) {
-      console.log(
-        `  Dev chain: ${dev.chain.rpcUrl}; pay a pending deposit with npm run dev:pay -- <transaction id>`,
-      );
-    }
-    console.log('');
-  }
+  if (dev) console.log([...dev.banner.map((line) => `  ${line}`), ''].join('\n'));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -60,5 +70,3 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
-
-await main();

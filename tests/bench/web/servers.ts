@@ -29,7 +29,7 @@ export interface ProductServer {
 }
 
 /**
- * The real server (src/server/server.ts) serving a built PWA, in development mode so it seeds the demo
+ * The real server (the development entry, src/dev/start.ts) serving a built PWA, so it seeds the demo
  * advertiser, with a throw-away DATA_DIR under workDir and no background click traffic.
  */
 export async function startProductServer(
@@ -55,7 +55,7 @@ export async function startProductServer(
   const logFile = join(workDir, 'server.log');
   const log = createWriteStream(logFile);
   const root = new URL('../../../', import.meta.url);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/dev/start.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,10 +9,11 @@ import {
 import { createPostgresDatabase, TestClient } from '../../helpers/server';
 
 /**
- * The real server (`node --import tsx src/server/server.ts`) as a child process, for the crash and
- * two-server tests. It runs in development mode with DEV_ENVIRONMENT=off: no partner simulator, dev
- * chain or demo data, so only the production code paths run, against the settings given (RPC_URL of a
- * test anvil, DATABASE_URL or DATA_DIR, OUTBOX_DIR …). Nothing test-only is added to server.ts.
+ * The real server's production entry (`node --import tsx src/server/main.ts`) as a child process, for
+ * the crash and two-server tests. It runs outside production (embedded defaults allowed) but never
+ * loads src/dev: no partner simulator, dev chain or demo data, so only the production code paths run,
+ * against the settings given (RPC_URL of a test anvil, DATABASE_URL or DATA_DIR, OUTBOX_DIR …).
+ * Nothing test-only is added to the server.
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -22,7 +23,6 @@ const STARTUP_TIMEOUT_MS = 60_000;
 const BASE_ENV: Record<string, string> = {
   HOST: '127.0.0.1',
   PORT: '0',
-  DEV_ENVIRONMENT: 'off',
   LOG_LEVEL: 'warn',
   SESSION_SECRET: 'reliability-session-secret-of-32-chars',
   PARTNER_URL: 'http://127.0.0.1:9',
@@ -47,12 +47,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts server.ts with `env` over the base settings and waits until it prints its URL. */
+/** Starts the server with `env` over the base settings and waits until it prints its URL. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !NOT_INHERITED.includes(name)),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...inherited, ...BASE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
