@@ -1,0 +1,3 @@
+// Click billing (design §5): what the rest of the server uses. README.md says each rule and trick.
+export { recordClicks } from './record-clicks';
+export { sweepCampaignsOutOfClicks } from './end-out-of-clicks';
