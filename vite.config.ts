@@ -8,9 +8,11 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
+import { checkChunkPlan, chunkGroups } from './src/build/chunk-plan';
 import { webManifest } from './src/shared/web-manifest';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const top = here('.');
 const apiUrl = process.env.API_URL ?? 'http://localhost:8080';
 
 /**
@@ -120,33 +122,6 @@ export const __vitePreload = (load, stylesheets) =>
   };
 }
 
-type ModuleGraph = {
-  getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null;
-};
-const initialModules = new WeakMap<ModuleGraph, Map<string, boolean>>();
-
-/** Whether the app's entry (index.html) imports `id`, directly or through static imports. */
-function isInitial(id: string, graph: ModuleGraph): boolean {
-  let known = initialModules.get(graph);
-  if (!known) initialModules.set(graph, (known = new Map()));
-  const cached = known.get(id);
-  if (cached !== undefined) return cached;
-  known.set(id, false); // import cycles
-  const info = graph.getModuleInfo(id);
-  const initial =
-    !!info &&
-    ((info.isEntry && id.endsWith('index.html')) ||
-      info.importers.some((importer) => isInitial(importer, graph)));
-  known.set(id, initial);
-  return initial;
-}
-
-/** The boot script and the shell it shows: it runs first, alone (src/boot.ts). */
-const BOOT = /[\\/]src[\\/](boot|features[\\/]shell[\\/]static-shell)\.ts$/;
-/** What both first screens (sign-in and the dashboard) use beside the app's own code. */
-const FIRST_SCREENS =
-  /[\\/](src[\\/](ui[\\/](alert|button|icons)|lib[\\/]use-document-title)\.|node_modules[\\/]@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/]mutationObserver|react-query[\\/]build[\\/]modern[\\/]useMutation)\.)/;
-
 export default defineConfig({
   // Vite wants index.html in its root; the top level has none (stack notes).
   root: here('src'),
@@ -165,41 +140,8 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[hash].js',
         assetFileNames: 'assets/[hash][extname]',
-        codeSplitting: {
-          groups: [
-            // What every first load needs (React, the router, the query client, the API client) and
-            // what both first screens share, in one file instead of a dozen small ones: each file is a
-            // request and a compressed stream of its own.
-            {
-              name: (id, graph) =>
-                !BOOT.test(id) && (FIRST_SCREENS.test(id) || isInitial(id, graph)) ? 'app' : null,
-              priority: 4,
-            },
-            // The code of the two first screens, sign-in and (signed in) the dashboard in its shell,
-            // one file each (one stylesheet each) instead of half a dozen small ones; with them the
-            // UI parts their sibling screens share (every public page sits in the sign-in card, every
-            // signed-in page in the shell).
-            {
-              name: 'sign-in',
-              test: /[\\/]src[\\/](routes[\\/]_public(\.tsx|[\\/]login[\\/]index\.tsx)|features[\\/]auth[\\/](components[\\/](auth-layout|login-form|register-link)|api[\\/]login\.ts)|ui[\\/]field)/,
-              priority: 2,
-            },
-            {
-              name: 'app-shell',
-              test: /[\\/]src[\\/](routes[\\/]_app(\.tsx|[\\/]dashboard\.tsx)|features[\\/](shell[\\/]components|dashboard|notifications[\\/](api[\\/](get-unread|notifications-query-key)|components[\\/]unread)|auth[\\/]api[\\/]logout|campaigns[\\/](api[\\/]get-campaigns|campaign-list|components[\\/](select-filter|avatar|status-badge|use-partner|campaigns\.css)))|shared[\\/]contract[\\/](campaign|unread-count)\.ts|ui[\\/]card|lib[\\/]format)/,
-              priority: 2,
-            },
-            // Small pieces the other route chunks share (UI parts, query hooks) in one file; the heavy
-            // libraries of single screens (dialogs, chart, QR code, chain client) and the pager of the
-            // list screens stay apart.
-            {
-              name: 'shared',
-              test: /[\\/](src[\\/](ui[\\/](?!dialog|pager)|lib)|node_modules[\\/](@tanstack|react[\\/]|react-dom))/,
-              minShareCount: 2,
-              priority: 1,
-            },
-          ],
-        },
+        // Which modules share a file: src/build/chunk-plan.ts.
+        codeSplitting: { groups: chunkGroups(top) },
       },
     },
   },
@@ -241,6 +183,7 @@ export default defineConfig({
     }),
     lazyStylesheets(),
     bootBeforeApp(),
+    checkChunkPlan(top),
     precompress(),
   ],
   server: {
@@ -250,6 +193,7 @@ export default defineConfig({
     root: here('.'),
     include: ['tests/{unit,integration,reliability}/**/*.test.{ts,tsx}'],
     setupFiles: [here('tests/helpers/setup.ts')],
+    reporters: ['default', here('tests/helpers/optional-passes.ts')],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,17 +1,12 @@
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumPath, CHROMIUM_ARGS, signIn } from './browser';
-
-export interface FirstLoad {
-  /** Sum of the gzip (level 9) sizes of every JS and CSS file the page loaded, in bytes. */
-  gzipBytes: number;
-  files: { path: string; gzipBytes: number }[];
-}
+import { firstLoadOf, gzipBytes, type FirstLoad } from './build-first-load';
 
 /**
  * A cold visit of `url` in a fresh browser: every script and stylesheet the page loads until the
  * network is idle (lazy route chunks included), each body gzipped at level 9 (the servers here do not
- * compress), summed. The service worker's own downloads (its precache) are not the page's and do not count.
+ * compress), summed. The service worker's own downloads (its precache) are not the page's and do not
+ * count. `firstLoadFromBuild` (npm run test:size) derives the same figure from the build alone.
  */
 export async function measureFirstLoad(
   url: string,
@@ -31,13 +26,12 @@ export async function measureFirstLoad(
       bodies.push(
         response.body().then((body) => ({
           path: new URL(response.url()).pathname,
-          gzipBytes: gzipSync(body, { level: 9 }).length,
+          gzipBytes: gzipBytes(body),
         })),
       );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    const files = (await Promise.all(bodies)).sort((a, b) => b.gzipBytes - a.gzipBytes);
-    return { gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
+    return firstLoadOf(await Promise.all(bodies));
   } finally {
     await browser.close();
   }
