@@ -1,5 +1,12 @@
 import type { Db, Queryable } from '../db/db';
 import { badRequest, conflict, notFound } from '../errors';
+import {
+  CAMPAIGN_RULE_MESSAGES,
+  categoryProblem,
+  clicksBought,
+  clicksFor,
+  needsCategory,
+} from '../../shared/rules/campaign-rules';
 import { postLedgerEntry } from './ledger';
 import { notify, NOTIFICATION_TEXTS } from './notifications';
 
@@ -9,9 +16,7 @@ export const MESSAGES = {
   notAvailable: 'Model is not available',
   noCampaign: 'No campaign found for this profile',
   selectPackage: 'Please select a package',
-  selectCategory: 'Please select a category',
-  categoryNotForPackage: 'Top, New, Free and Popular categories are not available for this package',
-  minimumDeposit: 'Minimum deposit for this package is $100.00',
+  ...CAMPAIGN_RULE_MESSAGES,
   createBalance: 'You do not have enough balance to create this campaign',
   amountBalance: 'Amount exceeds your available balance',
   alreadyHasCampaign:
@@ -56,10 +61,8 @@ export interface CampaignRow {
   updated_at: Date;
 }
 
-/** clicks = min(floor(amount / rate), max_slots), in cents: floor(10000 / 60) = 166. */
-export function clicksFor(amountCents: number, rateCents: number, maxSlots: number): number {
-  return Math.min(Math.floor(amountCents / rateCents), maxSlots);
-}
+// The rule lives in src/shared (the forms estimate with it); the domain's callers find it here too.
+export { clicksFor };
 
 export async function listPackages(db: Queryable): Promise<PackageRow[]> {
   return db.query<PackageRow & Record<string, unknown>>('SELECT * FROM ad_packages ORDER BY id');
@@ -80,21 +83,21 @@ async function findPackage(tx: Queryable, packageId: number): Promise<PackageRow
   return pkg;
 }
 
-/** Package 3 needs a category that is not Top, New, Popular or Free; the others take none. */
+/** The slug of package 3's category (the rule in src/shared), or null for the other packages. */
 async function resolveCategory(
   tx: Queryable,
   pkg: PackageRow,
   categoryName: string | null | undefined,
 ): Promise<string | null> {
-  if (pkg.id !== 3) return null;
-  const name = categoryName?.trim();
-  if (!name) throw badRequest(MESSAGES.selectCategory);
-  const [category] = await tx.query<{ slug: string; is_main: boolean }>(
-    'SELECT slug, is_main FROM categories WHERE lower(name) = lower($1) OR slug = lower($1)',
+  if (!needsCategory(pkg.id)) return null;
+  const name = categoryName?.trim() ?? '';
+  const problem = categoryProblem(pkg.id, name);
+  if (problem) throw badRequest(problem);
+  const [category] = await tx.query<{ slug: string }>(
+    'SELECT slug FROM categories WHERE lower(name) = lower($1) OR slug = lower($1)',
     [name],
   );
   if (!category) throw badRequest(MESSAGES.selectCategory);
-  if (category.is_main) throw badRequest(MESSAGES.categoryNotForPackage);
   return category.slug;
 }
 
@@ -233,7 +236,7 @@ export async function addMoney(
     const reactivated = !campaign.status;
     if (reactivated) await findListedProfile(tx, campaign.profile_username);
     const remainingCents = Number(campaign.amount_remaining_cents) + amountCents;
-    const remainingClicks = Math.floor(remainingCents / campaign.click_rate_cents);
+    const remainingClicks = clicksBought(remainingCents, campaign.click_rate_cents);
     if (remainingClicks > pkg.max_slots) throw badRequest(MESSAGES.tooManyClicks(pkg.max_slots));
     if (remainingClicks < 1) throw badRequest(MESSAGES.belowOneClick);
     await postLedgerEntry(

@@ -3,6 +3,7 @@ import { ETH_PAYMENT_WINDOW_SECONDS } from '../../shared/constants';
 import { DEPOSIT_MESSAGES, type CoinType } from '../../shared/contract/deposits';
 import type { Db, Queryable } from '../db/db';
 import { badRequest, HttpError, notFound } from '../errors';
+import { formatCents } from '../../shared/money';
 import type { Chain, ChainTransfer } from './chain';
 import {
   DEPOSIT_COLUMNS,
@@ -245,7 +246,7 @@ async function settle(
       [deposit.id, status, transfer.txHash, transfer.from, transfer.units.toString()],
     );
     const userId = Number(deposit.user_id);
-    const dollars = formatDollars(Number(deposit.amount_cents));
+    const dollars = formatCents(Number(deposit.amount_cents));
     const coin = deposit.coin_type.toUpperCase();
     if (status === 'confirmed') {
       await postLedgerEntry(tx, {
@@ -294,6 +295,5 @@ function ceilDiv(a: bigint, b: bigint): bigint {
   return (a + b - 1n) / b;
 }
 
-export function formatDollars(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+// jobs/expire-deposits.ts imports the formatter by its old name; it is src/shared/money's formatCents.
+export { formatCents as formatDollars };

@@ -1,4 +1,5 @@
 import { LOW_BALANCE_DOLLARS, NOTIFICATIONS_PAGE_SIZE } from '../../shared/constants';
+import { formatCents, formatMoney } from '../../shared/money';
 import type { Notification, Pagination } from '../../shared/contract/notifications';
 import type { Queryable } from '../db/db';
 
@@ -106,11 +107,6 @@ export async function deleteNotifications(
   return rows.length;
 }
 
-/** `12345` → `$123.45`. */
-function formatCents(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
 const clicks = (count: number) => `${count.toLocaleString('en-US')} click${count === 1 ? '' : 's'}`;
 
 /** The texts of the campaign and balance events of design §2 (deposits write their own). */
@@ -126,5 +122,5 @@ export const NOTIFICATION_TEXTS = {
   campaignClicksUsed: (profile: string, clickCount: number) =>
     `Your campaign for ${profile} ended: all ${clicks(clickCount)} purchased were used.`,
   lowBalance: (balanceCents: number) =>
-    `Your balance is now ${formatCents(balanceCents)}, below ${formatCents(LOW_BALANCE_DOLLARS * 100)}. Top up your balance to keep using all features.`,
+    `Your balance is now ${formatCents(balanceCents)}, below ${formatMoney(LOW_BALANCE_DOLLARS)}. Top up your balance to keep using all features.`,
 } as const;

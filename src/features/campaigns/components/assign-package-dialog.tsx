@@ -2,18 +2,21 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import type { AdPackage, Campaign } from '../../../shared/contract/campaigns';
+import {
+  categoryProblem,
+  clicksForDeposit,
+  isMainCategory,
+  needsCategory,
+} from '../../../shared/rules/campaign-rules';
 import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { TextField } from '../../../ui/field';
 import { useReactivateWithNewPackage } from '../api/assign-ad-package';
 import { useAdPackages } from '../api/get-ad-packages';
-import { isMainCategory, useCategories } from '../api/get-categories';
+import { useCategories } from '../api/get-categories';
 import * as styles from './campaigns.css';
 import * as dialog from './campaign-dialogs.css';
-
-/** Spec §5: only package 3 targets one category chosen by the client. */
-const CATEGORY_PACKAGE_ID = 3;
 
 interface AssignValues {
   packageId: string;
@@ -24,19 +27,12 @@ interface AssignValues {
 /** Spec §5 Assign package: the first problem, or null. */
 export function assignProblem(values: AssignValues): string | null {
   if (!values.packageId) return 'Please select a package';
-  if (Number(values.packageId) === CATEGORY_PACKAGE_ID && !values.category)
-    return 'Please select a category';
+  const category = categoryProblem(Number(values.packageId), values.category);
+  if (category) return category;
   const deposit = Number(values.deposit);
   if (values.deposit.trim() === '' || !Number.isFinite(deposit) || deposit <= 0)
     return 'Please enter a valid deposit amount';
   return null;
-}
-
-/** Spec §9: maximum clicks when assigning = floor(deposit / rate). */
-export function maximumClicks(deposit: number, rate: number): number {
-  if (!(deposit > 0) || !(rate > 0)) return 0;
-  // Rounded to cents first so 0.1 + 0.2 style float noise does not lose a click.
-  return Math.floor(Math.round(deposit * 100) / Math.round(rate * 100));
 }
 
 function CategorySelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
@@ -99,7 +95,7 @@ export function AssignPackageDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const username = campaign.Profile.username;
   const chosen = packages.data?.find((adPackage) => String(adPackage.id) === values.packageId);
-  const isCategoryPackage = chosen?.id === CATEGORY_PACKAGE_ID;
+  const isCategoryPackage = needsCategory(chosen?.id ?? null);
 
   function change(next: boolean) {
     if (!next) {
@@ -184,9 +180,7 @@ export function AssignPackageDialog({
             <dt>Rate</dt>
             <dd>{formatMoney(chosen.click_rate)} per click</dd>
             <dt>Maximum clicks</dt>
-            <dd>
-              {maximumClicks(Number(values.deposit), chosen.click_rate).toLocaleString('en-US')}
-            </dd>
+            <dd>{clicksForDeposit(Number(values.deposit), chosen).toLocaleString('en-US')}</dd>
           </dl>
         ) : null}
         <div className={dialog.dialogActions}>

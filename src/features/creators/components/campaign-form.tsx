@@ -1,6 +1,10 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../lib/format';
+import {
+  isMainCategory,
+  needsCategory as packageNeedsCategory,
+} from '../../../shared/rules/campaign-rules';
 import { ErrorBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
 import { Card, PageHeader } from '../../../ui/card';
@@ -9,9 +13,9 @@ import * as fieldStyles from '../../../ui/field.css';
 import { Spinner } from '../../../ui/spinner';
 import { useAuthUser } from '../../auth/api/check-auth';
 import { useAdPackages } from '../../campaigns/api/get-ad-packages';
-import { isMainCategory, useCategories } from '../../campaigns/api/get-categories';
+import { useCategories } from '../../campaigns/api/get-categories';
 import { useNewCampaign } from '../api/new-campaign';
-import { CATEGORY_PACKAGE_ID, validateCampaignForm } from '../campaign-form';
+import { validateCampaignForm } from '../campaign-form';
 import { requestErrorText } from '../request-error';
 import { EstimatePanel } from './estimate-panel';
 import { PackageDetails } from './package-details';
@@ -37,7 +41,7 @@ export function CampaignForm({ username }: { username: string }) {
   }
 
   const adPackage = packages.data.find((candidate) => candidate.id === packageId);
-  const needsCategory = packageId === CATEGORY_PACKAGE_ID;
+  const needsCategory = packageNeedsCategory(packageId);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,12 +1,12 @@
 import type { AdPackage } from '../../../shared/contract/campaigns';
+import { clicksForDeposit, needsCategory } from '../../../shared/rules/campaign-rules';
 import { formatMoney } from '../../../lib/format';
 import { Card } from '../../../ui/card';
-import { CATEGORY_PACKAGE_ID, estimateClicks } from '../campaign-form';
 import * as styles from './campaign-form.css';
 
 function categoryText(adPackage: AdPackage | undefined, categoryName: string): string {
   if (!adPackage) return '—';
-  if (adPackage.id === CATEGORY_PACKAGE_ID) return categoryName || 'Not selected';
+  if (needsCategory(adPackage.id)) return categoryName || 'Not selected';
   return adPackage.categories.join(', ');
 }
 
@@ -24,7 +24,7 @@ export function EstimatePanel({
 }) {
   const deposit = Number(amount);
   const validDeposit = amount.trim() !== '' && Number.isFinite(deposit) && deposit > 0;
-  const clicks = adPackage && validDeposit ? estimateClicks(deposit, adPackage) : 0;
+  const clicks = adPackage && validDeposit ? clicksForDeposit(deposit, adPackage) : 0;
   return (
     <Card title="Campaign Estimate">
       <dl className={styles.rows} aria-label="Campaign estimate">
