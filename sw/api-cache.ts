@@ -1,3 +1,5 @@
+import { ENDPOINTS } from '../src/shared/contract/endpoints';
+
 /**
  * Design §4: the worker keeps the last-known answers of the list calls for offline reading. Network
  * first; a slow network (3 s) or a failed one falls back to the last answer. Only 200s are kept.
@@ -9,21 +11,21 @@ export const API_CACHE_PREFIX = 'api-answers-';
 export const API_CACHE = `${API_CACHE_PREFIX}v1`;
 export const API_NETWORK_TIMEOUT_MS = 3_000;
 
-const CACHED_GETS = new Set([
-  '/api/bought-ads-by-client',
-  '/api/user/campaign-history',
-  '/api/get-user-details',
-  '/api/auth/check-auth',
-]);
-/** Read-style POSTs only (the Cache API stores GETs: they are kept under URL + hash of the body). */
-const CACHED_POSTS = new Set(['/api/get-all-user-transactions', '/api/get-notifications']);
+/**
+ * "METHOD /api/path" of the calls declared `offline` (src/shared/contract). A read-style POST is kept
+ * too: the Cache API stores GETs, so its answers are kept under URL + hash of the body.
+ */
+const KEPT_CALLS = new Set(
+  ENDPOINTS.filter((endpoint) => endpoint.offline).map(
+    (endpoint) => `${endpoint.method} /api/${endpoint.path}`,
+  ),
+);
 
 /** Whether the worker keeps this call's answers (same origin, list calls; never a navigation). */
 export function isCachedApiCall(request: Request, origin: string): boolean {
   const url = new URL(request.url);
   if (url.origin !== origin || request.mode === 'navigate') return false;
-  if (request.method === 'GET') return CACHED_GETS.has(url.pathname);
-  return request.method === 'POST' && CACHED_POSTS.has(url.pathname);
+  return KEPT_CALLS.has(`${request.method} ${url.pathname}`);
 }
 
 async function sha256Hex(text: string): Promise<string> {

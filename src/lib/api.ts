@@ -1,7 +1,13 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { ErrorResponse } from '../shared/contract/common';
-import { OFFLINE_MESSAGE, isOnline, isWriteCall } from './offline';
+import {
+  endpointPath,
+  type BodyInput,
+  type Endpoint,
+  type ResponseOutput,
+} from '../shared/contract/endpoint';
+import { OFFLINE_MESSAGE, isOnline } from './offline';
 
 /** A failed API call: `status` 0 means the server was not reached (network failure). */
 export class ApiError extends Error {
@@ -50,35 +56,39 @@ async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError(0, undefined);
 }
 
-async function request<S extends v.GenericSchema>(
-  method: 'get' | 'post',
-  path: string,
-  schema: S,
-  body?: unknown,
-): Promise<v.InferOutput<S>> {
+export interface CallOptions {
+  /** Values of the path's `{name}` placeholders (the partner's slug). */
+  params?: Readonly<Record<string, string>>;
+}
+
+/** The arguments after the endpoint: its body when it declares one, then the options. */
+type CallArgs<E extends Endpoint> = E['body'] extends v.GenericSchema
+  ? [body: BodyInput<E>, options?: CallOptions]
+  : [body?: undefined, options?: CallOptions];
+
+/**
+ * Calls a declared endpoint (src/shared/contract): its method and path, a body typed by its request
+ * schema, the answer parsed with its response schema (style habit 5).
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  ...[body, options]: CallArgs<E>
+): Promise<ResponseOutput<E>> {
   // Design §4: writes need a connection; offline they fail at once and nothing is sent or queued.
-  if (isWriteCall(method, path) && !isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
+  if (endpoint.access === 'write' && !isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
+  const path = endpointPath(endpoint, options?.params);
   let data: unknown;
   try {
-    const options = method === 'post' ? { json: body ?? {} } : {};
-    data = await client[method](path, options).json();
+    data =
+      endpoint.method === 'POST'
+        ? await client.post(path, { json: body ?? {} }).json()
+        : await client.get(path).json();
   } catch (error) {
     throw await toApiError(error);
   }
-  // Style habit 5: every response is parsed with its schema.
-  const parsed = v.safeParse(schema, data);
+  const parsed = v.safeParse(endpoint.response, data);
   if (!parsed.success) throw new ApiError(200, undefined);
   return parsed.output;
-}
-
-/** GET /api/<path>, parsed with `schema`. */
-export function apiGet<S extends v.GenericSchema>(path: string, schema: S) {
-  return request('get', path, schema);
-}
-
-/** POST /api/<path> with a JSON body, parsed with `schema`. */
-export function apiPost<S extends v.GenericSchema>(path: string, body: unknown, schema: S) {
-  return request('post', path, schema, body);
 }
 
 /** Spec §8: the server's message when present, otherwise the screen's fallback. */

@@ -4,25 +4,6 @@ import { onlineManager } from '@tanstack/react-query';
 /** Design §4: writes need a connection; offline they fail at once with this message. */
 export const OFFLINE_MESSAGE = 'You are offline. Connect to the internet to make changes.';
 
-/** POST calls that only read (the spec made them POST): allowed offline, the worker may answer them. */
-const READ_POSTS = new Set([
-  'get-all-user-transactions',
-  'get-notifications',
-  'search-profiles',
-  'check-model-availability',
-  'profile-ad-details',
-  'campaign-daily-clicks',
-]);
-
-/** GET calls that change something. */
-const WRITE_GETS = new Set(['read-all-notifications']);
-
-/** Whether `method path` (path relative to /api, no query) changes something on the server. */
-export function isWriteCall(method: 'get' | 'post', path: string): boolean {
-  const bare = path.replace(/^\/+/, '').split('?')[0] ?? '';
-  return method === 'post' ? !READ_POSTS.has(bare) : WRITE_GETS.has(bare);
-}
-
 function browserOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }

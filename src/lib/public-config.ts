@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PublicConfigResponse } from '../shared/contract/config';
-import { apiGet } from './api';
+import { publicConfig } from '../shared/contract/config';
+import { callApi } from './api';
 
 /** GET /api/config: partner name and slug, external links. Settings change only on deploy. */
 export const publicConfigQueryOptions = queryOptions({
   queryKey: ['config'],
-  queryFn: async () => (await apiGet('config', PublicConfigResponse)).data,
+  queryFn: async () => (await callApi(publicConfig)).data,
   staleTime: Infinity,
 });
 

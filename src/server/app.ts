@@ -84,7 +84,7 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(campaignRoutes, { prefix: '/api' });
-  await app.register(partnerRoutes, { prefix: '/api/partner' });
+  await app.register(partnerRoutes, { prefix: '/api' });
   await app.register(depositRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   if (devRoutes && !config.production) await app.register(devRoutes, { prefix: '/api/dev' });

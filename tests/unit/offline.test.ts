@@ -2,19 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { MutationObserver, QueryObserver, onlineManager } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPost, configureApi, errorMessage } from '../../src/lib/api';
-import {
-  OFFLINE_MESSAGE,
-  failureMessage,
-  isOnline,
-  isWriteCall,
-  syncOnlineState,
-} from '../../src/lib/offline';
+import { ApiError, callApi, configureApi, errorMessage } from '../../src/lib/api';
+import { OFFLINE_MESSAGE, failureMessage, isOnline, syncOnlineState } from '../../src/lib/offline';
+import { endpoint } from '../../src/shared/contract/endpoint';
+import { ENDPOINTS } from '../../src/shared/contract/endpoints';
 import { PERSIST_KEY, clearOfflineData, persistQueryCache } from '../../src/lib/offline-cache';
 import { createQueryClient } from '../../src/lib/query-client';
 import { lastUpdatedOnScreen } from '../../src/features/offline/components/offline-banner';
 
 const Anything = v.unknown();
+/** A declared call of the given access, answering anything. */
+const call = (method: 'GET' | 'POST', path: string, access: 'read' | 'write') =>
+  endpoint({ method, path, body: Anything, response: Anything, access });
 const fetchMock = vi.fn<typeof fetch>();
 
 function setBrowserOnline(online: boolean) {
@@ -33,16 +32,18 @@ afterEach(() => {
   onlineManager.setOnline(true);
 });
 
-describe('isWriteCall', () => {
-  it('treats POSTs as writes except the read-style ones, and GET read-all as a write', () => {
-    expect(isWriteCall('post', 'new-campaign')).toBe(true);
-    expect(isWriteCall('post', 'auth/logout')).toBe(true);
-    expect(isWriteCall('post', 'top-up-balance-v2')).toBe(true);
-    expect(isWriteCall('post', 'get-all-user-transactions')).toBe(false);
-    expect(isWriteCall('post', 'get-notifications')).toBe(false);
-    expect(isWriteCall('post', 'search-profiles')).toBe(false);
-    expect(isWriteCall('get', 'bought-ads-by-client')).toBe(false);
-    expect(isWriteCall('get', 'read-all-notifications')).toBe(true);
+describe('declared access', () => {
+  it('declares POSTs as writes except the read-style ones, and GET read-all as a write', () => {
+    const access = (method: string, path: string) =>
+      ENDPOINTS.find((e) => e.method === method && e.path === path)?.access;
+    expect(access('POST', 'new-campaign')).toBe('write');
+    expect(access('POST', 'auth/logout')).toBe('write');
+    expect(access('POST', 'top-up-balance-v2')).toBe('write');
+    expect(access('POST', 'get-all-user-transactions')).toBe('read');
+    expect(access('POST', 'get-notifications')).toBe('read');
+    expect(access('POST', 'search-profiles')).toBe('read');
+    expect(access('GET', 'bought-ads-by-client')).toBe('read');
+    expect(access('GET', 'read-all-notifications')).toBe('write');
   });
 });
 
@@ -59,19 +60,23 @@ describe('online state', () => {
 describe('writes offline', () => {
   it('fail at once with the offline message and send nothing', async () => {
     setBrowserOnline(false);
-    const error: unknown = await apiPost('new-campaign', { username: 'x' }, Anything).catch(
-      (caught: unknown) => caught,
-    );
+    const error: unknown = await callApi(call('POST', 'new-campaign', 'write'), {
+      username: 'x',
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(0);
     expect(errorMessage(error, 'fallback')).toBe(OFFLINE_MESSAGE);
-    await expect(apiGet('read-all-notifications', Anything)).rejects.toThrow(OFFLINE_MESSAGE);
+    await expect(callApi(call('GET', 'read-all-notifications', 'write'), {})).rejects.toThrow(
+      OFFLINE_MESSAGE,
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('a fixed failure message gives way to the offline message only for a refused write', async () => {
     setBrowserOnline(false);
-    const refused: unknown = await apiPost('auth/logout', {}, Anything).catch((e: unknown) => e);
+    const refused: unknown = await callApi(call('POST', 'auth/logout', 'write'), {}).catch(
+      (e: unknown) => e,
+    );
     expect(failureMessage(refused, 'Failed to logout. Please try again.')).toBe(OFFLINE_MESSAGE);
     expect(failureMessage(new ApiError(0, undefined), 'Failed to logout. Please try again.')).toBe(
       'Failed to logout. Please try again.',
@@ -80,8 +85,8 @@ describe('writes offline', () => {
 
   it('reads still go out offline (the worker answers them from its cache)', async () => {
     setBrowserOnline(false);
-    await apiPost('get-all-user-transactions', { action: 'all' }, Anything);
-    await apiGet('bought-ads-by-client', Anything);
+    await callApi(call('POST', 'get-all-user-transactions', 'read'), { action: 'all' });
+    await callApi(call('GET', 'bought-ads-by-client', 'read'), {});
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -89,7 +94,7 @@ describe('writes offline', () => {
     onlineManager.setOnline(false);
     const client = createQueryClient(() => undefined);
     const observer = new MutationObserver(client, {
-      mutationFn: () => apiPost('expire-ad-package', { username: 'x' }, Anything),
+      mutationFn: () => callApi(call('POST', 'expire-ad-package', 'write'), { username: 'x' }),
     });
     await expect(observer.mutate()).rejects.toThrow(OFFLINE_MESSAGE);
     expect(

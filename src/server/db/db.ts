@@ -21,9 +21,21 @@ export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
 }
 
+/**
+ * A handle to read with: the read cache's read path (db.read) or a transaction's own handle. The
+ * database itself is not one: each of its statements counts as a write and empties the read cache,
+ * so a read-only function typed to take a Reader cannot be handed the database by mistake.
+ */
+export interface Reader extends Queryable {
+  readonly reader: true;
+}
+
+/** A transaction's handle: it reads and writes, inside a transaction already counted as a write. */
+export type Transaction = Reader;
+
 export interface Db extends Queryable {
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -33,7 +45,7 @@ export interface Db extends Queryable {
    * writes, so only statements that write nothing may be. Every other query, exec and transaction
    * counts as a write, whatever its SQL says (a SELECT may call a function that writes).
    */
-  readonly read: Queryable;
+  readonly read: Reader;
   /** The writes the read cache must know of: this process's, and on PostgreSQL other processes'. */
   readonly changes: Changes;
 }
@@ -65,7 +77,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   };
   // One process owns a PGlite database: its own writes are all there are to hear of.
   const changes = new Changes(true);
-  const read: Queryable = {
+  const read: Reader = {
+    reader: true,
     query: <T extends Row>(sql: string, params: unknown[] = []) =>
       serial(async () => (await pg.query<T>(sql, params)).rows),
   };
@@ -79,6 +92,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
         serial(() =>
           pg.transaction((tx) =>
             fn({
+              reader: true,
               query: async <T extends Row>(sql: string, params: unknown[] = []) =>
                 (await tx.query<T>(sql, params)).rows,
             }),
@@ -106,7 +120,8 @@ export function openPostgres(url: string, max = 10): Db {
     },
   });
   // Named prepared statements: each connection parses a statement once and soon plans it once.
-  const wrap = (s: postgres.Sql | postgres.TransactionSql): Queryable => ({
+  const wrap = (s: postgres.Sql | postgres.TransactionSql): Reader => ({
+    reader: true,
     query: async <T extends Row>(text: string, params: unknown[] = [], options?: QueryOptions) =>
       (await s.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
         prepare: options?.prepare ?? true,

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  ChangePasswordBody,
-  ForgotPasswordBody,
-  LoginBody,
-  PartnerLoginBody,
-  RegisterBody,
-  ResetPasswordBody,
-  VerifyEmailBody,
+  changePassword as changePasswordCall,
+  forgotPassword,
+  login,
+  loginWithPartner,
+  register,
+  resetPassword as resetPasswordCall,
+  verifyEmail as verifyEmailCall,
 } from '../../shared/contract/auth';
-import type { MessageResponse } from '../../shared/contract/common';
-import type { UserResponse } from '../../shared/contract/user';
+import { checkAuth, logout } from '../../shared/contract/user';
 import {
   ACCOUNT_MESSAGES,
   authenticate,
@@ -33,7 +32,7 @@ import {
   signIn,
   signOut,
 } from '../plugins/session';
-import { parseBody } from '../validate';
+import { route } from '../route';
 
 export const AUTH_MESSAGES = {
   registered: 'Account created successfully. Please check your email to verify your account.',
@@ -50,10 +49,11 @@ export const AUTH_MESSAGES = {
 /** Spec §7 auth calls under /api/auth (design §3). Register with the prefix `/api`. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, mailer, rateLimiter, partner } = app;
+  /** Counts an attempt from the caller's address before its body is even read. */
+  const hitIp = (name: string) => async (request: FastifyRequest) =>
+    rateLimiter.hitIp(name, request.ip);
 
-  app.post('/auth/register', async (request, reply) => {
-    await rateLimiter.hitIp('register', request.ip);
-    const body = parseBody(RegisterBody, request.body);
+  route(app, register, { preHandler: hitIp('register') })(async ({ body, request, reply }) => {
     await rateLimiter.hitAccount('register', body.email);
     const { user, verificationToken } = await registerAccount(db, body);
     // The account exists now: a mail server failure is logged, not turned into a failed registration.
@@ -61,17 +61,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       .send(verificationMail(config.appUrl, user.email, user.username, verificationToken))
       .catch((error: unknown) => request.log.error({ err: error }, 'verification mail failed'));
     await signIn(request, reply, Number(user.id));
-    const answer: UserResponse = {
-      success: true,
-      message: AUTH_MESSAGES.registered,
-      user: await toApiUser(db, user),
-    };
-    return reply.status(201).send(answer);
+    reply.status(201);
+    return { success: true, message: AUTH_MESSAGES.registered, user: await toApiUser(db, user) };
   });
 
-  app.post('/auth/login', async (request, reply) => {
-    await rateLimiter.hitIp('login', request.ip);
-    const { email, password } = parseBody(LoginBody, request.body);
+  route(app, login, { preHandler: hitIp('login') })(async ({ body, request, reply }) => {
+    const { email, password } = body;
     await rateLimiter.checkFailures('login', email);
     const user = await authenticate(db, email, password);
     if (!user) {
@@ -80,18 +75,15 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     }
     await rateLimiter.clearFailures('login', email);
     await signIn(request, reply, Number(user.id));
-    const answer: UserResponse = {
-      success: true,
-      message: AUTH_MESSAGES.loggedIn,
-      user: await toApiUser(db, user),
-    };
-    return answer;
+    return { success: true, message: AUTH_MESSAGES.loggedIn, user: await toApiUser(db, user) };
   });
 
   // Design §3: the path carries the partner's slug, a setting (default /api/auth/login-with-partner).
-  app.post(`/auth/login-with-${config.partnerSlug}`, async (request, reply) => {
-    await rateLimiter.hitIp('login-with-partner', request.ip);
-    const { username, password } = parseBody(PartnerLoginBody, request.body);
+  route(app, loginWithPartner, {
+    params: { product: config.partnerSlug },
+    preHandler: hitIp('login-with-partner'),
+  })(async ({ body, request, reply }) => {
+    const { username, password } = body;
     await rateLimiter.checkFailures('login-with-partner', username);
     const identity = await partnerLogin(request, username, password);
     if (!identity) {
@@ -101,89 +93,92 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     await rateLimiter.clearFailures('login-with-partner', username);
     const user = await findOrCreatePartnerAccount(db, identity);
     await signIn(request, reply, Number(user.id));
-    const answer: UserResponse = {
-      success: true,
-      message: AUTH_MESSAGES.loggedIn,
-      user: await toApiUser(db, user),
-    };
-    return answer;
+    return { success: true, message: AUTH_MESSAGES.loggedIn, user: await toApiUser(db, user) };
   });
 
-  app.get('/auth/check-auth', { preHandler: requireUser }, async (request, reply) => {
+  route(app, checkAuth, { preHandler: requireUser })(async ({ request, reply }) => {
+    // The session's sliding expiry is refreshed by the session plugin's own statements.
     await refreshSignedInSession(request, reply);
-    const answer: UserResponse = {
-      success: true,
-      user: await toApiUser(db, signedInUser(request)),
-    };
-    return answer;
+    return { success: true, user: await toApiUser(db.read, signedInUser(request)) };
   });
 
-  app.post('/auth/logout', async (request, reply) => {
+  route(
+    app,
+    logout,
+  )(async ({ request, reply }) => {
     await signOut(request, reply);
-    const answer: MessageResponse = { success: true, message: AUTH_MESSAGES.loggedOut };
-    return answer;
+    return { success: true, message: AUTH_MESSAGES.loggedOut };
   });
 
-  app.post('/auth/forgot-password', async (request) => {
-    await rateLimiter.hitIp('forgot-password', request.ip);
-    const { email } = parseBody(ForgotPasswordBody, request.body);
-    await rateLimiter.hitAccount('forgot-password', email);
-    const reset = await requestPasswordReset(db, email);
-    if (reset) {
-      // Not awaited: a slow mail server must not tell a known e-mail from an unknown one (design §3).
-      const mail = passwordResetMail(
-        config.appUrl,
-        reset.user.email,
-        reset.user.username,
-        reset.resetToken,
-      );
-      mailer.send(mail).catch((error: unknown) => {
-        request.log.error({ err: error }, 'password reset mail failed');
-      });
-    }
-    const answer: MessageResponse = { success: true, message: AUTH_MESSAGES.resetRequested };
-    return answer;
-  });
+  route(app, forgotPassword, { preHandler: hitIp('forgot-password') })(
+    async ({ body, request }) => {
+      const { email } = body;
+      await rateLimiter.hitAccount('forgot-password', email);
+      const reset = await requestPasswordReset(db, email);
+      if (reset) {
+        // Not awaited: a slow mail server must not tell a known e-mail from an unknown one (design §3).
+        const mail = passwordResetMail(
+          config.appUrl,
+          reset.user.email,
+          reset.user.username,
+          reset.resetToken,
+        );
+        mailer.send(mail).catch((error: unknown) => {
+          request.log.error({ err: error }, 'password reset mail failed');
+        });
+      }
+      return { success: true, message: AUTH_MESSAGES.resetRequested };
+    },
+  );
 
-  app.post('/auth/verify-email', async (request) => {
-    await rateLimiter.hitIp('verify-email', request.ip);
-    // Per account: a signed-in caller's failed codes count against their account.
-    const caller = await loadUser(request);
-    const account = caller ? `user:${caller.id}` : undefined;
-    if (account) await rateLimiter.checkFailures('verify-email', account);
-    const { code } = parseBody(VerifyEmailBody, request.body);
-    if (!(await verifyEmail(db, code))) {
+  /** Per account: a signed-in caller's failed codes count against their account. */
+  const verifyingAccount = (request: FastifyRequest) =>
+    request.user ? `user:${request.user.id}` : undefined;
+  route(app, verifyEmailCall, {
+    preHandler: async (request) => {
+      await rateLimiter.hitIp('verify-email', request.ip);
+      await loadUser(request);
+      const account = verifyingAccount(request);
+      if (account) await rateLimiter.checkFailures('verify-email', account);
+    },
+  })(async ({ body, request }) => {
+    if (!(await verifyEmail(db, body.code))) {
+      const account = verifyingAccount(request);
       if (account) await rateLimiter.recordFailure('verify-email', account);
       throw badRequest(ACCOUNT_MESSAGES.invalidVerification);
     }
-    const answer: MessageResponse = { success: true, message: AUTH_MESSAGES.verified };
-    return answer;
+    return { success: true, message: AUTH_MESSAGES.verified };
   });
 
-  app.post('/auth/reset-password', async (request, reply) => {
-    const { resetPasswordToken, newPassword } = parseBody(ResetPasswordBody, request.body);
+  route(
+    app,
+    resetPasswordCall,
+  )(async ({ body, request, reply }) => {
     const caller = await loadUser(request);
-    const userId = await resetPassword(db, resetPasswordToken, newPassword);
+    const userId = await resetPassword(db, body.resetPasswordToken, body.newPassword);
     // Every session of the account has ended: the caller's cookie too when it was one of them.
     if (caller && Number(caller.id) === userId) clearSessionCookie(reply);
-    const answer: MessageResponse = { success: true, message: AUTH_MESSAGES.passwordReset };
-    return answer;
+    return { success: true, message: AUTH_MESSAGES.passwordReset };
   });
 
-  app.post('/auth/change-password', { preHandler: requireUser }, async (request) => {
+  route(app, changePasswordCall, { preHandler: requireUser })(async ({ body, request }) => {
     const user = signedInUser(request);
-    const { oldPassword, newPassword } = parseBody(ChangePasswordBody, request.body);
     const account = `user:${user.id}`;
     await rateLimiter.checkFailures('change-password', account);
     try {
-      await changePassword(db, Number(user.id), request.sessionId!, oldPassword, newPassword);
+      await changePassword(
+        db,
+        Number(user.id),
+        request.sessionId!,
+        body.oldPassword,
+        body.newPassword,
+      );
     } catch (error) {
       if (error instanceof HttpError) await rateLimiter.recordFailure('change-password', account);
       throw error;
     }
     await rateLimiter.clearFailures('change-password', account);
-    const answer: MessageResponse = { success: true, message: AUTH_MESSAGES.passwordChanged };
-    return answer;
+    return { success: true, message: AUTH_MESSAGES.passwordChanged };
   });
 
   async function partnerLogin(request: FastifyRequest, username: string, password: string) {

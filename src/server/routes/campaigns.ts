@@ -1,13 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/db';
 import { readCachePerDb } from '../db/read-cache';
+import { boughtAdsByClient } from '../../shared/contract/campaign';
 import {
-  AssignAdPackageBody,
-  ExpireAdPackageBody,
-  NewCampaignBody,
-  SearchProfilesBody,
-  TopUpCampaignBody,
-  UsernameBody,
+  allAdPackages,
+  assignAdPackage,
+  campaignDailyClicks,
+  campaignHistory as campaignHistoryCall,
+  checkModelAvailability,
+  expireAdPackage,
+  getAllCategories,
+  newCampaign,
+  profileAdDetails,
+  removeAdPackage,
+  searchProfiles as searchProfilesCall,
+  topUpMoneyDeposited,
 } from '../../shared/contract/campaigns';
 import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../shared/constants';
 import { dollarsToCents } from '../../shared/money';
@@ -31,7 +38,7 @@ import {
 } from '../domain/campaign-views';
 import { badRequest, notFound } from '../errors';
 import { requireUser, signedInUser } from '../plugins/session';
-import { parseBody } from '../validate';
+import { route } from '../route';
 
 /** bought-ads-by-client answers by user id, about 0.5 kB per campaign (db/read-cache.ts). */
 const campaignListAnswers = readCachePerDb<Buffer>(500);
@@ -50,37 +57,46 @@ function campaignListAnswer(db: Db, userId: number): Promise<Buffer> {
 
 /** The campaign calls of spec §7; every one needs a signed-in advertiser and acts on their own data. */
 export const campaignRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app;
-  // Calls that only read go through db.read: they leave the read cache's kept answers standing
-  // (db/read-cache.ts), which every other statement, counted as a write, would drop.
-  const { read } = db;
   app.addHook('preHandler', requireUser);
 
-  app.get('/get-all-categories', async () => ({
+  route(
+    app,
+    getAllCategories,
+  )(async ({ db }) => ({
     success: true,
-    categories: (await listCategories(read)).map(({ name, slug }) => ({ name, slug })),
+    categories: (await listCategories(db)).map(({ name, slug }) => ({ name, slug })),
   }));
 
-  app.get('/all/ad-packages', async () => ({
+  route(
+    app,
+    allAdPackages,
+  )(async ({ db }) => ({
     success: true,
-    data: (await listPackages(read)).map(toAdPackage),
+    data: (await listPackages(db)).map(toAdPackage),
   }));
 
-  app.post('/search-profiles', async (request) => {
-    const { query } = parseBody(SearchProfilesBody, request.body);
-    return { success: true, data: await searchProfiles(read, signedInUser(request).id, query) };
-  });
+  route(
+    app,
+    searchProfilesCall,
+  )(async ({ body, request, db }) => ({
+    success: true,
+    data: await searchProfiles(db, signedInUser(request).id, body.query),
+  }));
 
-  app.post('/check-model-availability', async (request) => {
-    const { username } = parseBody(UsernameBody, request.body);
-    if (!(await isProfileAvailable(read, signedInUser(request).id, username))) {
+  route(
+    app,
+    checkModelAvailability,
+  )(async ({ body, request, db }) => {
+    if (!(await isProfileAvailable(db, signedInUser(request).id, body.username))) {
       throw badRequest(MESSAGES.notAvailable);
     }
     return { success: true, message: 'Model is available' };
   });
 
-  app.post('/new-campaign', async (request, reply) => {
-    const body = parseBody(NewCampaignBody, request.body);
+  route(
+    app,
+    newCampaign,
+  )(async ({ body, request, reply, db }) => {
     const campaign = await openCampaign(
       db,
       signedInUser(request).id,
@@ -92,49 +108,64 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       },
       dollarsToCents(MIN_CAMPAIGN_DEPOSIT_DOLLARS),
     );
-    return reply.status(201).send({
+    reply.status(201);
+    return {
       success: true,
       message: `Campaign for ${campaign.profile_username} created successfully`,
-    });
+    };
   });
 
-  app.get('/bought-ads-by-client', async (request, reply) =>
+  route(
+    app,
+    boughtAdsByClient,
+  )(async ({ request, reply }) =>
     reply
       .type('application/json; charset=utf-8')
-      .send(await campaignListAnswer(db, signedInUser(request).id)),
+      .send(await campaignListAnswer(app.db, signedInUser(request).id)),
   );
 
-  app.get('/user/campaign-history', async (request) => ({
+  route(
+    app,
+    campaignHistoryCall,
+  )(async ({ request, db }) => ({
     success: true,
     message: 'Campaign history fetched successfully',
-    data: await campaignHistory(read, signedInUser(request).id),
+    data: await campaignHistory(db, signedInUser(request).id),
   }));
 
-  app.post('/profile-ad-details', async (request) => {
-    const { username } = parseBody(UsernameBody, request.body);
-    const campaign = await findCampaign(read, signedInUser(request).id, username);
+  route(
+    app,
+    profileAdDetails,
+  )(async ({ body, request, db }) => {
+    const campaign = await findCampaign(db, signedInUser(request).id, body.username);
     if (!campaign) throw notFound(MESSAGES.noCampaign);
     return { success: true, message: 'Campaign fetched successfully', user: campaign };
   });
 
-  app.post('/campaign-daily-clicks', async (request) => {
-    const { username } = parseBody(UsernameBody, request.body);
-    const data = await dailyClicks(read, signedInUser(request).id, username);
+  route(
+    app,
+    campaignDailyClicks,
+  )(async ({ body, request, db }) => {
+    const data = await dailyClicks(db, signedInUser(request).id, body.username);
     if (!data) throw notFound(MESSAGES.noCampaign);
     return { success: true, data };
   });
 
-  app.post('/expire-ad-package', async (request) => {
-    const { username } = parseBody(ExpireAdPackageBody, request.body);
-    const campaign = await pauseCampaign(db, signedInUser(request).id, username);
+  route(
+    app,
+    expireAdPackage,
+  )(async ({ body, request, db }) => {
+    const campaign = await pauseCampaign(db, signedInUser(request).id, body.username);
     return {
       success: true,
       message: `Campaign for ${campaign.profile_username} deactivated successfully`,
     };
   });
 
-  app.post('/top-up-money-deposited', async (request) => {
-    const body = parseBody(TopUpCampaignBody, request.body);
+  route(
+    app,
+    topUpMoneyDeposited,
+  )(async ({ body, request, db }) => {
     const { campaign, reactivated } = await addMoney(
       db,
       signedInUser(request).id,
@@ -150,14 +181,18 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.post('/remove-ad-package', async (request) => {
-    const { username } = parseBody(UsernameBody, request.body);
-    const profile = await removeCampaign(db, signedInUser(request).id, username);
+  route(
+    app,
+    removeAdPackage,
+  )(async ({ body, request, db }) => {
+    const profile = await removeCampaign(db, signedInUser(request).id, body.username);
     return { success: true, message: `Campaign for ${profile} deleted successfully!` };
   });
 
-  app.post('/assign-ad-package', async (request) => {
-    const body = parseBody(AssignAdPackageBody, request.body);
+  route(
+    app,
+    assignAdPackage,
+  )(async ({ body, request, db }) => {
     const campaign = await openCampaign(
       db,
       signedInUser(request).id,

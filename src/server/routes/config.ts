@@ -1,17 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { PublicConfigResponse } from '../../shared/contract/config';
+import { health, publicConfig } from '../../shared/contract/config';
+import { route } from '../route';
 
 /** Public settings the client needs: partner name and slug, external links (design §5). */
 export const configRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
-  const answer: PublicConfigResponse = {
-    success: true,
+  const answer = {
+    success: true as const,
     data: {
       partnerSlug: config.partnerSlug,
       partnerName: config.partnerName,
       links: config.links,
     },
   };
-  app.get('/config', async () => answer);
-  app.get('/health', async () => ({ success: true, message: 'ok' }));
+  route(app, publicConfig)(async () => answer);
+  route(app, health)(async () => ({ success: true, message: 'ok' }));
 };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  DeleteTransactionBody,
+  deleteTransaction,
   DEPOSIT_MESSAGES,
-  TopUpBalanceBody,
-  TransactionsFilterBody,
-  VerifyTransactionBody,
+  getAllUserTransactions,
+  topUpBalance,
+  verifyTransaction,
 } from '../../shared/contract/deposits';
 import { dollarsToCents } from '../../shared/money';
 import { listTransactions, toTransaction } from '../domain/deposit-views';
@@ -16,30 +16,32 @@ import {
 } from '../domain/deposits';
 import { badRequest } from '../errors';
 import { requireUser, signedInUser } from '../plugins/session';
-import { parseBody } from '../validate';
+import { route } from '../route';
 
 /** The deposit calls of spec §7 (design §2); each acts on the signed-in advertiser's own deposits. */
 export const depositRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app;
   app.addHook('preHandler', requireUser);
   const chain = () => {
     if (!app.chain) throw chainUnavailable();
     return app.chain;
   };
 
-  app.post('/top-up-balance-v2', async (request, reply) => {
-    const body = parseBody(TopUpBalanceBody, request.body);
+  route(
+    app,
+    topUpBalance,
+  )(async ({ body, request, reply, db }) => {
     const deposit = await createDeposit(db, chain(), signedInUser(request).id, {
       amountCents: dollarsToCents(body.amount),
       coinType: body.coinType,
     });
-    return reply
-      .status(201)
-      .send({ success: true, message: DEPOSIT_MESSAGES.created, data: toTransaction(deposit) });
+    reply.status(201);
+    return { success: true, message: DEPOSIT_MESSAGES.created, data: toTransaction(deposit) };
   });
 
-  app.post('/verify-transaction-v2', async (request) => {
-    const body = parseBody(VerifyTransactionBody, request.body);
+  route(
+    app,
+    verifyTransaction,
+  )(async ({ body, request, db }) => {
     const outcome = await verifyDeposit(
       db,
       chain(),
@@ -59,19 +61,20 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.post('/delete-transaction', async (request) => {
-    const { transaction_id } = parseBody(DeleteTransactionBody, request.body);
-    await deletePendingDeposit(db, signedInUser(request).id, transaction_id);
+  route(
+    app,
+    deleteTransaction,
+  )(async ({ body, request, db }) => {
+    await deletePendingDeposit(db, signedInUser(request).id, body.transaction_id);
     return { success: true, message: DEPOSIT_MESSAGES.deleted };
   });
 
-  app.post('/get-all-user-transactions', async (request) => {
-    const { action } = parseBody(TransactionsFilterBody, request.body);
-    return {
-      success: true,
-      message: DEPOSIT_MESSAGES.listed,
-      // Only reads: db.read keeps the read cache's answers standing (db/read-cache.ts).
-      data: await listTransactions(db.read, signedInUser(request).id, action),
-    };
-  });
+  route(
+    app,
+    getAllUserTransactions,
+  )(async ({ body, request, db }) => ({
+    success: true,
+    message: DEPOSIT_MESSAGES.listed,
+    data: await listTransactions(db, signedInUser(request).id, body.action),
+  }));
 };

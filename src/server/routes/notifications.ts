@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  DeleteNotificationBody,
-  GetNotificationsBody,
+  deleteNotification,
+  getNotifications,
   NOTIFICATION_MESSAGES,
-  ReadNotificationBody,
+  readAllNotifications,
+  readNotification,
 } from '../../shared/contract/notifications';
+import { unreadNotificationsCount } from '../../shared/contract/unread-count';
 import {
   countUnread,
   deleteNotifications,
@@ -14,7 +16,7 @@ import {
 } from '../domain/notifications';
 import { forbidden, notFound } from '../errors';
 import { requireUser, signedInUser } from '../plugins/session';
-import { parseBody } from '../validate';
+import { route } from '../route';
 
 /**
  * read-all-notifications changes data over GET (spec §7), which the Origin check of the security
@@ -28,42 +30,51 @@ function refuseCrossSite(request: FastifyRequest): void {
 
 /** The notification calls of spec §7; each reads or changes only the caller's own notifications. */
 export const notificationRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app;
-  // The two lists go through db.read: they leave the read cache's kept answers standing
-  // (db/read-cache.ts), which every other statement, counted as a write, would drop.
   app.addHook('preHandler', requireUser);
 
-  app.post('/get-notifications', async (request) => {
-    const { read, page } = parseBody(GetNotificationsBody, request.body);
-    const { data, pagination } = await listNotifications(db.read, signedInUser(request).id, {
-      read: read ?? null,
-      page,
+  route(
+    app,
+    getNotifications,
+  )(async ({ body, request, db }) => {
+    const { data, pagination } = await listNotifications(db, signedInUser(request).id, {
+      read: body.read ?? null,
+      page: body.page,
     });
     return { success: true, message: NOTIFICATION_MESSAGES.listed, data, pagination };
   });
 
-  app.get('/unread-notifications-count', async (request) => ({
+  route(
+    app,
+    unreadNotificationsCount,
+  )(async ({ request, db }) => ({
     success: true,
-    count: await countUnread(db.read, signedInUser(request).id),
+    count: await countUnread(db, signedInUser(request).id),
   }));
 
-  app.post('/read-notification', async (request) => {
-    const { notification_id } = parseBody(ReadNotificationBody, request.body);
-    if (!(await markRead(db, signedInUser(request).id, notification_id))) {
+  route(
+    app,
+    readNotification,
+  )(async ({ body, request, db }) => {
+    if (!(await markRead(db, signedInUser(request).id, body.notification_id))) {
       throw notFound(NOTIFICATION_MESSAGES.notFound);
     }
     return { success: true, message: NOTIFICATION_MESSAGES.read, count: 1 };
   });
 
-  app.get('/read-all-notifications', async (request) => {
+  route(
+    app,
+    readAllNotifications,
+  )(async ({ request, db }) => {
     refuseCrossSite(request);
     const count = await markAllRead(db, signedInUser(request).id);
     return { success: true, message: NOTIFICATION_MESSAGES.allRead, count };
   });
 
-  app.post('/delete-notification', async (request) => {
-    const { notification_ids } = parseBody(DeleteNotificationBody, request.body);
-    const count = await deleteNotifications(db, signedInUser(request).id, notification_ids);
+  route(
+    app,
+    deleteNotification,
+  )(async ({ body, request, db }) => {
+    const count = await deleteNotifications(db, signedInUser(request).id, body.notification_ids);
     return { success: true, message: NOTIFICATION_MESSAGES.deleted, count };
   });
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ClickBatchBody } from '../../shared/contract/partner';
+import { partnerCategories, partnerClicks, partnerPlacements } from '../../shared/contract/partner';
 import { listCategories } from '../domain/campaigns';
 import { recordClicks } from '../domain/clicks';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../domain/partner-signature';
 import { placementsFor } from '../domain/placements';
 import { badRequest, HttpError, notFound } from '../errors';
-import { parseBody } from '../validate';
+import { route } from '../route';
 
 const SIGNATURE_MESSAGES = {
   missing: 'Missing partner signature',
@@ -35,53 +35,64 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     done();
   });
 
-  const verify = (request: FastifyRequest, body: string) => {
+  const verify = (request: FastifyRequest, signed: string) => {
     const result = checkPartnerSignature(
       secret,
       {
         timestamp: request.headers[TIMESTAMP_HEADER] as string | undefined,
         signature: request.headers[SIGNATURE_HEADER] as string | undefined,
       },
-      body,
+      signed,
     );
     if (result !== 'ok') throw new HttpError(401, SIGNATURE_MESSAGES[result]);
   };
-
-  app.get('/categories', async (request) => {
-    verify(request, request.url);
-    return {
-      success: true,
-      categories: (await listCategories(app.db)).map(({ name, slug }) => ({ name, slug })),
-    };
+  // Every call is signed: a GET over its path and query, a POST over its body's exact bytes, which
+  // are read as JSON only once the signature holds.
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'POST') return verify(request, request.url);
+    const raw = typeof request.body === 'string' ? request.body : '';
+    verify(request, raw);
+    try {
+      request.body = JSON.parse(raw);
+    } catch {
+      throw badRequest('Request body is not valid JSON');
+    }
   });
 
-  app.get<{ Querystring: { category?: unknown } }>('/placements', async (request) => {
-    verify(request, request.url);
-    const { category } = request.query;
+  // Reads go through the read handle: a partner polling placements leaves the read cache's kept
+  // answers (sessions, campaign lists) standing.
+  route(
+    app,
+    partnerCategories,
+  )(async ({ db }) => ({
+    success: true,
+    categories: (await listCategories(db)).map(({ name, slug }) => ({ name, slug })),
+  }));
+
+  route(
+    app,
+    partnerPlacements,
+  )(async ({ request, db }) => {
+    const { category } = request.query as { category?: unknown };
     // A slug is plain text: a repeated parameter (a list) or a NUL names no category.
     if (typeof category !== 'string' || category.includes('\u0000')) {
       throw notFound('Unknown category');
     }
-    const placements = await placementsFor(app.db, category);
+    const placements = await placementsFor(db, category);
     if (!placements) throw notFound('Unknown category');
     return { success: true, data: placements };
   });
 
   // The partner reports clicks in a steady stream of batches: each is logged only when it fails (the
   // hook above), not twice at info as a request.
-  app.post('/clicks', { bodyLimit: 256 * 1024, logLevel: 'warn' }, async (request) => {
-    const raw = typeof request.body === 'string' ? request.body : '';
-    verify(request, raw);
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      throw badRequest('Request body is not valid JSON');
-    }
-    const { events } = parseBody(ClickBatchBody, json);
+  route(app, partnerClicks, { bodyLimit: 256 * 1024, logLevel: 'warn' })(async ({ body, db }) => {
     const result = await recordClicks(
-      app.db,
-      events.map((event) => ({ id: event.id, username: event.username, at: new Date(event.at) })),
+      db,
+      body.events.map((event) => ({
+        id: event.id,
+        username: event.username,
+        at: new Date(event.at),
+      })),
     );
     return { success: true, ...result };
   });

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
-import { Email } from './common';
 import { MIN_PASSWORD_LENGTH } from '../constants';
+import { Email, MessageResponse } from './common';
+import { endpoint } from './endpoint';
+import { UserResponse } from './user';
 
 const Password = v.pipe(
   v.string('Password is required'),
@@ -88,3 +90,63 @@ export const ChangePasswordBody = v.object({
   newPassword: NewPassword('New password must be at least 8 characters long'),
 });
 export type ChangePasswordBody = v.InferInput<typeof ChangePasswordBody>;
+
+/** Creates the account and signs it in (201). */
+export const register = endpoint({
+  method: 'POST',
+  path: 'auth/register',
+  body: RegisterBody,
+  response: UserResponse,
+  access: 'write',
+});
+
+export const login = endpoint({
+  method: 'POST',
+  path: 'auth/login',
+  body: LoginBody,
+  response: UserResponse,
+  access: 'write',
+});
+
+/** Design §3: the path carries the partner's slug, a setting (default login-with-partner). */
+export const loginWithPartner = endpoint({
+  method: 'POST',
+  path: 'auth/login-with-{product}',
+  body: PartnerLoginBody,
+  response: UserResponse,
+  access: 'write',
+});
+
+/** Spec §7: answers the same whether or not the e-mail exists. */
+export const forgotPassword = endpoint({
+  method: 'POST',
+  path: 'auth/forgot-password',
+  body: ForgotPasswordBody,
+  response: MessageResponse,
+  access: 'write',
+});
+
+export const verifyEmail = endpoint({
+  method: 'POST',
+  path: 'auth/verify-email',
+  body: VerifyEmailBody,
+  response: MessageResponse,
+  access: 'write',
+});
+
+export const resetPassword = endpoint({
+  method: 'POST',
+  path: 'auth/reset-password',
+  body: ResetPasswordBody,
+  response: MessageResponse,
+  access: 'write',
+});
+
+/** Signed in: needs the old password and ends the other sessions (design §3). */
+export const changePassword = endpoint({
+  method: 'POST',
+  path: 'auth/change-password',
+  body: ChangePasswordBody,
+  response: MessageResponse,
+  access: 'write',
+});

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { endpoint } from './endpoint';
 
 /** Spec §3 Campaign (bought ad). Money in dollars. */
 export const Campaign = v.object({
@@ -29,4 +30,13 @@ export const CampaignsResponse = v.object({
   success: v.literal(true),
   message: v.string(),
   data: v.array(Campaign),
+});
+
+/** GET /api/bought-ads-by-client: the advertiser's campaigns, newest first. */
+export const boughtAdsByClient = endpoint({
+  method: 'GET',
+  path: 'bought-ads-by-client',
+  response: CampaignsResponse,
+  access: 'read',
+  offline: true,
 });

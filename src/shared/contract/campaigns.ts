@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../constants';
 import { hasAtMostTwoDecimals } from '../money';
 import { Campaign } from './campaign';
+import { MessageResponse } from './common';
+import { endpoint } from './endpoint';
 
 /** Spec §3 Ad package. Rates in dollars per click. */
 export const AdPackage = v.object({
@@ -148,3 +150,108 @@ export const DailyClicksResponse = v.object({
   data: v.array(v.object({ date: v.string(), clicks: v.number() })),
 });
 export type DailyClicks = v.InferOutput<typeof DailyClicksResponse>['data'];
+
+export const getAllCategories = endpoint({
+  method: 'GET',
+  path: 'get-all-categories',
+  response: CategoriesResponse,
+  access: 'read',
+});
+
+/** The four packages of spec §9 (rates in dollars per click). */
+export const allAdPackages = endpoint({
+  method: 'GET',
+  path: 'all/ad-packages',
+  response: AdPackagesResponse,
+  access: 'read',
+});
+
+/** Up to 100 best matches (the client pages them). */
+export const searchProfiles = endpoint({
+  method: 'POST',
+  path: 'search-profiles',
+  body: SearchProfilesBody,
+  response: SearchProfilesResponse,
+  access: 'read',
+});
+
+/** 200 when the profile can get a campaign, 400 "Model is not available" when not. */
+export const checkModelAvailability = endpoint({
+  method: 'POST',
+  path: 'check-model-availability',
+  body: UsernameBody,
+  response: MessageResponse,
+  access: 'read',
+});
+
+/** 201 "Campaign for X created successfully"; the deposit leaves the balance. */
+export const newCampaign = endpoint({
+  method: 'POST',
+  path: 'new-campaign',
+  body: NewCampaignBody,
+  response: MessageResponse,
+  access: 'write',
+});
+
+/** Ended campaigns, most recently ended first. */
+export const campaignHistory = endpoint({
+  method: 'GET',
+  path: 'user/campaign-history',
+  response: CampaignHistoryResponse,
+  access: 'read',
+  offline: true,
+});
+
+/** The campaign of one profile. */
+export const profileAdDetails = endpoint({
+  method: 'POST',
+  path: 'profile-ad-details',
+  body: UsernameBody,
+  response: ProfileAdDetailsResponse,
+  access: 'read',
+});
+
+/** Billed clicks per day over the campaign's life, zero-filled. */
+export const campaignDailyClicks = endpoint({
+  method: 'POST',
+  path: 'campaign-daily-clicks',
+  body: UsernameBody,
+  response: DailyClicksResponse,
+  access: 'read',
+});
+
+/** Pauses (deactivates) a campaign and refunds what is left. */
+export const expireAdPackage = endpoint({
+  method: 'POST',
+  path: 'expire-ad-package',
+  body: ExpireAdPackageBody,
+  response: MessageResponse,
+  access: 'write',
+});
+
+/** Adds money to an active campaign, or reactivates an inactive one with its package (spec §4). */
+export const topUpMoneyDeposited = endpoint({
+  method: 'POST',
+  path: 'top-up-money-deposited',
+  body: TopUpCampaignBody,
+  response: MessageResponse,
+  access: 'write',
+});
+
+/** Deletes an inactive campaign. */
+export const removeAdPackage = endpoint({
+  method: 'POST',
+  path: 'remove-ad-package',
+  body: UsernameBody,
+  response: MessageResponse,
+  access: 'write',
+});
+
+/** A new package for a profile whose campaign was removed (spec §4 reactivate, new package). */
+export const assignAdPackage = endpoint({
+  method: 'POST',
+  path: 'assign-ad-package',
+  body: AssignAdPackageBody,
+  response: MessageResponse,
+  access: 'write',
+});

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { MessageResponse } from './common';
+import { endpoint } from './endpoint';
 
 export const PublicConfig = v.object({
   partnerSlug: v.string(),
@@ -19,3 +21,18 @@ export type PublicConfig = v.InferOutput<typeof PublicConfig>;
 
 export const PublicConfigResponse = v.object({ success: v.literal(true), data: PublicConfig });
 export type PublicConfigResponse = v.InferOutput<typeof PublicConfigResponse>;
+
+/** Public settings the client needs: partner name and slug, external links (design §5). */
+export const publicConfig = endpoint({
+  method: 'GET',
+  path: 'config',
+  response: PublicConfigResponse,
+  access: 'read',
+});
+
+export const health = endpoint({
+  method: 'GET',
+  path: 'health',
+  response: MessageResponse,
+  access: 'read',
+});

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { MAX_BALANCE_DEPOSIT_DOLLARS, MIN_BALANCE_DEPOSIT_DOLLARS } from '../constants';
 import { hasAtMostTwoDecimals } from '../money';
+import { MessageResponse } from './common';
+import { endpoint } from './endpoint';
 
 /** Spec §1: ETH, USDC or USDT on the Ethereum network. */
 export const COIN_TYPES = ['eth', 'usdc', 'usdt'] as const;
@@ -126,3 +128,40 @@ export const DEPOSIT_MESSAGES = {
   deleted: 'Transaction deleted successfully',
   listed: 'Transactions fetched successfully',
 } as const;
+
+/** A pending deposit with the exact amount to send (spec §7), 201. */
+export const topUpBalance = endpoint({
+  method: 'POST',
+  path: 'top-up-balance-v2',
+  body: TopUpBalanceBody,
+  response: TransactionResponse,
+  access: 'write',
+});
+
+/** Looks on chain for the payment from `address`; credits it once found. */
+export const verifyTransaction = endpoint({
+  method: 'POST',
+  path: 'verify-transaction-v2',
+  body: VerifyTransactionBody,
+  response: TransactionResponse,
+  access: 'write',
+});
+
+/** Removes the caller's own pending deposit. */
+export const deleteTransaction = endpoint({
+  method: 'POST',
+  path: 'delete-transaction',
+  body: DeleteTransactionBody,
+  response: MessageResponse,
+  access: 'write',
+});
+
+/** Newest first, filtered on the server by status. */
+export const getAllUserTransactions = endpoint({
+  method: 'POST',
+  path: 'get-all-user-transactions',
+  body: TransactionsFilterBody,
+  response: TransactionsResponse,
+  access: 'read',
+  offline: true,
+});

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { endpoint } from './endpoint';
 
 /** Spec §3 Notification. `updatedAt` is when it was opened (marked read) once it is read. */
 export const Notification = v.object({
@@ -97,4 +98,39 @@ export const NotificationChangeResponse = v.object({
   success: v.literal(true),
   message: v.string(),
   count: v.number(),
+});
+
+/** One page of 5, newest first, with the server's pagination. */
+export const getNotifications = endpoint({
+  method: 'POST',
+  path: 'get-notifications',
+  body: GetNotificationsBody,
+  response: NotificationsResponse,
+  access: 'read',
+  offline: true,
+});
+
+export const readNotification = endpoint({
+  method: 'POST',
+  path: 'read-notification',
+  body: ReadNotificationBody,
+  response: NotificationChangeResponse,
+  access: 'write',
+});
+
+/** Mark All Read: a GET that changes state (spec §7). */
+export const readAllNotifications = endpoint({
+  method: 'GET',
+  path: 'read-all-notifications',
+  response: NotificationChangeResponse,
+  access: 'write',
+});
+
+/** One, the selected, or all on the page. */
+export const deleteNotification = endpoint({
+  method: 'POST',
+  path: 'delete-notification',
+  body: DeleteNotificationBody,
+  response: NotificationChangeResponse,
+  access: 'write',
 });

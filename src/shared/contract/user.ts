@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { MessageResponse } from './common';
+import { endpoint } from './endpoint';
 
 /** Spec §3 User: what auth and details responses carry. Amounts are dollars at the edge. */
 export const User = v.object({
@@ -25,3 +27,28 @@ export const UserDetailsResponse = v.object({
   data: User,
 });
 export type UserDetailsResponse = v.InferOutput<typeof UserDetailsResponse>;
+
+/** The signed-in user; it also slides the session's expiry (design §3). */
+export const checkAuth = endpoint({
+  method: 'GET',
+  path: 'auth/check-auth',
+  response: UserResponse,
+  access: 'read',
+  offline: true,
+});
+
+export const getUserDetails = endpoint({
+  method: 'GET',
+  path: 'get-user-details',
+  response: UserDetailsResponse,
+  access: 'read',
+  offline: true,
+});
+
+/** Ends the session (declared here, beside the session check: every signed-in screen has both). */
+export const logout = endpoint({
+  method: 'POST',
+  path: 'auth/logout',
+  response: MessageResponse,
+  access: 'write',
+});

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordBody } from '../../../shared/contract/auth';
-import { MessageResponse } from '../../../shared/contract/common';
-import { apiPost } from '../../../lib/api';
+import { changePassword as changePasswordCall } from '../../../shared/contract/auth';
+import type { BodyInput } from '../../../shared/contract/endpoint';
+import { callApi } from '../../../lib/api';
 
 /** POST /api/auth/change-password (signed in). */
-export async function changePassword(body: ChangePasswordBody) {
-  return apiPost('auth/change-password', body, MessageResponse);
+export async function changePassword(body: BodyInput<typeof changePasswordCall>) {
+  return callApi(changePasswordCall, body);
 }
 
 export function useChangePassword() {

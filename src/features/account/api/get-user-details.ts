@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UserDetailsResponse } from '../../../shared/contract/user';
-import { apiGet } from '../../../lib/api';
+import { getUserDetails as getUserDetailsCall } from '../../../shared/contract/user';
+import { callApi } from '../../../lib/api';
 
 /** GET /api/get-user-details. */
 export async function getUserDetails() {
-  return (await apiGet('get-user-details', UserDetailsResponse)).data;
+  return (await callApi(getUserDetailsCall)).data;
 }
 
 export const userDetailsQueryOptions = queryOptions({

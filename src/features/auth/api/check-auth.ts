@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { UserResponse, type User } from '../../../shared/contract/user';
-import { apiGet, isUnauthorized } from '../../../lib/api';
+import { checkAuth as checkAuthCall, type User } from '../../../shared/contract/user';
+import { callApi, isUnauthorized } from '../../../lib/api';
 import { isOnline } from '../../../lib/offline';
 
 export const authQueryKey = ['auth', 'user'] as const;
@@ -8,7 +8,7 @@ export const authQueryKey = ['auth', 'user'] as const;
 /** GET /api/auth/check-auth: the signed-in user, or null when the server says 401. */
 export async function checkAuth(): Promise<User | null> {
   try {
-    return (await apiGet('auth/check-auth', UserResponse)).user;
+    return (await callApi(checkAuthCall)).user;
   } catch (error) {
     if (isUnauthorized(error)) return null;
     throw error;

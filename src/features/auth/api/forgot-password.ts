@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ForgotPasswordBody } from '../../../shared/contract/auth';
-import { MessageResponse } from '../../../shared/contract/common';
-import { apiPost, isNetworkFailure } from '../../../lib/api';
+import { forgotPassword as forgotPasswordCall } from '../../../shared/contract/auth';
+import type { BodyInput } from '../../../shared/contract/endpoint';
+import { callApi, isNetworkFailure } from '../../../lib/api';
 
 /**
  * POST /api/auth/forgot-password. Spec §7: a network failure is treated as success, so the screen
  * never tells whether a mail went out.
  */
-export async function forgotPassword(body: ForgotPasswordBody) {
+export async function forgotPassword(body: BodyInput<typeof forgotPasswordCall>) {
   try {
-    return await apiPost('auth/forgot-password', body, MessageResponse);
+    return await callApi(forgotPasswordCall, body);
   } catch (error) {
     if (isNetworkFailure(error)) return { success: true, message: '' };
     throw error;

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PartnerLoginBody } from '../../../shared/contract/auth';
-import { UserResponse } from '../../../shared/contract/user';
-import { apiPost } from '../../../lib/api';
+import { loginWithPartner as loginWithPartnerCall } from '../../../shared/contract/auth';
+import type { BodyInput } from '../../../shared/contract/endpoint';
+import { callApi } from '../../../lib/api';
 import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
 
 /** POST /api/auth/login-with-<partnerSlug> (design §3). */
+type PartnerLoginBody = BodyInput<typeof loginWithPartnerCall>;
+
 export async function loginWithPartner(partnerSlug: string, body: PartnerLoginBody) {
-  return (await apiPost(`auth/login-with-${partnerSlug}`, body, UserResponse)).user;
+  return (await callApi(loginWithPartnerCall, body, { params: { product: partnerSlug } })).user;
 }
 
 export function useLoginWithPartner(partnerSlug: string) {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody } from '../../../shared/contract/auth';
-import { UserResponse } from '../../../shared/contract/user';
-import { apiPost } from '../../../lib/api';
+import { login as loginCall } from '../../../shared/contract/auth';
+import type { BodyInput } from '../../../shared/contract/endpoint';
+import { callApi } from '../../../lib/api';
 import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
 
 /** POST /api/auth/login. */
-export async function login(body: LoginBody) {
-  return (await apiPost('auth/login', body, UserResponse)).user;
+export async function login(body: BodyInput<typeof loginCall>) {
+  return (await callApi(loginCall, body)).user;
 }
 
 export function useLogin() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { MessageResponse } from '../../../shared/contract/common';
-import { apiPost } from '../../../lib/api';
+import { logout as logoutCall } from '../../../shared/contract/user';
+import { callApi } from '../../../lib/api';
 import { clearOfflineData } from '../../../lib/offline-cache';
 
 /** POST /api/auth/logout (empty body). */
 export async function logout() {
-  return apiPost('auth/logout', {}, MessageResponse);
+  return callApi(logoutCall);
 }
 
 /** Logs out, forgets every cached answer (persisted and the worker's too, design §4) and goes to `/`. */

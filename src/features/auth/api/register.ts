@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RegisterBody } from '../../../shared/contract/auth';
-import { UserResponse } from '../../../shared/contract/user';
-import { apiPost } from '../../../lib/api';
+import { register as registerCall } from '../../../shared/contract/auth';
+import type { BodyInput } from '../../../shared/contract/endpoint';
+import { callApi } from '../../../lib/api';
 import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
 
 /** POST /api/auth/register: creates the account and signs it in. */
-export async function register(body: RegisterBody) {
-  return (await apiPost('auth/register', body, UserResponse)).user;
+export async function register(body: BodyInput<typeof registerCall>) {
+  return (await callApi(registerCall, body)).user;
 }
 
 export function useRegister() {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResetPasswordBody } from '../../../shared/contract/auth';
-import { MessageResponse } from '../../../shared/contract/common';
-import { apiPost } from '../../../lib/api';
+import { resetPassword as resetPasswordCall } from '../../../shared/contract/auth';
+import type { BodyInput } from '../../../shared/contract/endpoint';
+import { callApi } from '../../../lib/api';
 
 /** POST /api/auth/reset-password. */
-export async function resetPassword(body: ResetPasswordBody) {
-  return apiPost('auth/reset-password', body, MessageResponse);
+export async function resetPassword(body: BodyInput<typeof resetPasswordCall>) {
+  return callApi(resetPasswordCall, body);
 }
 
 export function useResetPassword() {

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MessageResponse } from '../../../shared/contract/common';
-import { apiPost } from '../../../lib/api';
+import { verifyEmail as verifyEmailCall } from '../../../shared/contract/auth';
+import { callApi } from '../../../lib/api';
 
 /** POST /api/auth/verify-email {code}. */
 export async function verifyEmail(code: string) {
-  return apiPost('auth/verify-email', { code }, MessageResponse);
+  return callApi(verifyEmailCall, { code });
 }
 
 /**

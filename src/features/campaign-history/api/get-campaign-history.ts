@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CampaignHistoryResponse } from '../../../shared/contract/campaigns';
-import { apiGet } from '../../../lib/api';
+import { campaignHistory } from '../../../shared/contract/campaigns';
+import { callApi } from '../../../lib/api';
 
 /** GET /api/user/campaign-history: ended campaigns, most recently ended first. */
 export async function getCampaignHistory() {
-  return (await apiGet('user/campaign-history', CampaignHistoryResponse)).data;
+  return (await callApi(campaignHistory)).data;
 }
 
 export const campaignHistoryQueryOptions = queryOptions({

@@ -1,19 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageResponse } from '../../../shared/contract/common';
-import { apiPost } from '../../../lib/api';
+import { assignAdPackage as assignAdPackageCall } from '../../../shared/contract/campaigns';
+import type { BodyInput } from '../../../shared/contract/endpoint';
+import { callApi } from '../../../lib/api';
 import { invalidateAfterCampaignChange } from './invalidate';
 import { removeAdPackage } from './remove-ad-package';
 
-export interface AssignAdPackageInput {
-  username: string;
-  package_id: number;
-  category_name: string | null;
-  amount_deposit: number;
-}
+export type AssignAdPackageInput = BodyInput<typeof assignAdPackageCall>;
 
 /** POST /api/assign-ad-package: a new package for a profile whose campaign was removed. */
 export async function assignAdPackage(body: AssignAdPackageInput) {
-  return apiPost('assign-ad-package', body, MessageResponse);
+  return callApi(assignAdPackageCall, body);
 }
 
 /** Spec §4: reactivating with a new package removes the existing package, then assigns the new one. */

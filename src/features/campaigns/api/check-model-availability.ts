@@ -1,12 +1,28 @@
-import { useMutation } from '@tanstack/react-query';
-import { MessageResponse } from '../../../shared/contract/common';
-import { apiPost } from '../../../lib/api';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { checkModelAvailability as checkModelAvailabilityCall } from '../../../shared/contract/campaigns';
+import { callApi } from '../../../lib/api';
 
-/** POST /api/check-model-availability: 400 "Model is not available" when the profile cannot be promoted. */
+/** POST /api/check-model-availability: 200 when the profile can get a campaign, 400 when not. */
 export async function checkModelAvailability(username: string) {
-  return apiPost('check-model-availability', { username }, MessageResponse);
+  return callApi(checkModelAvailabilityCall, { username });
 }
 
+export const modelAvailabilityQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: ['creators', 'availability', username],
+    queryFn: () => checkModelAvailability(username),
+    // Availability changes as other advertisers start campaigns: ask again on every visit.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+
+/** The create-campaign page: asked when it opens. */
+export function useModelAvailability(username: string) {
+  return useQuery(modelAvailabilityQueryOptions(username));
+}
+
+/** Reactivate: asked when the advertiser chooses a new package. */
 export function useCheckModelAvailability() {
   return useMutation({ mutationFn: checkModelAvailability });
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageResponse } from '../../../shared/contract/common';
-import { apiPost } from '../../../lib/api';
+import { expireAdPackage as expireAdPackageCall } from '../../../shared/contract/campaigns';
+import type { BodyInput } from '../../../shared/contract/endpoint';
+import { callApi } from '../../../lib/api';
 import { invalidateAfterCampaignChange } from './invalidate';
 
 /** POST /api/expire-ad-package: pauses (deactivates) a campaign and refunds what is left. */
-export async function expireAdPackage(body: { username: string; packageId: number }) {
-  return apiPost('expire-ad-package', body, MessageResponse);
+export async function expireAdPackage(body: BodyInput<typeof expireAdPackageCall>) {
+  return callApi(expireAdPackageCall, body);
 }
 
 export function useExpireAdPackage() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdPackagesResponse } from '../../../shared/contract/campaigns';
-import { apiGet } from '../../../lib/api';
+import { allAdPackages } from '../../../shared/contract/campaigns';
+import { callApi } from '../../../lib/api';
 
 /** GET /api/all/ad-packages: the four packages of spec §9 (rates in dollars per click). */
 export async function getAdPackages() {
-  return (await apiGet('all/ad-packages', AdPackagesResponse)).data;
+  return (await callApi(allAdPackages)).data;
 }
 
 export const adPackagesQueryOptions = queryOptions({

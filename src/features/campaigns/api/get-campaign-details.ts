@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProfileAdDetailsResponse } from '../../../shared/contract/campaigns';
+import { profileAdDetails } from '../../../shared/contract/campaigns';
 import { TRACKER_REFRESH_MS } from '../../../shared/constants';
-import { apiPost } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { campaignsQueryKey } from './get-campaigns';
 
 /** POST /api/profile-ad-details: the campaign of one profile. */
 export async function getCampaignDetails(username: string) {
-  return (await apiPost('profile-ad-details', { username }, ProfileAdDetailsResponse)).user;
+  return (await callApi(profileAdDetails, { username })).user;
 }
 
 export function campaignDetailsQueryOptions(username: string) {

@@ -1,17 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CategoriesResponse } from '../../../shared/contract/campaigns';
-import { apiGet } from '../../../lib/api';
-
-/** Spec §5: package 3 cannot target these. */
-export const MAIN_CATEGORIES = ['Top', 'New', 'Popular', 'Free'] as const;
-
-export function isMainCategory(name: string): boolean {
-  return (MAIN_CATEGORIES as readonly string[]).includes(name);
-}
+import { getAllCategories } from '../../../shared/contract/campaigns';
+import { callApi } from '../../../lib/api';
 
 /** GET /api/get-all-categories. */
 export async function getCategories() {
-  return (await apiGet('get-all-categories', CategoriesResponse)).categories;
+  return (await callApi(getAllCategories)).categories;
 }
 
 export const categoriesQueryOptions = queryOptions({

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DailyClicksResponse } from '../../../shared/contract/campaigns';
+import { campaignDailyClicks } from '../../../shared/contract/campaigns';
 import { TRACKER_REFRESH_MS } from '../../../shared/constants';
-import { apiPost } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { campaignsQueryKey } from './get-campaigns';
 
 /** POST /api/campaign-daily-clicks: billed clicks per day over the campaign's life, zero-filled. */
 export async function getDailyClicks(username: string) {
-  return (await apiPost('campaign-daily-clicks', { username }, DailyClicksResponse)).data;
+  return (await callApi(campaignDailyClicks, { username })).data;
 }
 
 export function dailyClicksQueryOptions(username: string) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageResponse } from '../../../shared/contract/common';
-import { apiPost } from '../../../lib/api';
+import { removeAdPackage as removeAdPackageCall } from '../../../shared/contract/campaigns';
+import { callApi } from '../../../lib/api';
 import { invalidateAfterCampaignChange } from './invalidate';
 
 /** POST /api/remove-ad-package: deletes an inactive campaign. */
 export async function removeAdPackage(username: string) {
-  return apiPost('remove-ad-package', { username }, MessageResponse);
+  return callApi(removeAdPackageCall, { username });
 }
 
 export function useRemoveAdPackage() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NewCampaignBody } from '../../../shared/contract/campaigns';
-import { MessageResponse } from '../../../shared/contract/common';
-import { apiPost } from '../../../lib/api';
+import { newCampaign as newCampaignCall } from '../../../shared/contract/campaigns';
+import type { BodyInput } from '../../../shared/contract/endpoint';
+import { callApi } from '../../../lib/api';
 
 /** POST /api/new-campaign: 201 with "Campaign for X created successfully". */
-export async function newCampaign(body: NewCampaignBody) {
-  return apiPost('new-campaign', body, MessageResponse);
+export async function newCampaign(body: BodyInput<typeof newCampaignCall>) {
+  return callApi(newCampaignCall, body);
 }
 
 export function useNewCampaign() {

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SearchProfilesResponse } from '../../../shared/contract/campaigns';
-import { apiPost } from '../../../lib/api';
+import { searchProfiles as searchProfilesCall } from '../../../shared/contract/campaigns';
+import { callApi } from '../../../lib/api';
 
 /** POST /api/search-profiles: up to 100 best matches (the client pages them). */
 export async function searchProfiles(query: string) {
-  return (await apiPost('search-profiles', { query }, SearchProfilesResponse)).data;
+  return (await callApi(searchProfilesCall, { query })).data;
 }
 
 export const searchProfilesQueryOptions = (query: string) =>

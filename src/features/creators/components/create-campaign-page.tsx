@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ApiError, isUnauthorized } from '../../../lib/api';
 import { Spinner } from '../../../ui/spinner';
-import { useModelAvailability } from '../api/check-model-availability';
+import { useModelAvailability } from '../../campaigns/api/check-model-availability';
 import { CampaignForm } from './campaign-form';
 
 /** Spec §2: where /error goes when the profile cannot get a campaign, or the check failed. */

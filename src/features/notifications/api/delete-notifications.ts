@@ -1,10 +1,10 @@
-import { apiPost } from '../../../lib/api';
-import { NotificationChangeResponse } from '../../../shared/contract/notifications';
+import { callApi } from '../../../lib/api';
+import { deleteNotification } from '../../../shared/contract/notifications';
 import { useNotificationMutation } from './use-notification-mutation';
 
 /** POST /api/delete-notification: one, the selected, or all on the page. */
 export async function deleteNotifications(ids: number[]) {
-  return apiPost('delete-notification', { notification_ids: ids }, NotificationChangeResponse);
+  return callApi(deleteNotification, { notification_ids: ids });
 }
 
 export function useDeleteNotifications() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { NotificationsResponse } from '../../../shared/contract/notifications';
+import { callApi } from '../../../lib/api';
+import { getNotifications as getNotificationsCall } from '../../../shared/contract/notifications';
 import { notificationsQueryKey } from './notifications-query-key';
 
 /** Spec §2: all, unread or read (read omitted, false or true). */
@@ -14,11 +14,10 @@ const READ_FOR: Record<NotificationFilter, boolean | undefined> = {
 
 /** POST /api/get-notifications: one page of 5, newest first, with the server's pagination. */
 export async function getNotifications(filter: NotificationFilter, page: number) {
-  const { data, pagination } = await apiPost(
-    'get-notifications',
-    { read: READ_FOR[filter], page },
-    NotificationsResponse,
-  );
+  const { data, pagination } = await callApi(getNotificationsCall, {
+    read: READ_FOR[filter],
+    page,
+  });
   return { data, pagination };
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
-import { UnreadCountResponse } from '../../../shared/contract/unread-count';
+import { callApi } from '../../../lib/api';
+import { unreadNotificationsCount } from '../../../shared/contract/unread-count';
 import { notificationsQueryKey } from './notifications-query-key';
 
 /** GET /api/unread-notifications-count: the sidebar badge. */
 export async function getUnreadCount() {
-  return (await apiGet('unread-notifications-count', UnreadCountResponse)).count;
+  return (await callApi(unreadNotificationsCount)).count;
 }
 
 export const unreadCountQueryOptions = queryOptions({

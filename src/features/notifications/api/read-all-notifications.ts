@@ -1,10 +1,10 @@
-import { apiGet } from '../../../lib/api';
-import { NotificationChangeResponse } from '../../../shared/contract/notifications';
+import { callApi } from '../../../lib/api';
+import { readAllNotifications as readAllNotificationsCall } from '../../../shared/contract/notifications';
 import { useNotificationMutation } from './use-notification-mutation';
 
 /** GET /api/read-all-notifications: Mark All Read, every notification of the user. */
 export async function readAllNotifications() {
-  return apiGet('read-all-notifications', NotificationChangeResponse);
+  return callApi(readAllNotificationsCall);
 }
 
 export function useReadAllNotifications() {

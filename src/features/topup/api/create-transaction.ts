@@ -1,17 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import {
-  TransactionResponse,
-  type CoinType,
-  type Transaction,
-} from '../../../shared/contract/deposits';
+import { callApi } from '../../../lib/api';
+import { topUpBalance, type Transaction } from '../../../shared/contract/deposits';
+import type { BodyInput } from '../../../shared/contract/endpoint';
 
 /** POST /api/top-up-balance-v2: a pending deposit with the exact amount to send (spec §7). */
-export async function createTransaction(body: {
-  amount: number;
-  coinType: CoinType;
-}): Promise<Transaction> {
-  return (await apiPost('top-up-balance-v2', body, TransactionResponse)).data;
+export async function createTransaction(
+  body: BodyInput<typeof topUpBalance>,
+): Promise<Transaction> {
+  return (await callApi(topUpBalance, body)).data;
 }
 
 export function useCreateTransaction() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { MessageResponse } from '../../../shared/contract/common';
+import { callApi } from '../../../lib/api';
+import { deleteTransaction as deleteTransactionCall } from '../../../shared/contract/deposits';
 
 /** POST /api/delete-transaction: removes the caller's own pending deposit. */
 export async function deleteTransaction(transactionId: number) {
-  return apiPost('delete-transaction', { transaction_id: transactionId }, MessageResponse);
+  return callApi(deleteTransactionCall, { transaction_id: transactionId });
 }
 
 export function useDeleteTransaction() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { TransactionResponse } from '../../../shared/contract/deposits';
+import { callApi } from '../../../lib/api';
+import { verifyTransaction as verifyTransactionCall } from '../../../shared/contract/deposits';
+import type { BodyInput } from '../../../shared/contract/endpoint';
 
 /** POST /api/verify-transaction-v2: looks on chain for the payment from `address`. */
-export async function verifyTransaction(body: { address: string; crmTransactionId: number }) {
-  return apiPost('verify-transaction-v2', body, TransactionResponse);
+export async function verifyTransaction(body: BodyInput<typeof verifyTransactionCall>) {
+  return callApi(verifyTransactionCall, body);
 }
 
 export function useVerifyTransaction() {

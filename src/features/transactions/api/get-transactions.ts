@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { TransactionsResponse, type TransactionsFilter } from '../../../shared/contract/deposits';
+import { callApi } from '../../../lib/api';
+import { getAllUserTransactions, type TransactionsFilter } from '../../../shared/contract/deposits';
 
 /** Every transactions query starts with this key, so a deposit change refreshes each filter. */
 export const transactionsQueryKey = ['transactions'] as const;
 
 /** POST /api/get-all-user-transactions: newest first, filtered on the server by status. */
 export async function getTransactions(action: TransactionsFilter) {
-  return (await apiPost('get-all-user-transactions', { action }, TransactionsResponse)).data;
+  return (await callApi(getAllUserTransactions, { action })).data;
 }
 
 export const transactionsQueryOptions = (action: TransactionsFilter) =>

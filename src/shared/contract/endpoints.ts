@@ -1,0 +1,41 @@
+import * as auth from './auth';
+import * as campaign from './campaign';
+import * as campaigns from './campaigns';
+import * as config from './config';
+import * as deposits from './deposits';
+import type { Endpoint } from './endpoint';
+import * as notifications from './notifications';
+import * as partner from './partner';
+import * as unreadCount from './unread-count';
+import * as user from './user';
+
+const modules = [
+  auth,
+  campaign,
+  campaigns,
+  config,
+  deposits,
+  notifications,
+  partner,
+  unreadCount,
+  user,
+];
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'method' in value &&
+    'path' in value &&
+    'response' in value &&
+    'access' in value
+  );
+}
+
+/**
+ * Every call of the API, from the contract modules that declare them: for what must know all of
+ * them (the worker's offline list, the server's route check). A screen imports the one it calls.
+ */
+export const ENDPOINTS: readonly Endpoint[] = modules.flatMap((module) =>
+  Object.values(module).filter(isEndpoint),
+);
