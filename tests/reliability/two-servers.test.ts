@@ -250,7 +250,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
         [userId],
       );
       expect(history!.n).toBe(10);
-      expect(await ledgerSumCents(database.db, userId)).toBe(300);
+      expect(await ledgerSumCents(database.db.read, userId)).toBe(300);
       const [balance] = await database.db.query<{ balance_cents: number }>(
         'SELECT balance_cents FROM users WHERE id = $1',
         [userId],

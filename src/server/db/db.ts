@@ -30,12 +30,20 @@ export interface Reader extends Queryable {
   readonly reader: true;
 }
 
-/** A transaction's handle: it reads and writes, inside a transaction already counted as a write. */
-export type Transaction = Reader;
+/**
+ * A handle to write with: the database or a transaction's handle. The read path is not one: a write
+ * sent there would leave the read cache serving answers it made stale.
+ */
+export interface Writer extends Queryable {
+  readonly writer: true;
+}
 
-export interface Db extends Queryable {
+/** A transaction's handle: it reads and writes, inside a transaction already counted as a write. */
+export type Tx = Reader & Writer;
+
+export interface Db extends Writer {
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -84,6 +92,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   };
   return {
     kind: 'pglite',
+    writer: true,
     read,
     changes,
     query: (sql, params) => changes.write(() => read.query(sql, params)),
@@ -93,6 +102,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
           pg.transaction((tx) =>
             fn({
               reader: true,
+              writer: true,
               query: async <T extends Row>(sql: string, params: unknown[] = []) =>
                 (await tx.query<T>(sql, params)).rows,
             }),
@@ -120,8 +130,9 @@ export function openPostgres(url: string, max = 10): Db {
     },
   });
   // Named prepared statements: each connection parses a statement once and soon plans it once.
-  const wrap = (s: postgres.Sql | postgres.TransactionSql): Reader => ({
+  const wrap = (s: postgres.Sql | postgres.TransactionSql): Tx => ({
     reader: true,
+    writer: true,
     query: async <T extends Row>(text: string, params: unknown[] = [], options?: QueryOptions) =>
       (await s.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
         prepare: options?.prepare ?? true,
@@ -130,9 +141,10 @@ export function openPostgres(url: string, max = 10): Db {
   // Other processes write to the same database: their writes are heard while a listener listens.
   const changes = new Changes(false);
   const stopListening = listenForChanges(url, changes);
-  const read = wrap(sql);
+  const read: Reader = { reader: true, query: wrap(sql).query };
   return {
     kind: 'postgres',
+    writer: true,
     read,
     changes,
     query: (text, params, options) => changes.write(() => read.query(text, params, options)),

@@ -1,4 +1,4 @@
-import { perDatabase, type Db, type Queryable } from './db';
+import { perDatabase, type Db, type Reader } from './db';
 
 interface Entry<V> {
   generation: number;
@@ -23,7 +23,7 @@ export class ReadCache<V> {
     private readonly maxEntries: number,
   ) {}
 
-  async get(key: string, load: (read: Queryable) => Promise<V>): Promise<V> {
+  async get(key: string, load: (read: Reader) => Promise<V>): Promise<V> {
     const generation = this.db.changes.stamp();
     if (generation === undefined) return load(this.db.read);
     const entry = this.#entries.get(key);

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db/db';
+import type { Db, Reader, Writer } from '../db/db';
 import { badRequest, conflict } from '../errors';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { deleteUserSessions } from './sessions';
@@ -48,7 +48,7 @@ export async function registerAccount(
  * (created by partner login) still costs one scrypt run, so timing tells nothing (design §3).
  */
 export async function authenticate(
-  db: Queryable,
+  db: Reader,
   email: string,
   password: string,
 ): Promise<UserRow | undefined> {
@@ -74,7 +74,7 @@ export async function requestPasswordReset(
   db: Db,
   email: string,
 ): Promise<{ user: UserRow; resetToken: string } | undefined> {
-  const user = await findUserByEmail(db, email);
+  const user = await findUserByEmail(db.read, email);
   if (!user) return undefined;
   const resetToken = await db.transaction((tx) =>
     issueToken(tx, Number(user.id), 'reset-password'),
@@ -103,7 +103,7 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
-  const user = await findUserById(db, userId);
+  const user = await findUserById(db.read, userId);
   const ok = await verifyPassword(oldPassword, user?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!ok || !user?.password_hash) throw badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword);
   const passwordHash = await hashPassword(newPassword);
@@ -113,7 +113,7 @@ export async function changePassword(
   });
 }
 
-async function setPassword(tx: Queryable, userId: number, passwordHash: string): Promise<void> {
+async function setPassword(tx: Writer, userId: number, passwordHash: string): Promise<void> {
   await tx.query(
     `UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now()
       WHERE id = $1`,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import type { Reader } from '../db/db';
 import type {
   AdPackage,
   Campaign,
@@ -61,7 +61,7 @@ const CAMPAIGN_FROM = `
     LEFT JOIN categories cat ON cat.slug = c.category_slug`;
 
 /** The advertiser's campaigns, newest first, as the JSON text of an array (sent on unparsed). */
-export async function listCampaignsJson(db: Queryable, userId: number): Promise<string> {
+export async function listCampaignsJson(db: Reader, userId: number): Promise<string> {
   const [row] = await db.query<{ campaigns: string }>(
     `SELECT COALESCE(json_agg(${CAMPAIGN_JSON} ORDER BY c.created_at DESC, c.id DESC), '[]')::text AS campaigns
      ${CAMPAIGN_FROM}
@@ -72,7 +72,7 @@ export async function listCampaignsJson(db: Queryable, userId: number): Promise<
 }
 
 export async function findCampaign(
-  db: Queryable,
+  db: Reader,
   userId: number,
   username: string,
 ): Promise<Campaign | undefined> {
@@ -85,7 +85,7 @@ export async function findCampaign(
   return row ? (JSON.parse(row.campaign) as Campaign) : undefined;
 }
 
-export async function countCampaigns(db: Queryable, userId: number): Promise<number> {
+export async function countCampaigns(db: Reader, userId: number): Promise<number> {
   const [row] = await db.query<{ count: number }>(
     'SELECT count(*)::int AS count FROM campaigns WHERE user_id = $1',
     [userId],
@@ -93,10 +93,7 @@ export async function countCampaigns(db: Queryable, userId: number): Promise<num
   return Number(row!.count);
 }
 
-export async function campaignHistory(
-  db: Queryable,
-  userId: number,
-): Promise<CampaignHistoryEntry[]> {
+export async function campaignHistory(db: Reader, userId: number): Promise<CampaignHistoryEntry[]> {
   const rows = await db.query<{
     id: number;
     profile_username: string;
@@ -173,7 +170,7 @@ const SEARCH_SQL = `
  * usernames starting with the query, then the other matches, each by likes (indexes of 0040).
  */
 export async function searchProfiles(
-  db: Queryable,
+  db: Reader,
   userId: number,
   query: string,
   limit = 100,
@@ -206,7 +203,7 @@ export async function searchProfiles(
  * chart shows quiet days too. At most the last 366 days.
  */
 export async function dailyClicks(
-  db: Queryable,
+  db: Reader,
   userId: number,
   username: string,
 ): Promise<{ date: string; clicks: number }[] | undefined> {

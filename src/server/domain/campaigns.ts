@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db/db';
+import type { Db, Reader, Writer } from '../db/db';
 import { badRequest, conflict, notFound } from '../errors';
 import {
   CAMPAIGN_RULE_MESSAGES,
@@ -64,17 +64,17 @@ export interface CampaignRow {
 // The rule lives in src/shared (the forms estimate with it); the domain's callers find it here too.
 export { clicksFor };
 
-export async function listPackages(db: Queryable): Promise<PackageRow[]> {
+export async function listPackages(db: Reader): Promise<PackageRow[]> {
   return db.query<PackageRow & Record<string, unknown>>('SELECT * FROM ad_packages ORDER BY id');
 }
 
 export async function listCategories(
-  db: Queryable,
+  db: Reader,
 ): Promise<{ name: string; slug: string; is_main: boolean }[]> {
   return db.query('SELECT name, slug, is_main FROM categories ORDER BY position');
 }
 
-async function findPackage(tx: Queryable, packageId: number): Promise<PackageRow> {
+async function findPackage(tx: Reader, packageId: number): Promise<PackageRow> {
   const [pkg] = await tx.query<PackageRow & Record<string, unknown>>(
     'SELECT * FROM ad_packages WHERE id = $1',
     [packageId],
@@ -85,7 +85,7 @@ async function findPackage(tx: Queryable, packageId: number): Promise<PackageRow
 
 /** The slug of package 3's category (the rule in src/shared), or null for the other packages. */
 async function resolveCategory(
-  tx: Queryable,
+  tx: Reader,
   pkg: PackageRow,
   categoryName: string | null | undefined,
 ): Promise<string | null> {
@@ -101,7 +101,7 @@ async function resolveCategory(
   return category.slug;
 }
 
-async function findListedProfile(tx: Queryable, username: string): Promise<string> {
+async function findListedProfile(tx: Reader, username: string): Promise<string> {
   const [profile] = await tx.query<{ username: string }>(
     'SELECT username FROM profiles WHERE lower(username) = lower($1) AND listed',
     [username],
@@ -115,7 +115,7 @@ async function findListedProfile(tx: Queryable, username: string): Promise<strin
  * ended first, as the click billing would end it a moment later (clicks.ts ends it right after the
  * batch, in a transaction of its own): a top-up then reactivates it and a pause finds it ended.
  */
-async function lockCampaign(tx: Queryable, userId: number, username: string): Promise<CampaignRow> {
+async function lockCampaign(tx: Writer, userId: number, username: string): Promise<CampaignRow> {
   const [campaign] = await tx.query<CampaignRow & Record<string, unknown>>(
     `SELECT * FROM campaigns WHERE user_id = $1 AND lower(profile_username) = lower($2) FOR UPDATE`,
     [userId, username],
@@ -130,7 +130,7 @@ async function lockCampaign(tx: Queryable, userId: number, username: string): Pr
  * leftover fraction of a click is refunded, a history entry and the "all clicks used" notification
  * written. The caller holds the campaign's row lock.
  */
-export async function endOutOfClicks(tx: Queryable, campaign: CampaignRow): Promise<CampaignRow> {
+export async function endOutOfClicks(tx: Writer, campaign: CampaignRow): Promise<CampaignRow> {
   const ended = await endCampaign(tx, campaign);
   const text = NOTIFICATION_TEXTS.campaignClicksUsed(
     campaign.profile_username,
@@ -142,7 +142,7 @@ export async function endOutOfClicks(tx: Queryable, campaign: CampaignRow): Prom
 
 /** Available = listed at the partner and with no active campaign of this advertiser (design §2). */
 export async function isProfileAvailable(
-  db: Queryable,
+  db: Reader,
   userId: number,
   username: string,
 ): Promise<boolean> {
@@ -280,7 +280,7 @@ export async function addMoney(
  * Ends an active campaign inside the caller's transaction: what is left of its budget goes back to
  * the balance at once, and one history entry records the ending (design §2).
  */
-export async function endCampaign(tx: Queryable, campaign: CampaignRow): Promise<CampaignRow> {
+export async function endCampaign(tx: Writer, campaign: CampaignRow): Promise<CampaignRow> {
   const refundCents = Number(campaign.amount_remaining_cents);
   if (refundCents > 0) {
     await postLedgerEntry(tx, {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { dollarsToCents, hasAtMostTwoDecimals } from '../../shared/money';
-import type { Db, Queryable } from '../db/db';
+import type { Db, Writer } from '../db/db';
 
 /**
  * The partner's creator catalogue (design §5): a feed of JSON lines loaded into `profiles`, and the one
@@ -148,7 +148,7 @@ const BATCH_ROWS = 1000;
  * existing rows alone (the idempotent demo seed). Returns how many rows were inserted or updated.
  */
 export async function upsertProfiles(
-  db: Queryable,
+  db: Writer,
   profiles: readonly CatalogueProfile[],
   onConflict: 'update' | 'ignore' = 'update',
 ): Promise<number> {
@@ -190,7 +190,7 @@ export async function upsertProfiles(
  * at the partner, after a full feed was imported. Returns how many were unlisted.
  */
 export async function unlistMissingProfiles(
-  db: Queryable,
+  db: Writer,
   usernames: readonly string[],
 ): Promise<number> {
   // One JSON text parameter instead of an array: both drivers send text as is (postgres.js would

@@ -1,6 +1,6 @@
 import type { CoinType, Transaction, TransactionsFilter } from '../../shared/contract/deposits';
 import { centsToDollars } from '../../shared/money';
-import type { Queryable } from '../db/db';
+import type { Reader } from '../db/db';
 import { TOKEN_ADDRESSES } from './chain';
 
 /** A deposits row as the queries below return it (numeric columns as text). */
@@ -76,7 +76,7 @@ export function toTransaction(deposit: DepositRow): Transaction {
 
 /** The user's deposits, newest first, optionally of one status. */
 export async function listTransactions(
-  db: Queryable,
+  db: Reader,
   userId: number,
   filter: TransactionsFilter,
 ): Promise<Transaction[]> {
@@ -90,7 +90,7 @@ export async function listTransactions(
 }
 
 export async function findDeposit(
-  db: Queryable,
+  db: Reader,
   userId: number,
   depositId: number,
   lock = false,

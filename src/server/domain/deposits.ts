@@ -1,7 +1,7 @@
 import { getAddress, type Address } from 'viem';
 import { ETH_PAYMENT_WINDOW_SECONDS } from '../../shared/constants';
 import { DEPOSIT_MESSAGES, type CoinType } from '../../shared/contract/deposits';
-import type { Db, Queryable } from '../db/db';
+import type { Db, Reader } from '../db/db';
 import { badRequest, HttpError, notFound } from '../errors';
 import { formatCents } from '../../shared/money';
 import type { Chain, ChainTransfer } from './chain';
@@ -115,7 +115,7 @@ export async function verifyDeposit(
   depositId: number,
   senderAddress: string,
 ): Promise<VerifyOutcome> {
-  const deposit = await findDeposit(db, userId, depositId);
+  const deposit = await findDeposit(db.read, userId, depositId);
   if (!deposit) throw notFound(MESSAGES.notFound);
   if (deposit.status !== 'pending' && !isExpired(deposit)) {
     return { status: deposit.status, deposit };
@@ -124,18 +124,18 @@ export async function verifyDeposit(
   // Any letter case is accepted: people paste addresses without (or with a broken) checksum.
   const sender = getAddress(senderAddress.toLowerCase());
   const { transfers, windowClosed } = await findTransfers(chain, deposit, sender);
-  const unused = await unusedTransfers(db, Number(deposit.chain_id), transfers);
+  const unused = await unusedTransfers(db.read, Number(deposit.chain_id), transfers);
   const expected = BigInt(deposit.expected_units);
   const exact = unused.find((transfer) => transfer.units === expected);
   if (exact) return settle(db, deposit, exact, 'confirmed');
   if (isExpired(deposit)) return { status: 'expired' };
 
   const smaller = unused.filter((transfer) => transfer.units < expected);
-  const othersDue = await otherPendingAmounts(db, deposit, smaller);
+  const othersDue = await otherPendingAmounts(db.read, deposit, smaller);
   const underpaid = smaller.find((transfer) => !othersDue.has(transfer.units));
   if (underpaid) return settle(db, deposit, underpaid, 'failed');
   // A verification running alongside may have settled it meanwhile (its transfer is then "used").
-  const current = await findDeposit(db, userId, depositId);
+  const current = await findDeposit(db.read, userId, depositId);
   if (current && isExpired(current)) return { status: 'expired' };
   if (current && current.status !== 'pending') return { status: current.status, deposit: current };
   return { status: 'pending', expired: windowClosed };
@@ -171,7 +171,7 @@ function inWindow(deposit: DepositRow, transfer: ChainTransfer): boolean {
 
 /** The transfers no deposit has taken yet (a transfer counts once, ever). */
 async function unusedTransfers(
-  db: Queryable,
+  db: Reader,
   chainId: number,
   transfers: ChainTransfer[],
 ): Promise<ChainTransfer[]> {
@@ -187,7 +187,7 @@ async function unusedTransfers(
 
 /** Among `candidates`, the amounts that another pending deposit of the coin is waiting for. */
 async function otherPendingAmounts(
-  db: Queryable,
+  db: Reader,
   deposit: DepositRow,
   candidates: ChainTransfer[],
 ): Promise<Set<bigint>> {

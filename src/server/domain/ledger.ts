@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import type { Reader, Writer } from '../db/db';
 import { LOW_BALANCE_DOLLARS } from '../../shared/constants';
 import { badRequest } from '../errors';
 import { notify, NOTIFICATION_TEXTS } from './notifications';
@@ -20,7 +20,7 @@ export interface LedgerEntry {
  * balance cannot cover changes nothing and throws `insufficientMessage`.
  */
 export async function postLedgerEntry(
-  tx: Queryable,
+  tx: Writer,
   entry: LedgerEntry,
   insufficientMessage = 'Insufficient balance',
 ): Promise<number> {
@@ -50,7 +50,7 @@ export async function postLedgerEntry(
 }
 
 /** The sum of a user's ledger rows: what their balance must equal. */
-export async function ledgerSumCents(db: Queryable, userId: number): Promise<number> {
+export async function ledgerSumCents(db: Reader, userId: number): Promise<number> {
   const rows = await db.query<{ sum: number }>(
     'SELECT COALESCE(SUM(amount_cents), 0)::bigint AS sum FROM ledger_entries WHERE user_id = $1',
     [userId],

@@ -1,13 +1,13 @@
 import { LOW_BALANCE_DOLLARS, NOTIFICATIONS_PAGE_SIZE } from '../../shared/constants';
 import { formatCents, formatMoney } from '../../shared/money';
 import type { Notification, Pagination } from '../../shared/contract/notifications';
-import type { Queryable } from '../db/db';
+import type { Reader, Writer } from '../db/db';
 
 /**
  * Writes a notification for the user inside the caller's transaction, so it exists exactly when the
  * event it tells of does (design §2: deposits, campaigns, low balance).
  */
-export async function notify(tx: Queryable, userId: number, message: string): Promise<void> {
+export async function notify(tx: Writer, userId: number, message: string): Promise<void> {
   await tx.query('INSERT INTO notifications (user_id, message) VALUES ($1, $2)', [userId, message]);
 }
 
@@ -35,7 +35,7 @@ function toNotification(row: NotificationRow): Notification {
  * A page past the last answers the last one (spec §3: pagination comes from the server).
  */
 export async function listNotifications(
-  db: Queryable,
+  db: Reader,
   userId: number,
   filter: { read: boolean | null; page: number },
 ): Promise<{ data: Notification[]; pagination: Pagination }> {
@@ -60,7 +60,7 @@ export async function listNotifications(
   };
 }
 
-export async function countUnread(db: Queryable, userId: number): Promise<number> {
+export async function countUnread(db: Reader, userId: number): Promise<number> {
   const [row] = await db.query<{ count: number }>(
     'SELECT count(*)::bigint AS count FROM notifications WHERE user_id = $1 AND NOT read',
     [userId],
@@ -72,7 +72,7 @@ export async function countUnread(db: Queryable, userId: number): Promise<number
  * Marks one of the user's notifications read. The first opening sets updatedAt ("Opened On");
  * opening it again keeps that date. False when the user has no notification with this id.
  */
-export async function markRead(db: Queryable, userId: number, id: number): Promise<boolean> {
+export async function markRead(db: Writer, userId: number, id: number): Promise<boolean> {
   const rows = await db.query(
     `UPDATE notifications
         SET updated_at = CASE WHEN read THEN updated_at ELSE now() END, read = true
@@ -84,7 +84,7 @@ export async function markRead(db: Queryable, userId: number, id: number): Promi
 }
 
 /** Mark All Read: every unread notification of the user; answers how many changed. */
-export async function markAllRead(db: Queryable, userId: number): Promise<number> {
+export async function markAllRead(db: Writer, userId: number): Promise<number> {
   const rows = await db.query(
     `UPDATE notifications SET read = true, updated_at = now()
       WHERE user_id = $1 AND NOT read
@@ -96,7 +96,7 @@ export async function markAllRead(db: Queryable, userId: number): Promise<number
 
 /** Deletes those of `ids` that are the user's own; answers how many went. */
 export async function deleteNotifications(
-  db: Queryable,
+  db: Writer,
   userId: number,
   ids: number[],
 ): Promise<number> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import type { Reader } from '../db/db';
 
 export interface Placement {
   rank: number;
@@ -17,7 +17,7 @@ export interface Placement {
  * package, campaigns that started first rank first; a profile shows once, at its best rank.
  */
 export async function placementsFor(
-  db: Queryable,
+  db: Reader,
   categorySlug: string,
 ): Promise<Placement[] | undefined> {
   const [category] = await db.query<{ slug: string; is_main: boolean }>(

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db/db';
+import type { Db, Reader, Writer } from '../db/db';
 import { readCachePerDb } from '../db/read-cache';
 import { hashSecret, newSecret } from './secrets';
 import type { UserRow } from './users';
@@ -12,7 +12,7 @@ export interface Session {
   expiresAt: Date;
 }
 
-export async function createSession(db: Queryable, userId: number): Promise<Session> {
+export async function createSession(db: Writer, userId: number): Promise<Session> {
   const id = newSecret();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.query('INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
@@ -47,7 +47,7 @@ export async function findSession(db: Db, sessionId: string): Promise<LiveSessio
   return session && session.expiresAt.getTime() > Date.now() ? session : undefined;
 }
 
-async function loadSession(db: Queryable, idHash: string): Promise<LiveSession | undefined> {
+async function loadSession(db: Reader, idHash: string): Promise<LiveSession | undefined> {
   // The campaign count comes along (check-auth and the user details show it): one query, not two.
   const [row] = await db.query<UserRow & { session_expires_at: Date } & Record<string, unknown>>(
     `SELECT u.*, s.expires_at AS session_expires_at,
@@ -71,7 +71,7 @@ async function loadSession(db: Queryable, idHash: string): Promise<LiveSession |
  * nothing is written and the stored one stands.
  */
 export async function refreshSession(
-  db: Queryable,
+  db: Writer,
   sessionId: string,
   expiresAt: Date,
 ): Promise<Date | undefined> {
@@ -84,13 +84,13 @@ export async function refreshSession(
   return rows.length > 0 ? next : undefined;
 }
 
-export async function deleteSession(db: Queryable, sessionId: string): Promise<void> {
+export async function deleteSession(db: Writer, sessionId: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE id_hash = $1', [hashSecret(sessionId)]);
 }
 
 /** Ends every session of a user, or every one but `keepSessionId` (change-password keeps the caller's). */
 export async function deleteUserSessions(
-  db: Queryable,
+  db: Writer,
   userId: number,
   keepSessionId?: string,
 ): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import type { Writer } from '../db/db';
 import { hashSecret, newSecret } from './secrets';
 
 /** Design §3: e-mail verification links live 24 hours, password reset links 1 hour. */
@@ -14,7 +14,7 @@ export type TokenPurpose = keyof typeof TOKEN_TTL_MS;
  * reset token makes the user's older unused ones void (design §3: a new reset invalidates the old).
  */
 export async function issueToken(
-  tx: Queryable,
+  tx: Writer,
   userId: number,
   purpose: TokenPurpose,
 ): Promise<string> {
@@ -32,7 +32,7 @@ export async function issueToken(
  * another purpose. The single UPDATE makes two racing uses end with one winner.
  */
 export async function consumeToken(
-  tx: Queryable,
+  tx: Writer,
   token: string,
   purpose: TokenPurpose,
 ): Promise<number | undefined> {
@@ -46,11 +46,7 @@ export async function consumeToken(
 }
 
 /** Marks every unused token of this purpose as used. */
-export async function voidTokens(
-  tx: Queryable,
-  userId: number,
-  purpose: TokenPurpose,
-): Promise<void> {
+export async function voidTokens(tx: Writer, userId: number, purpose: TokenPurpose): Promise<void> {
   await tx.query(
     'UPDATE auth_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL',
     [userId, purpose],

@@ -1,5 +1,5 @@
 import type { User } from '../../shared/contract/user';
-import type { Queryable } from '../db/db';
+import type { Reader } from '../db/db';
 import { countCampaigns } from './campaign-views';
 
 export interface UserRow {
@@ -17,7 +17,7 @@ export interface UserRow {
   campaign_count?: number;
 }
 
-export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
+export async function findUserById(db: Reader, id: number): Promise<UserRow | undefined> {
   const rows = await db.query<UserRow & Record<string, unknown>>(
     'SELECT * FROM users WHERE id = $1',
     [id],
@@ -25,7 +25,7 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
   return rows[0];
 }
 
-export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Reader, email: string): Promise<UserRow | undefined> {
   const rows = await db.query<UserRow & Record<string, unknown>>(
     'SELECT * FROM users WHERE lower(email) = lower($1)',
     [email],
@@ -40,7 +40,7 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 const apiUsers = new WeakMap<UserRow, User>();
 
 /** Spec §3 User as the API shows it: dollars at the edge (style habit 2), ISO dates. */
-export async function toApiUser(db: Queryable, row: UserRow): Promise<User> {
+export async function toApiUser(db: Reader, row: UserRow): Promise<User> {
   const known = apiUsers.get(row);
   if (known) return known;
   const user: User = {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import type { Queryable } from '../db/db';
+import type { Writer } from '../db/db';
 import { tooManyRequests } from '../errors';
 
 /**
@@ -73,7 +73,7 @@ export class RedisStore implements RateLimitStore {
  * each see their own count. Rows past their window count as zero; the jobs sweep them.
  */
 export class PostgresStore implements RateLimitStore {
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Writer) {}
 
   async increment(key: string, windowMs: number): Promise<number> {
     const [row] = await this.db.query<{ hits: number }>(

@@ -62,20 +62,24 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       .catch((error: unknown) => request.log.error({ err: error }, 'verification mail failed'));
     await signIn(request, reply, Number(user.id));
     reply.status(201);
-    return { success: true, message: AUTH_MESSAGES.registered, user: await toApiUser(db, user) };
+    return {
+      success: true,
+      message: AUTH_MESSAGES.registered,
+      user: await toApiUser(db.read, user),
+    };
   });
 
   route(app, login, { preHandler: hitIp('login') })(async ({ body, request, reply }) => {
     const { email, password } = body;
     await rateLimiter.checkFailures('login', email);
-    const user = await authenticate(db, email, password);
+    const user = await authenticate(db.read, email, password);
     if (!user) {
       await rateLimiter.recordFailure('login', email);
       throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
     }
     await rateLimiter.clearFailures('login', email);
     await signIn(request, reply, Number(user.id));
-    return { success: true, message: AUTH_MESSAGES.loggedIn, user: await toApiUser(db, user) };
+    return { success: true, message: AUTH_MESSAGES.loggedIn, user: await toApiUser(db.read, user) };
   });
 
   // Design §3: the path carries the partner's slug, a setting (default /api/auth/login-with-partner).
@@ -93,7 +97,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     await rateLimiter.clearFailures('login-with-partner', username);
     const user = await findOrCreatePartnerAccount(db, identity);
     await signIn(request, reply, Number(user.id));
-    return { success: true, message: AUTH_MESSAGES.loggedIn, user: await toApiUser(db, user) };
+    return { success: true, message: AUTH_MESSAGES.loggedIn, user: await toApiUser(db.read, user) };
   });
 
   route(app, checkAuth, { preHandler: requireUser })(async ({ request, reply }) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import type { Db, Queryable } from '../../../src/server/db/db';
+import type { Db, Queryable, Writer } from '../../../src/server/db/db';
 import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
 import { seedAdvertiser, seedCampaigns, type CampaignSeed } from './seed';
 
@@ -29,7 +29,7 @@ export interface ClickSetup {
  * first started an hour earlier; every tenth first campaign is small, so it runs out during the run
  * and the second takes over. As many other profiles get one large campaign each for the bare SQL.
  */
-export async function seedClickCampaigns(db: Queryable, profiles: string[]): Promise<ClickSetup> {
+export async function seedClickCampaigns(db: Writer, profiles: string[]): Promise<ClickSetup> {
   const advertisers: number[] = [];
   for (let i = 0; i < ADVERTISERS; i += 1) {
     advertisers.push((await seedAdvertiser(db, `bench_clicks_${i}`)).userId);

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../../src/server/db/db';
+import type { Db, Queryable, Writer } from '../../../src/server/db/db';
 import { tidyCatalogue } from '../../../src/server/domain/catalogue';
 import { createSession } from '../../../src/server/domain/sessions';
 
@@ -109,7 +109,7 @@ export async function firstProfiles(db: Queryable, count: number): Promise<strin
 
 /** An advertiser (verified, $500 balance) and a live session: the cookie header to send. */
 export async function seedAdvertiser(
-  db: Queryable,
+  db: Writer,
   name: string,
 ): Promise<{ userId: number; cookie: string }> {
   const [user] = await db.query<{ id: number }>(

@@ -111,7 +111,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
       expect(campaign.clicks_purchased).toBe(166);
       expect(campaign.remaining_clicks).toBe(166);
       expect(await balance(user)).toBe(40_000);
-      expect(await ledgerSumCents(db, user)).toBe(40_000);
+      expect(await ledgerSumCents(db.read, user)).toBe(40_000);
     });
 
     it('carries fractions of a click over on top-up: $100 then $50 at $0.60 gives 250 clicks', async () => {
@@ -138,7 +138,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
       expect(paused.end_date).not.toBeNull();
       expect(Number(paused.refunded_cents)).toBe(12_000);
       expect(await balance(user)).toBe(20_000);
-      expect(await ledgerSumCents(db, user)).toBe(20_000);
+      expect(await ledgerSumCents(db.read, user)).toBe(20_000);
       const history = await db.query(
         'SELECT package_name, total_spent_cents FROM campaign_history WHERE user_id = $1',
         [user],
@@ -288,7 +288,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
         amount_remaining_cents: 0,
       });
       expect(await balance(user)).toBe(30);
-      expect(await ledgerSumCents(db, user)).toBe(30);
+      expect(await ledgerSumCents(db.read, user)).toBe(30);
       const history = await db.query(
         'SELECT clicks_count, total_spent_cents FROM campaign_history WHERE user_id = $1',
         [user],
@@ -404,7 +404,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
         amount_remaining_cents: 0,
       });
       expect(await balance(user)).toBe(30);
-      expect(await ledgerSumCents(db, user)).toBe(30);
+      expect(await ledgerSumCents(db.read, user)).toBe(30);
       const notes = await db.query(
         'SELECT message FROM notifications WHERE user_id = $1 ORDER BY id',
         [user],
@@ -438,7 +438,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
       });
       // 10,650 - 10,050 + 30 refunded - 600.
       expect(await balance(user)).toBe(30);
-      expect(await ledgerSumCents(db, user)).toBe(30);
+      expect(await ledgerSumCents(db.read, user)).toBe(30);
       const history = await db.query(
         'SELECT clicks_count, total_spent_cents FROM campaign_history WHERE campaign_id = $1',
         [id],

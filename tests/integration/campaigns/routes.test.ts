@@ -205,7 +205,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     const history = await client.get<{ data: unknown[] }>('/api/user/campaign-history');
     expect(history.body.data).toHaveLength(2);
     expect(await balanceCents(id)).toBe(48_000);
-    expect(await ledgerSumCents(database.db, id)).toBe(48_000);
+    expect(await ledgerSumCents(database.db.read, id)).toBe(48_000);
     const me = await client.get<{ data: { campaigns: number; crypto_balance: number } }>(
       '/api/get-user-details',
     );
@@ -294,7 +294,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       Array(19).fill('You do not have enough balance to create this campaign'),
     );
     expect(await balanceCents(id)).toBe(5_000);
-    expect(await ledgerSumCents(database.db, id)).toBe(5_000);
+    expect(await ledgerSumCents(database.db.read, id)).toBe(5_000);
   });
 
   it('bills signed click batches once and refuses unsigned or stale ones', async () => {
@@ -414,6 +414,6 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     );
     expect(billed!.n).toBe(campaign!.clicks_count);
     expect(await balanceCents(id)).toBe(Number(campaign!.refunded_cents));
-    expect(await ledgerSumCents(database.db, id)).toBe(Number(campaign!.refunded_cents));
+    expect(await ledgerSumCents(database.db.read, id)).toBe(Number(campaign!.refunded_cents));
   });
 });

@@ -40,7 +40,7 @@ afterAll(() => db.close());
 
 describe('searchProfiles', () => {
   it('matches username or full name, case-insensitively, exact and prefix matches first', async () => {
-    const results = await searchProfiles(db, userId, 'SUNNY');
+    const results = await searchProfiles(db.read, userId, 'SUNNY');
     expect(results.map((r) => r.username)).toEqual(['sunny_fit', 'moon_art']);
     expect(results[0]).toEqual({
       username: 'sunny_fit',
@@ -55,7 +55,9 @@ describe('searchProfiles', () => {
   });
 
   it('treats % and _ as plain characters', async () => {
-    expect((await searchProfiles(db, userId, '0%')).map((r) => r.username)).toEqual(['pct_100%']);
+    expect((await searchProfiles(db.read, userId, '0%')).map((r) => r.username)).toEqual([
+      'pct_100%',
+    ]);
   });
 });
 
@@ -67,7 +69,7 @@ describe('campaign views and placements', () => {
       { username: 'gamer_x', packageId: 3, amountCents: 10_000, categoryName: 'Gaming' },
       10_000,
     );
-    const [campaign] = JSON.parse(await listCampaignsJson(db, userId)) as Campaign[];
+    const [campaign] = JSON.parse(await listCampaignsJson(db.read, userId)) as Campaign[];
     expect(campaign).toMatchObject({
       status: true,
       profile_id: 'gamer_x',
@@ -87,7 +89,7 @@ describe('campaign views and placements', () => {
       click_rate: 0.5,
       end_date: null,
     });
-    expect((await searchProfiles(db, userId, 'gamer'))[0]!.active_adpackage).toBe(true);
+    expect((await searchProfiles(db.read, userId, 'gamer'))[0]!.active_adpackage).toBe(true);
   });
 
   it('places active campaigns by rank in their categories', async () => {
@@ -104,21 +106,26 @@ describe('campaign views and placements', () => {
       10_000,
     );
     expect(
-      (await placementsFor(db, 'top'))!.map((p) => [p.rank, p.username, p.ad_icon, p.popup_ads]),
+      (await placementsFor(db.read, 'top'))!.map((p) => [
+        p.rank,
+        p.username,
+        p.ad_icon,
+        p.popup_ads,
+      ]),
     ).toEqual([
       [1, 'sunny_fit', true, true],
       [6, 'moon_art', true, true],
     ]);
-    expect((await placementsFor(db, 'gaming'))!.map((p) => [p.rank, p.username])).toEqual([
+    expect((await placementsFor(db.read, 'gaming'))!.map((p) => [p.rank, p.username])).toEqual([
       [1, 'gamer_x'],
       [6, 'moon_art'],
     ]);
-    expect(await placementsFor(db, 'no-such-category')).toBeUndefined();
+    expect(await placementsFor(db.read, 'no-such-category')).toBeUndefined();
   });
 
   it('records each ending in the history', async () => {
     await pauseCampaign(db, userId, 'moon_art');
-    const [entry] = await campaignHistory(db, userId);
+    const [entry] = await campaignHistory(db.read, userId);
     expect(entry).toMatchObject({
       profile_id: 'moon_art',
       package_name: 'Site-Wide',

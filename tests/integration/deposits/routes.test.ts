@@ -187,7 +187,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         const again = await verify(client, data.id, payer);
         expect(again.status).toBe(200);
         expect(await balanceCents(userId)).toBe(25050);
-        expect(await ledgerSumCents(db, userId)).toBe(25050);
+        expect(await ledgerSumCents(db.read, userId)).toBe(25050);
         expect(await notifications(userId)).toEqual([
           `Your deposit of $250.50 in ${coin.toUpperCase()} is confirmed and was added to your balance.`,
         ]);

@@ -72,7 +72,7 @@ describe.each(databaseKinds())('development data on %s', (kind) => {
       );
       expect(user).toMatchObject({ username: 'demo', is_verified: true, balance_cents: 100_000 });
       expect(await verifyPassword('demo-password', user!.password_hash)).toBe(true);
-      expect(await ledgerSumCents(db, user!.id)).toBe(100_000);
+      expect(await ledgerSumCents(db.read, user!.id)).toBe(100_000);
       expect(
         await db.query('SELECT amount_cents, kind FROM ledger_entries WHERE user_id = $1', [
           user!.id,
@@ -106,7 +106,7 @@ describe.each(databaseKinds())('development data on %s', (kind) => {
         [user!.id],
       );
       expect(after!.balance_cents).toBe(97_500);
-      expect(await ledgerSumCents(db, user!.id)).toBe(97_500);
+      expect(await ledgerSumCents(db.read, user!.id)).toBe(97_500);
     });
   });
 

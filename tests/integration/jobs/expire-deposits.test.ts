@@ -157,7 +157,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     expect((await verify(client, paid.id, payer)).status).toBe(200);
     expect(await runJob()).toBe(0);
     expect(await balanceCents(userId)).toBe(12000);
-    expect(await ledgerSumCents(db, userId)).toBe(12000);
+    expect(await ledgerSumCents(db.read, userId)).toBe(12000);
     expect(await notifications(userId)).toEqual([
       'Your deposit of $120.00 in USDC was not paid within 24 hours. Transaction expired. Please create a new transaction.',
       'Your deposit of $120.00 in USDC is confirmed and was added to your balance.',

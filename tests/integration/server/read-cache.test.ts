@@ -199,6 +199,17 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
     expect(kept).toEqual(expect.any(Number));
     expect(database.db.changes.stamp()).toBe(kept);
   });
+  it("keeps a cached session through the partner's placement and category polls", async () => {
+    const { client } = await registerUser(server);
+    await twice(() => client.get('/api/auth/check-auth'));
+    const kept = database.db.changes.stamp();
+    const polls = ['/api/partner/placements?category=top', '/api/partner/categories'];
+    const statuses = [];
+    for (const path of polls) statuses.push((await signedPartnerGet(server, path)).status);
+    expect(statuses).toEqual([200, 200]);
+    expect(kept).toEqual(expect.any(Number));
+    expect(database.db.changes.stamp()).toBe(kept);
+  });
 });
 
 /**
@@ -424,5 +435,14 @@ function sendClicks(server: TestApp, events: { id: string; username: string; at:
       'x-partner-timestamp': String(timestamp),
       'x-partner-signature': signPartnerRequest(PARTNER_SECRET, timestamp, body),
     },
+  });
+}
+
+/** A partner GET signed over its path and query (design §5). */
+function signedPartnerGet(server: TestApp, path: string) {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return server.client().get(path, {
+    'x-partner-timestamp': String(timestamp),
+    'x-partner-signature': signPartnerRequest(PARTNER_SECRET, timestamp, path),
   });
 }
