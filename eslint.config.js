@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { existsSync, readdirSync } from 'node:fs';
 
 const clientFiles = [
   'src/routes/**',
@@ -12,6 +13,89 @@ const clientFiles = [
   'src/boot.ts',
   'sw/**',
 ];
+
+/** Every folder of src/features is a feature: a new one is fenced in as soon as it exists. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The only modules a feature may import from another feature (paths in src/features; `*` is any
+ * file of that folder), each with why it is shared. Everything else stays inside its feature: a part
+ * a second feature needs moves to src/ui or src/lib, or is listed here with its reason.
+ */
+const sharedFeatureModules = [
+  // The session: who is signed in, and their balance. The shell and most signed-in screens read it.
+  'auth/api/check-auth',
+  // Signing out: the sidebar and the account page both offer it.
+  'auth/api/logout',
+  // The campaign calls (one file per endpoint): the dashboard, the tracker and the new-campaign form
+  // use the same queries, and so the same cache, as the campaigns list.
+  'campaigns/api/*',
+  // The campaign entity: its rules (clicks used, the spec §9 clicks level, the status filter) and
+  // how one campaign is shown (avatar, status badge, profile link, chips and colours), the same on
+  // the dashboard and the tracker as on the campaign card.
+  'campaigns/campaign-list',
+  'campaigns/components/avatar',
+  'campaigns/components/status-badge',
+  'campaigns/components/use-partner-profile-url',
+  'campaigns/components/campaigns.css',
+  // A campaign's actions with their dialogs (top up, package, deactivate, delete): the tracker
+  // offers the card's.
+  'campaigns/components/campaign-actions',
+  // The unread count the sidebar shows.
+  'notifications/components/unread-badge',
+  // The offline feature's banner (in the shell) and install offer (on the account page).
+  'offline/components/offline-banner',
+  'offline/components/install-button',
+  // How a deposit reads (coin, date, status): the top-up screen shows the deposit the history lists.
+  'transactions/format',
+];
+
+// A listed module that no longer exists fails here, so the list cannot outlive what it allows.
+const missingShared = sharedFeatureModules.filter((module) => {
+  const file = (ending) => new URL(`./src/features/${module}${ending}`, import.meta.url);
+  return module.endsWith('/*')
+    ? !existsSync(file('/..'))
+    : !['.ts', '.tsx'].some((ext) => existsSync(file(ext)));
+});
+if (missingShared.length > 0) {
+  throw new Error(
+    `eslint.config.js lists shared feature modules that do not exist: ${missingShared.join(', ')}`,
+  );
+}
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const sharedFeatureModule = sharedFeatureModules
+  .map((module) => module.split('*').map(escapeRegExp).join('[^/]+'))
+  .join('|');
+
+/**
+ * A relative import that climbs out of a feature into another one (`../../campaigns/...`, or through
+ * `features/`) and names a module that sharedFeatureModules does not list (a no-restricted-imports
+ * regex; imports inside the feature never climb to a feature folder's name).
+ */
+const intoOtherFeature = (feature) => {
+  const others = features.filter((name) => name !== feature).map(escapeRegExp);
+  return String.raw`^(\.\./)+(features/)?(?!(${sharedFeatureModule})$)(${others.join('|')})/`;
+};
+
+// The import boundaries of the client (style.md): routes → features → ui/lib → shared.
+const clientNeverImportsServer = {
+  group: ['**/server/**', '**/server', '**/dev/**'],
+  message: 'The client never imports server or dev code.',
+};
+const neverImportsRoutes = {
+  group: ['**/routes', '**/routes/**', '**/routeTree.gen'],
+  message: 'Routes import features, ui and lib, never the other way round.',
+};
+const neverImportsFeatures = {
+  group: ['**/features', '**/features/**'],
+  message: 'src/ui and src/lib serve every feature: they never import one.',
+};
+const clientImports = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [clientNeverImportsServer, ...patterns] }],
+});
 
 // A relative path that climbs out of src/server into src/dev (an esquery regex).
 const intoSrcDev = String.raw`/^(\.\.\/)+dev(\/|$)/`;
@@ -43,22 +127,23 @@ export default tseslint.config(
   },
   // Import boundaries (style.md): the client never imports the server, the server never imports React,
   // shared code imports neither.
+  { files: clientFiles, rules: clientImports() },
+  // A later block that sets no-restricted-imports replaces the earlier options for its files, so each
+  // of these restates the client rule (clientImports) and adds its own lines.
   {
-    files: clientFiles,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**', '**/server', '**/dev/**'],
-              message: 'The client never imports server or dev code.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['src/ui/**', 'src/lib/**'],
+    rules: clientImports(neverImportsRoutes, neverImportsFeatures),
   },
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: clientImports(neverImportsRoutes, {
+      regex: intoOtherFeature(feature),
+      message:
+        `src/features/${feature} imports another feature only through the shared modules listed ` +
+        'in eslint.config.js (sharedFeatureModules): move this part into src/ui, src/lib or this ' +
+        'feature, or list it there with why it is shared.',
+    }),
+  })),
   // Server files at each depth: climbing out of src/server into a client folder is refused.
   ...[1, 2, 3, 4].map((depth) => ({
     files: [`src/server/${'*/'.repeat(depth - 1)}*.ts`],

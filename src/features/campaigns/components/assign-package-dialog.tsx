@@ -12,10 +12,10 @@ import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { TextField } from '../../../ui/field';
+import * as styles from '../../../ui/select.css';
 import { useReactivateWithNewPackage } from '../api/assign-ad-package';
 import { useAdPackages } from '../api/get-ad-packages';
 import { useCategories } from '../api/get-categories';
-import * as styles from './campaigns.css';
 import * as dialog from './campaign-dialogs.css';
 
 interface AssignValues {

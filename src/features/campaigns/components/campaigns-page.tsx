@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { ErrorBox, SuccessBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
 import { Card, EmptyState, PageHeader } from '../../../ui/card';
+import { FeedbackBox, type Feedback } from '../../../ui/feedback-box';
 import { Icon } from '../../../ui/icons';
+import { SelectFilter } from '../../../ui/select-filter';
 import { Spinner } from '../../../ui/spinner';
 import { useCampaigns } from '../api/get-campaigns';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../campaign-filters';
 import type { StatusFilter } from '../campaign-list';
 import { CampaignCard } from './campaign-card';
-import { SelectFilter } from './select-filter';
 import * as styles from './campaigns-page.css';
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -28,17 +28,6 @@ const PACKAGE_OPTIONS = [
   { value: 'all', label: 'All Packages' },
   ...PACKAGE_FILTER_OPTIONS.map((name) => ({ value: name, label: name })),
 ];
-
-export type Feedback = { kind: 'success' | 'error'; text: string } | null;
-
-export function FeedbackBox({ feedback }: { feedback: Feedback }) {
-  if (!feedback) return null;
-  return feedback.kind === 'success' ? (
-    <SuccessBox>{feedback.text}</SuccessBox>
-  ) : (
-    <ErrorBox>{feedback.text}</ErrorBox>
-  );
-}
 
 /** /campaigns: "Your Campaigns" (spec §2 All Campaigns). */
 export function CampaignsPage() {

@@ -1,28 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css';
 
-export const select = style({
-  width: '100%',
-  minHeight: '44px',
-  padding: `0 ${vars.space.md}`,
-  font: 'inherit',
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  selectors: {
-    '&:focus': {
-      outline: 'none',
-      borderColor: vars.color.primary,
-      boxShadow: `0 0 0 3px ${vars.color.primarySoft}`,
-    },
-  },
-});
-
-export const selectField = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
-
-export const selectLabel = style({ fontSize: '14px', fontWeight: 600 });
-
 export const badgeBase = style({
   display: 'inline-flex',
   alignItems: 'center',

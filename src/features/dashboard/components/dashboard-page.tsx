@@ -9,7 +9,7 @@ import { Icon } from '../../../ui/icons';
 import { useAuthUser } from '../../auth/api/check-auth';
 import { useCampaigns } from '../../campaigns/api/get-campaigns';
 import { matchesSearch, matchesStatus, type StatusFilter } from '../../campaigns/campaign-list';
-import { SelectFilter } from '../../campaigns/components/select-filter';
+import { SelectFilter } from '../../../ui/select-filter';
 import { CampaignCardList, CampaignTable } from './campaign-table';
 import { StatCards } from './stat-cards';
 import { visuallyHidden } from '../../../ui/frame.css';

@@ -2,7 +2,7 @@ import { formatCountdown } from '../../../lib/format';
 import type { Transaction } from '../../../shared/contract/deposits';
 import { WarningBox } from '../../../ui/alert';
 import { Card } from '../../../ui/card';
-import { CopyButton } from '../../transactions/components/copy-button';
+import { CopyButton } from '../../../ui/copy-button';
 import { coinLabel } from '../../transactions/format';
 import { QrCode } from './qr-code';
 import * as styles from './topup.css';

@@ -5,12 +5,12 @@ import { formatCompactCount, formatMoney, formatShortDate } from '../../../lib/f
 import type { Campaign } from '../../../shared/contract/campaigns';
 import { Button, buttonClass } from '../../../ui/button';
 import { Card, EmptyState, PageHeader } from '../../../ui/card';
+import { FeedbackBox, type Feedback } from '../../../ui/feedback-box';
 import { Spinner } from '../../../ui/spinner';
 import { useCampaignDetails } from '../../campaigns/api/get-campaign-details';
 import { clicksLevel, clicksUsed } from '../../campaigns/campaign-list';
 import { CampaignActions } from '../../campaigns/components/campaign-actions';
 import { StatusBadge } from '../../campaigns/components/status-badge';
-import { FeedbackBox, type Feedback } from '../../campaigns/components/campaigns-page';
 import * as shared from '../../campaigns/components/campaigns.css';
 import { usePartnerProfileUrl } from '../../campaigns/components/use-partner-profile-url';
 import { DailyClicksCard } from './daily-clicks-card';

@@ -1,7 +1,7 @@
 import { formatMoney, shortHash } from '../../../lib/format';
 import type { Transaction } from '../../../shared/contract/deposits';
 import { coinLabel, formatCoinAmount, formatDateTime, statusLabel } from '../format';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../ui/copy-button';
 import * as styles from './transactions.css';
 
 function Cell({

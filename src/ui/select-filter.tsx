@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import * as styles from './campaigns.css';
+import * as styles from './select.css';
 
 /** A labelled native select (keyboard and screen-reader friendly on phones). */
 export function SelectFilter<T extends string>({

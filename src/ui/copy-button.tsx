@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { COPY_CONFIRMATION_MS } from '../../../shared/constants';
-import { visuallyHidden } from '../../../ui/frame.css';
-import { Icon } from '../../../ui/icons';
+import { COPY_CONFIRMATION_MS } from '../shared/constants';
+import { visuallyHidden } from './frame.css';
+import { Icon } from './icons';
 import * as styles from './copy-button.css';
 
 function CopyIcon() {
