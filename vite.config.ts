@@ -9,6 +9,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { checkChunkPlan, chunkGroups } from './src/build/chunk-plan';
+import { clientEndpoints } from './src/build/client-endpoints';
+import { pureValibotCalls } from './src/build/pure-valibot-calls';
 import { webManifest } from './src/shared/web-manifest';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -181,6 +183,8 @@ export default defineConfig({
         globIgnores: ['screenshots/**'],
       },
     }),
+    clientEndpoints(),
+    pureValibotCalls(),
     lazyStylesheets(),
     bootBeforeApp(),
     checkChunkPlan(top),

@@ -2,12 +2,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   changePassword as changePasswordCall,
   forgotPassword,
-  login,
   loginWithPartner,
   register,
   resetPassword as resetPasswordCall,
   verifyEmail as verifyEmailCall,
 } from '../../shared/contract/auth';
+import { login } from '../../shared/contract/login';
 import { checkAuth, logout } from '../../shared/contract/user';
 import {
   ACCOUNT_MESSAGES,

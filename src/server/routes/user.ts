@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { getUserDetails } from '../../shared/contract/user';
+import { getUserDetails } from '../../shared/contract/user-details';
 import { toApiUser } from '../domain/users';
 import { route } from '../route';
 import { requireUser, signedInUser } from '../plugins/session';

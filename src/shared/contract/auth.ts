@@ -2,13 +2,8 @@ import * as v from 'valibot';
 import { MIN_PASSWORD_LENGTH } from '../constants';
 import { Email, MessageResponse } from './common';
 import { endpoint } from './endpoint';
+import { Password } from './login';
 import { UserResponse } from './user';
-
-const Password = v.pipe(
-  v.string('Password is required'),
-  v.nonEmpty('Password is required'),
-  v.maxLength(200, 'Password is too long'),
-);
 
 export const Username = v.pipe(
   v.string('Username is required'),
@@ -22,6 +17,8 @@ export const Username = v.pipe(
   ),
 );
 
+// A schema maker: the bundler may drop its unused schemas (src/build/client-endpoints.ts).
+// @__NO_SIDE_EFFECTS__
 const NewPassword = (message: string) =>
   v.pipe(Password, v.minLength(MIN_PASSWORD_LENGTH, message));
 
@@ -44,9 +41,6 @@ export const RegisterBody = v.pipe(
   ),
 );
 export type RegisterBody = v.InferInput<typeof RegisterBody>;
-
-export const LoginBody = v.object({ email: Email, password: Password });
-export type LoginBody = v.InferInput<typeof LoginBody>;
 
 /** Partner-site login: the partner account's username and password (design §3). */
 export const PartnerLoginBody = v.object({
@@ -96,14 +90,6 @@ export const register = endpoint({
   method: 'POST',
   path: 'auth/register',
   body: RegisterBody,
-  response: UserResponse,
-  access: 'write',
-});
-
-export const login = endpoint({
-  method: 'POST',
-  path: 'auth/login',
-  body: LoginBody,
   response: UserResponse,
   access: 'write',
 });

@@ -78,6 +78,8 @@ const ProfileUsername = v.pipe(
 );
 
 /** A dollar amount with at most 2 decimals. */
+// A schema maker: the bundler may drop its unused schemas (src/build/client-endpoints.ts).
+// @__NO_SIDE_EFFECTS__
 const Dollars = (message: string) =>
   v.pipe(
     v.number(message),

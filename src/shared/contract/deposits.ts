@@ -60,6 +60,8 @@ export const TransactionResponse = v.object({
 });
 
 /** A transaction id, as a number or a string of digits. */
+// A schema maker: the bundler may drop its unused schemas (src/build/client-endpoints.ts).
+// @__NO_SIDE_EFFECTS__
 const TransactionId = (message: string) =>
   v.pipe(
     v.union(

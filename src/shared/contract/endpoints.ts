@@ -4,10 +4,12 @@ import * as campaigns from './campaigns';
 import * as config from './config';
 import * as deposits from './deposits';
 import type { Endpoint } from './endpoint';
+import * as login from './login';
 import * as notifications from './notifications';
 import * as partner from './partner';
 import * as unreadCount from './unread-count';
 import * as user from './user';
+import * as userDetails from './user-details';
 
 const modules = [
   auth,
@@ -15,10 +17,12 @@ const modules = [
   campaigns,
   config,
   deposits,
+  login,
   notifications,
   partner,
   unreadCount,
   user,
+  userDetails,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -21,26 +21,11 @@ export const UserResponse = v.object({
 });
 export type UserResponse = v.InferOutput<typeof UserResponse>;
 
-export const UserDetailsResponse = v.object({
-  success: v.literal(true),
-  message: v.string(),
-  data: User,
-});
-export type UserDetailsResponse = v.InferOutput<typeof UserDetailsResponse>;
-
 /** The signed-in user; it also slides the session's expiry (design §3). */
 export const checkAuth = endpoint({
   method: 'GET',
   path: 'auth/check-auth',
   response: UserResponse,
-  access: 'read',
-  offline: true,
-});
-
-export const getUserDetails = endpoint({
-  method: 'GET',
-  path: 'get-user-details',
-  response: UserDetailsResponse,
   access: 'read',
   offline: true,
 });

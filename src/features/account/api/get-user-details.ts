@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getUserDetails as getUserDetailsCall } from '../../../shared/contract/user';
+import { getUserDetails as getUserDetailsCall } from '../../../shared/contract/user-details';
 import { callApi } from '../../../lib/api';
 
 /** GET /api/get-user-details. */

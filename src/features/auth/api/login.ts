@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { login as loginCall } from '../../../shared/contract/auth';
+import { login as loginCall } from '../../../shared/contract/login';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
 import { clearOfflineData } from '../../../lib/offline-cache';

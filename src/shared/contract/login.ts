@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { Email } from './common';
+import { endpoint } from './endpoint';
+import { UserResponse } from './user';
+
+/**
+ * Sign-in, in a module of its own: /login is a first screen, and its first load carries this body
+ * schema but none of the other account calls' (contract/auth.ts).
+ */
+export const Password = v.pipe(
+  v.string('Password is required'),
+  v.nonEmpty('Password is required'),
+  v.maxLength(200, 'Password is too long'),
+);
+
+export const LoginBody = v.object({ email: Email, password: Password });
+export type LoginBody = v.InferInput<typeof LoginBody>;
+
+export const login = endpoint({
+  method: 'POST',
+  path: 'auth/login',
+  body: LoginBody,
+  response: UserResponse,
+  access: 'write',
+});
