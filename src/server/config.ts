@@ -49,8 +49,9 @@ export interface Config {
   /** Background jobs (src/server/jobs): seconds between two runs in each server process. */
   jobIntervalSeconds: number;
   /**
-   * Outside production, server.ts starts the development parts beside the app (partner simulator,
-   * dev chain, demo data); DEV_ENVIRONMENT=off leaves them out. Always false in production.
+   * Outside production, the development entry (src/dev/start.ts) starts the development parts beside
+   * the app (partner simulator, dev chain, demo data); DEV_ENVIRONMENT=off leaves them out. Always
+   * false in production.
    */
   devEnvironment: boolean;
   staticDir: string;

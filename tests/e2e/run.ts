@@ -8,7 +8,7 @@ import { parseCLI, startVitest, type Reporter } from 'vitest/node';
 import { ensureChromium } from './support/chromium';
 
 /**
- * Runs the browser tests against the real server: starts `src/server/server.ts` in development mode
+ * Runs the browser tests against the real server: starts the development entry (`src/dev/start.ts`)
  * (partner simulator and demo data included) on a free port with a throw-away DATA_DIR and OUTBOX_DIR,
  * serving the built PWA from dist/, runs the vitest project in tests/e2e, then stops the server.
  * Arguments are vitest's (`npm run test:e2e -- auth -t partner`).

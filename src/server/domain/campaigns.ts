@@ -68,10 +68,9 @@ export async function listPackages(db: Reader): Promise<PackageRow[]> {
   return db.query<PackageRow & Record<string, unknown>>('SELECT * FROM ad_packages ORDER BY id');
 }
 
-export async function listCategories(
-  db: Reader,
-): Promise<{ name: string; slug: string; is_main: boolean }[]> {
-  return db.query('SELECT name, slug, is_main FROM categories ORDER BY position');
+/** The categories as the API lists them (the dashboard's and the partner's calls). */
+export async function listCategories(db: Reader): Promise<{ name: string; slug: string }[]> {
+  return db.query('SELECT name, slug FROM categories ORDER BY position');
 }
 
 async function findPackage(tx: Reader, packageId: number): Promise<PackageRow> {
@@ -112,7 +111,7 @@ async function findListedProfile(tx: Reader, username: string): Promise<string> 
 
 /**
  * Locks the advertiser's campaign on a profile. One whose clicks the partner's last batch used up is
- * ended first, as the click billing would end it a moment later (clicks.ts ends it right after the
+ * ended first, as the click billing would end it a moment later (domain/clicks ends it right after the
  * batch, in a transaction of its own): a top-up then reactivates it and a pause finds it ended.
  */
 async function lockCampaign(tx: Writer, userId: number, username: string): Promise<CampaignRow> {

@@ -22,7 +22,7 @@ export interface Jobs {
 
 /**
  * The server's background work (design §6): closing abandoned deposits, ending campaigns whose
- * clicks ran out but that a crash left active (clicks.ts ends them right after billing), and sweeping
+ * clicks ran out but that a crash left active (domain/clicks ends them right after billing), and sweeping
  * old rate-limit counters. Every server process runs it; the jobs are written so that runs in several processes at
  * the same moment do each piece of work once. A failed run is logged and retried at the next tick.
  */

@@ -55,6 +55,21 @@ function campaignListAnswer(db: Db, userId: number): Promise<Buffer> {
   );
 }
 
+/** The campaign a new-campaign or assign-ad-package body buys. */
+function purchase(body: {
+  username: string;
+  package_id: number;
+  category_name?: string | null;
+  amount_deposit: number;
+}) {
+  return {
+    username: body.username,
+    packageId: body.package_id,
+    categoryName: body.category_name,
+    amountCents: dollarsToCents(body.amount_deposit),
+  };
+}
+
 /** The campaign calls of spec §7; every one needs a signed-in advertiser and acts on their own data. */
 export const campaignRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireUser);
@@ -64,7 +79,7 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     getAllCategories,
   )(async ({ db }) => ({
     success: true,
-    categories: (await listCategories(db)).map(({ name, slug }) => ({ name, slug })),
+    categories: await listCategories(db),
   }));
 
   route(
@@ -100,12 +115,7 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     const campaign = await openCampaign(
       db,
       signedInUser(request).id,
-      {
-        username: body.username,
-        packageId: body.package_id,
-        categoryName: body.category_name,
-        amountCents: dollarsToCents(body.amount_deposit),
-      },
+      purchase(body),
       dollarsToCents(MIN_CAMPAIGN_DEPOSIT_DOLLARS),
     );
     reply.status(201);
@@ -196,12 +206,7 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     const campaign = await openCampaign(
       db,
       signedInUser(request).id,
-      {
-        username: body.username,
-        packageId: body.package_id,
-        categoryName: body.category_name,
-        amountCents: dollarsToCents(body.amount_deposit),
-      },
+      purchase(body),
       1,
       'reactivated',
     );

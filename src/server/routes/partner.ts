@@ -66,7 +66,7 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     partnerCategories,
   )(async ({ db }) => ({
     success: true,
-    categories: (await listCategories(db)).map(({ name, slug }) => ({ name, slug })),
+    categories: await listCategories(db),
   }));
 
   route(
