@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { CreatorSearchResult } from '../../../src/shared/contract/campaigns';
+import type { Campaign, CreatorSearchResult } from '../../../src/shared/contract/campaigns';
+import { makeCampaign } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 
@@ -34,6 +35,12 @@ function creator(n: number, overrides: Partial<CreatorSearchResult> = {}): Creat
 
 function answerSearch(results: CreatorSearchResult[]) {
   stub.on('POST', '/api/search-profiles', { body: { success: true, data: results } });
+}
+
+function answerCampaigns(campaigns: Campaign[]) {
+  stub.on('GET', '/api/bought-ads-by-client', {
+    body: { success: true, message: 'Campaigns fetched', data: campaigns },
+  });
 }
 
 async function searchBox() {
@@ -93,16 +100,59 @@ describe('/create-campaign search', () => {
     );
   });
 
-  it('marks a profile with an active ad package and does not start a campaign for it', async () => {
-    answerSearch([creator(1, { active_adpackage: true })]);
+  it('offers "View campaign" for a creator you promote, leading to its tracker', async () => {
+    answerSearch([creator(1, { active_adpackage: true }), creator(2)]);
+    answerCampaigns([makeCampaign(7, 'creator1')]);
     const { user } = renderApp('/create-campaign', stub);
     await user.type(await searchBox(), 'cr');
     const card = await screen.findByRole('article', { name: 'creator1' });
-    expect(within(card).getByText('● Active ad package')).toBeInTheDocument();
-    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(card).getByText('● Your campaign is active')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View campaign for creator1' })).toHaveAttribute(
+      'href',
+      '/analytics/creator1',
+    );
     expect(
-      within(card).getByRole('button', { name: 'Start campaign for creator1' }),
-    ).toBeDisabled();
+      within(card).getByRole('link', { name: 'View campaign for creator1' }),
+    ).toHaveTextContent('View campaign');
+    expect(
+      within(card).queryByRole('link', { name: 'Start campaign for creator1' }),
+    ).not.toBeInTheDocument();
+    const other = screen.getByRole('article', { name: 'creator2' });
+    expect(
+      within(other).getByRole('link', { name: 'Start campaign for creator2' }),
+    ).toHaveAttribute('href', '/create-campaign/profile/creator2');
+  });
+
+  it('offers "View campaign" from the search answer alone when your campaigns fail to load', async () => {
+    answerSearch([creator(1, { active_adpackage: true })]);
+    stub.on('GET', '/api/bought-ads-by-client', {
+      status: 500,
+      body: { success: false, message: 'Internal server error' },
+    });
+    const { user } = renderApp('/create-campaign', stub);
+    await user.type(await searchBox(), 'cr');
+    const card = await screen.findByRole('article', { name: 'creator1' });
+    expect(within(card).getByRole('link', { name: 'View campaign for creator1' })).toHaveAttribute(
+      'href',
+      '/analytics/creator1',
+    );
+  });
+
+  it('offers "Reactivate" for a creator whose campaign is inactive, leading to its tracker', async () => {
+    answerSearch([creator(1)]);
+    answerCampaigns([makeCampaign(7, 'Creator1', { status: false })]);
+    const { user } = renderApp('/create-campaign', stub);
+    await user.type(await searchBox(), 'cr');
+    const card = await screen.findByRole('article', { name: 'creator1' });
+    const reactivate = await within(card).findByRole('link', {
+      name: 'Reactivate campaign for creator1',
+    });
+    expect(reactivate).toHaveTextContent('Reactivate');
+    expect(reactivate).toHaveAttribute('href', '/analytics/creator1');
+    expect(within(card).getByText('Your campaign is inactive')).toBeInTheDocument();
+    expect(
+      within(card).queryByRole('link', { name: 'Start campaign for creator1' }),
+    ).not.toBeInTheDocument();
   });
 
   it('pages the results 10 at a time in the client', async () => {
@@ -131,6 +181,26 @@ describe('/create-campaign search', () => {
     ]);
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(stub.requestsTo('/api/search-profiles')).toHaveLength(1);
+  });
+
+  it('says when the server stopped at its 100 best matches', async () => {
+    answerSearch(Array.from({ length: 100 }, (_, index) => creator(index + 1)));
+    const { user } = renderApp('/create-campaign', stub);
+    await user.type(await searchBox(), 'creator');
+    expect(
+      await screen.findByText(
+        'Showing 1–10 of the first 100 matches. Type more of the name to narrow the search.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/of 100 profiles/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 10' })).toBeInTheDocument();
+  });
+
+  it('counts the profiles when fewer than 100 match', async () => {
+    answerSearch(Array.from({ length: 99 }, (_, index) => creator(index + 1)));
+    const { user } = renderApp('/create-campaign', stub);
+    await user.type(await searchBox(), 'creator');
+    expect(await screen.findByText('Showing 1–10 of 99 profiles')).toBeInTheDocument();
   });
 
   it('says so when nothing matches', async () => {

@@ -1,8 +1,32 @@
 import { Link } from '@tanstack/react-router';
-import type { CreatorSearchResult } from '../../../shared/contract/campaigns';
+import type { Campaign, CreatorSearchResult } from '../../../shared/contract/campaigns';
 import { formatCompactCount, formatMoney } from '../../../lib/format';
-import { Button, buttonClass } from '../../../ui/button';
+import { buttonClass } from '../../../ui/button';
 import * as styles from './creators.css';
+
+/** The advertiser's own campaign for a profile; usernames match case-insensitively, as on the server. */
+export function ownCampaignFor(campaigns: readonly Campaign[] | undefined, username: string) {
+  const wanted = username.toLowerCase();
+  const own = campaigns?.filter((campaign) => campaign.Profile.username.toLowerCase() === wanted);
+  return own?.find((campaign) => campaign.status) ?? own?.[0];
+}
+
+/**
+ * A profile the advertiser already promotes gets no second campaign (the server answers 409): its
+ * tracker is where the campaign is topped up, paused or reactivated (spec §2 Campaign tracker).
+ */
+export function OwnCampaignLink({ username, active }: { username: string; active: boolean }) {
+  return (
+    <Link
+      to="/analytics/$username"
+      params={{ username }}
+      className={buttonClass(active ? 'secondary' : 'primary')}
+      aria-label={`${active ? 'View campaign' : 'Reactivate campaign'} for ${username}`}
+    >
+      {active ? 'View campaign' : 'Reactivate'}
+    </Link>
+  );
+}
 
 function Stat({ term, value }: { term: string; value: string }) {
   return (
@@ -13,8 +37,38 @@ function Stat({ term, value }: { term: string; value: string }) {
   );
 }
 
-/** One creator of the search (spec §3 Creator search result). */
-export function CreatorResult({ creator }: { creator: CreatorSearchResult }) {
+function StartCampaign({ creator, own }: { creator: CreatorSearchResult; own?: Campaign }) {
+  // active_adpackage is the advertiser's own active campaign; the list also knows inactive ones.
+  if (own ?? creator.active_adpackage) {
+    const active = own?.status ?? true;
+    return (
+      <>
+        {active ? (
+          <span className={styles.activeBadge}>● Your campaign is active</span>
+        ) : (
+          <span className={styles.inactiveBadge}>Your campaign is inactive</span>
+        )}
+        <OwnCampaignLink username={creator.username} active={active} />
+      </>
+    );
+  }
+  return (
+    <>
+      <span className={styles.availableBadge}>Available</span>
+      <Link
+        to="/create-campaign/profile/$username"
+        params={{ username: creator.username }}
+        className={buttonClass('primary')}
+        aria-label={`Start campaign for ${creator.username}`}
+      >
+        Start Campaign
+      </Link>
+    </>
+  );
+}
+
+/** One creator of the search (spec §3 Creator search result); `own` is the advertiser's campaign. */
+export function CreatorResult({ creator, own }: { creator: CreatorSearchResult; own?: Campaign }) {
   return (
     <article className={styles.result} aria-label={creator.username}>
       <div className={styles.identity}>
@@ -34,31 +88,7 @@ export function CreatorResult({ creator }: { creator: CreatorSearchResult }) {
         />
       </dl>
       <div className={styles.footer}>
-        {creator.active_adpackage ? (
-          <>
-            <span className={styles.activeBadge}>● Active ad package</span>
-            {/* A profile already promoted by this advertiser cannot get a second campaign. */}
-            <Button
-              variant="secondary"
-              disabled
-              aria-label={`Start campaign for ${creator.username}`}
-            >
-              Start Campaign
-            </Button>
-          </>
-        ) : (
-          <>
-            <span className={styles.availableBadge}>Available</span>
-            <Link
-              to="/create-campaign/profile/$username"
-              params={{ username: creator.username }}
-              className={buttonClass('primary')}
-              aria-label={`Start campaign for ${creator.username}`}
-            >
-              Start Campaign
-            </Link>
-          </>
-        )}
+        <StartCampaign creator={creator} own={own} />
       </div>
     </article>
   );

@@ -11,14 +11,37 @@ import { ErrorBox, WarningBox } from '../../../ui/alert';
 import { Card, EmptyState, PageHeader } from '../../../ui/card';
 import { Spinner } from '../../../ui/spinner';
 import { useAuthUser } from '../../auth/api/check-auth';
-import { useSearchProfiles } from '../api/search-profiles';
+import type { Campaign } from '../../../shared/contract/campaigns';
+import { useCampaigns } from '../../campaigns/api/get-campaigns';
+import { SEARCH_PROFILES_MAX_RESULTS, useSearchProfiles } from '../api/search-profiles';
 import { requestErrorText } from '../request-error';
 import { useDebouncedValue } from '../use-debounced-value';
-import { CreatorResult } from './creator-result';
+import { CreatorResult, ownCampaignFor } from './creator-result';
 import { Pager } from '../../../ui/pager';
 import * as styles from './creators.css';
 
-function SearchResults({ query, enabled }: { query: string; enabled: boolean }) {
+function Summary({ first, last, count }: { first: number; last: number; count: number }) {
+  // The server answers at most its best 100: a full answer may leave matches out.
+  const text =
+    count >= SEARCH_PROFILES_MAX_RESULTS
+      ? `Showing ${first}–${last} of the first ${count} matches. Type more of the name to narrow the search.`
+      : `Showing ${first}–${last} of ${count} profiles`;
+  return (
+    <p className={styles.summary} aria-live="polite">
+      {text}
+    </p>
+  );
+}
+
+function SearchResults({
+  query,
+  enabled,
+  campaigns,
+}: {
+  query: string;
+  enabled: boolean;
+  campaigns: readonly Campaign[] | undefined;
+}) {
   const search = useSearchProfiles(query, enabled);
   const [page, setPage] = useState({ query, number: 1 });
   // A new search starts at page 1.
@@ -51,13 +74,11 @@ function SearchResults({ query, enabled }: { query: string; enabled: boolean }) 
   const shown = creators.slice(first, first + CREATOR_SEARCH_PAGE_SIZE);
   return (
     <>
-      <p className={styles.summary} aria-live="polite">
-        Showing {first + 1}–{first + shown.length} of {creators.length} profiles
-      </p>
+      <Summary first={first + 1} last={first + shown.length} count={creators.length} />
       <ul className={styles.results} aria-label="Search results">
         {shown.map((creator) => (
           <li key={creator.username}>
-            <CreatorResult creator={creator} />
+            <CreatorResult creator={creator} own={ownCampaignFor(campaigns, creator.username)} />
           </li>
         ))}
       </ul>
@@ -73,6 +94,8 @@ function SearchResults({ query, enabled }: { query: string; enabled: boolean }) 
 /** /create-campaign: find a creator to promote (spec §2 Create campaign search). */
 export function CreatorSearchPage() {
   const balance = useAuthUser()?.crypto_balance ?? 0;
+  // Loaded as the page opens, so the results know which creators the advertiser already promotes.
+  const campaigns = useCampaigns().data;
   const [text, setText] = useState('');
   const query = useDebouncedValue(text.trim(), CREATOR_SEARCH_DEBOUNCE_MS);
   // Spec §4/§9: searching needs a balance above $90; below $100 a warning shows.
@@ -122,7 +145,7 @@ export function CreatorSearchPage() {
             <p className={styles.hint}>Type at least 2 characters to search</p>
           ) : null}
         </Card>
-        {ready ? <SearchResults query={query} enabled={ready} /> : null}
+        {ready ? <SearchResults query={query} enabled={ready} campaigns={campaigns} /> : null}
         {!disabled && text.trim() === '' ? (
           <Card>
             <EmptyState icon="⌕" title="Find a creator to promote">

@@ -140,3 +140,16 @@ export const availableBadge = style([
   activeBadge,
   { background: vars.color.primarySoft, color: vars.color.primary },
 ]);
+
+export const inactiveBadge = style([
+  activeBadge,
+  { background: vars.color.warningSoft, color: vars.color.warning },
+]);
+
+export const ownCampaignActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+});
