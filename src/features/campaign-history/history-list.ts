@@ -28,12 +28,16 @@ export function performance(entry: CampaignHistoryEntry): number {
 
 const time = (value: string) => new Date(value).getTime();
 
-/** Spec §2 sorts. "Newest" means most recently ended; the budget is the total spent. */
+/**
+ * Spec §2 sorts. "Newest" means most recently ended (the history records endings); the budget is the
+ * entry's amount_deposit (spec §3 "amount_deposit (budget)"), not what was spent; the clicks are the
+ * used ones.
+ */
 export const SORTS = {
   'Newest First': (a, b) => time(b.end_date) - time(a.end_date) || b.id - a.id,
   'Oldest First': (a, b) => time(a.end_date) - time(b.end_date) || a.id - b.id,
-  'Highest Budget': (a, b) => b.total_spent - a.total_spent,
-  'Lowest Budget': (a, b) => a.total_spent - b.total_spent,
+  'Highest Budget': (a, b) => b.amount_deposit - a.amount_deposit,
+  'Lowest Budget': (a, b) => a.amount_deposit - b.amount_deposit,
   'Most Clicks': (a, b) => b.clicks_count - a.clicks_count,
   'Least Clicks': (a, b) => a.clicks_count - b.clicks_count,
   'Best Performance': (a, b) => performance(b) - performance(a),

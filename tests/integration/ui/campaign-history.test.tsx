@@ -59,6 +59,54 @@ const history: CampaignHistoryEntry[] = [
   }),
 ];
 
+/**
+ * Each sort gives its own order, and the keys a sort could wrongly use order differently again:
+ * total spent (b, c, d, a) is not the budget, clicks purchased (c, b, d, a) are not the clicks used,
+ * and start dates (b, a, d, c) are not end dates.
+ */
+const sortable: CampaignHistoryEntry[] = [
+  entry({
+    id: 11,
+    profile_id: 'ada',
+    amount_deposit: 400,
+    total_spent: 80,
+    clicks_count: 100,
+    total_clicks_purchased: 125,
+    start_date: '2025-03-20T00:00:00.000Z',
+    end_date: '2025-04-01T00:00:00.000Z',
+  }),
+  entry({
+    id: 12,
+    profile_id: 'ben',
+    amount_deposit: 900,
+    total_spent: 700,
+    clicks_count: 300,
+    total_clicks_purchased: 1000,
+    start_date: '2025-03-25T00:00:00.000Z',
+    end_date: '2025-03-28T00:00:00.000Z',
+  }),
+  entry({
+    id: 13,
+    profile_id: 'cy',
+    amount_deposit: 100,
+    total_spent: 480,
+    clicks_count: 1200,
+    total_clicks_purchased: 2000,
+    start_date: '2025-01-01T00:00:00.000Z',
+    end_date: '2025-03-01T00:00:00.000Z',
+  }),
+  entry({
+    id: 14,
+    profile_id: 'dot',
+    amount_deposit: 600,
+    total_spent: 300,
+    clicks_count: 800,
+    total_clicks_purchased: 800,
+    start_date: '2025-02-01T00:00:00.000Z',
+    end_date: '2025-02-15T00:00:00.000Z',
+  }),
+];
+
 function answer(data: CampaignHistoryEntry[]) {
   stub.on('GET', '/api/user/campaign-history', {
     body: { success: true, message: 'Campaign history fetched successfully', data },
@@ -113,15 +161,16 @@ describe('/campaign-history', () => {
   });
 
   it.each([
-    ['Newest First', ['alpha', 'charlie', 'bravo']],
-    ['Oldest First', ['bravo', 'charlie', 'alpha']],
-    ['Highest Budget', ['charlie', 'alpha', 'bravo']],
-    ['Lowest Budget', ['bravo', 'alpha', 'charlie']],
-    ['Most Clicks', ['charlie', 'alpha', 'bravo']],
-    ['Least Clicks', ['bravo', 'alpha', 'charlie']],
-    ['Best Performance', ['alpha', 'charlie', 'bravo']],
-    ['Worst Performance', ['bravo', 'charlie', 'alpha']],
+    ['Newest First', ['ada', 'ben', 'cy', 'dot']],
+    ['Oldest First', ['dot', 'cy', 'ben', 'ada']],
+    ['Highest Budget', ['ben', 'dot', 'ada', 'cy']],
+    ['Lowest Budget', ['cy', 'ada', 'dot', 'ben']],
+    ['Most Clicks', ['cy', 'dot', 'ben', 'ada']],
+    ['Least Clicks', ['ada', 'ben', 'dot', 'cy']],
+    ['Best Performance', ['dot', 'ada', 'cy', 'ben']],
+    ['Worst Performance', ['ben', 'cy', 'ada', 'dot']],
   ])('sorts by %s', async (sort, expected) => {
+    answer(sortable);
     const { user } = await openHistory();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), sort);
     expect(profiles()).toEqual(expected);

@@ -301,6 +301,75 @@ describe('/create-campaign/profile/$username form', () => {
     expect(router.state.location.pathname).toBe('/create-campaign/profile/bella');
   });
 
+  it('takes the balance message away once the amount is lowered', async () => {
+    stub.signIn(makeUser({ crypto_balance: 1000 }));
+    const { user } = await openForm();
+    const amount = screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '1');
+    await user.type(amount, '1000.01');
+    await user.click(submitButton());
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You do not have enough balance to create this campaign',
+    );
+    expect(amount).toHaveAccessibleDescription(
+      'You do not have enough balance to create this campaign',
+    );
+    await user.clear(amount);
+    await user.type(amount, '100');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(amount).not.toHaveAttribute('aria-describedby');
+    expect(screen.getByText('Available balance: $1,000.00')).toBeInTheDocument();
+  });
+
+  it('keeps the category message while the amount changes, and drops it once one is chosen', async () => {
+    const { user } = await openForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '3');
+    await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '150');
+    await user.click(submitButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a category');
+    await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '0');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a category');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Fitness');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses a deposit with more than 2 decimals as typed, and never estimates it rounded', async () => {
+    const { user } = await openForm();
+    const amount = screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '2');
+    await user.type(amount, '100.005');
+    expect(screen.getByRole('alert')).toHaveTextContent('Amounts can have at most 2 decimals');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription('Amounts can have at most 2 decimals');
+    expect(submitButton()).toBeDisabled();
+    expect(estimateRow('Deposit')).toBe('—');
+    expect(estimateRow('Estimated Clicks')).toBe('—');
+
+    await user.type(amount, '{Backspace}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(amount).toHaveAttribute('aria-invalid', 'false');
+    expect(submitButton()).toBeEnabled();
+    expect(estimateRow('Deposit')).toBe('$100.00 USD');
+    expect(estimateRow('Estimated Clicks')).toBe('166');
+    expect(stub.requestsTo('/api/new-campaign')).toHaveLength(0);
+  });
+
+  it("takes the server's refusal away once the form changes", async () => {
+    stub.on('POST', '/api/new-campaign', {
+      status: 409,
+      body: { success: false, message: 'You already have a campaign for this profile.' },
+    });
+    const { user } = await openForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '1');
+    await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '100');
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You already have a campaign for this profile.',
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '2');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('goes back to the search on Cancel', async () => {
     const { user, router } = await openForm();
     await user.click(screen.getByRole('link', { name: 'Cancel' }));

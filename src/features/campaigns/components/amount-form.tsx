@@ -1,37 +1,86 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
 import { formatMoney } from '../../../lib/format';
+import { TopUpCampaignBody, type Campaign } from '../../../shared/contract/campaigns';
+import { centsToDollars, dollarsToCents } from '../../../shared/money';
+import {
+  remainingClicksAfterTopUp,
+  topUpClicksProblem,
+} from '../../../shared/rules/campaign-top-up';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
+import { useAdPackages } from '../api/get-ad-packages';
 import * as dialog from './campaign-dialogs.css';
 
-/** Spec §5: a number above 0 that the balance covers; the message to show, or null. */
-export function amountProblem(raw: string, balance: number): string | null {
+/** What adding the amount does: the server's refusal, or the clicks added and the balance after. */
+export type AmountEffect =
+  { problem: string } | { problem: null; clicksAdded: number | null; balanceAfterCents: number };
+
+/**
+ * Spec §5 and design §2, checked in the server's order: the amount as its schema reads it (above 0,
+ * at most 2 decimals), the package's click cap, then the balance. Null while the field is empty.
+ * Without the campaign (or its package's max_slots) the clicks (or their cap) are not previewed.
+ */
+export function amountEffect(
+  raw: string,
+  balance: number,
+  campaign?: Campaign,
+  maxSlots = Infinity,
+): AmountEffect | null {
   if (raw.trim() === '') return null;
-  const amount = Number(raw);
-  if (!Number.isFinite(amount) || amount <= 0) return 'Please enter a valid amount';
-  if (amount > balance) return 'Amount exceeds your available balance';
-  return null;
+  const parsed = v.safeParse(TopUpCampaignBody.entries.amount, Number(raw));
+  if (!parsed.success) return { problem: parsed.issues[0].message };
+  const amountCents = dollarsToCents(parsed.output);
+  let clicksAdded: number | null = null;
+  if (campaign) {
+    const remainingClicks = remainingClicksAfterTopUp(
+      dollarsToCents(campaign.amount_remaining),
+      amountCents,
+      dollarsToCents(campaign.click_rate),
+    );
+    const refused = topUpClicksProblem(remainingClicks, maxSlots);
+    if (refused) return { problem: refused };
+    clicksAdded = remainingClicks - campaign.remaining_clicks;
+  }
+  const balanceAfterCents = dollarsToCents(balance) - amountCents;
+  if (balanceAfterCents < 0) return { problem: 'Amount exceeds your available balance' };
+  return { problem: null, clicksAdded, balanceAfterCents };
 }
 
-/** The amount step of top-up and of reactivation with the same package (spec §5). */
+/**
+ * The amount step of top-up and of reactivation with the same package (spec §5), showing before the
+ * user commits what the amount adds to `campaign` and leaves of the balance.
+ */
 export function AmountForm({
   balance,
+  campaign,
   submitLabel,
   pendingLabel,
   pending,
   onCancel,
+  onAmountChange,
   onSubmit,
 }: {
   balance: number;
+  /** The campaign the money goes to; without it the clicks added are not shown. */
+  campaign?: Campaign;
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
   onCancel: () => void;
+  /** Called as the amount changes: a message about the previous amount no longer applies. */
+  onAmountChange?: () => void;
   onSubmit: (amount: number) => void;
 }) {
   const [raw, setRaw] = useState('');
-  const problem = amountProblem(raw, balance);
-  const disabled = raw.trim() === '' || problem !== null || pending;
+  const errorId = useId();
+  const previewId = useId();
+  const packages = useAdPackages();
+  const maxSlots = packages.data?.find((option) => option.id === campaign?.package_id)?.max_slots;
+  const effect = amountEffect(raw, balance, campaign, maxSlots);
+  const problem = effect?.problem ?? null;
+  const preview = effect && effect.problem === null ? effect : null;
+  const disabled = effect === null || problem !== null || pending;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,16 +97,32 @@ export function AmountForm({
         min="0"
         placeholder="0.00"
         value={raw}
-        onChange={(event) => setRaw(event.target.value)}
+        onChange={(event) => {
+          setRaw(event.target.value);
+          onAmountChange?.();
+        }}
         aria-invalid={problem !== null}
+        aria-describedby={problem ? errorId : preview ? previewId : undefined}
         autoFocus
       />
       {problem ? (
-        <p role="alert" className={dialog.fieldError}>
+        <p role="alert" id={errorId} className={dialog.fieldError}>
           {problem}
         </p>
       ) : null}
       <p className={dialog.hint}>Available balance: {formatMoney(balance)}</p>
+      {preview ? (
+        <dl id={previewId} className={dialog.summary} aria-label="Effect of this amount">
+          {preview.clicksAdded === null ? null : (
+            <>
+              <dt>Clicks added</dt>
+              <dd>+{preview.clicksAdded.toLocaleString('en-US')}</dd>
+            </>
+          )}
+          <dt>New balance</dt>
+          <dd>{formatMoney(centsToDollars(preview.balanceAfterCents))}</dd>
+        </dl>
+      ) : null}
       <div className={dialog.dialogActions}>
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -39,10 +39,15 @@ export function TopUpDialog({
       ) : null}
       <AmountForm
         balance={balance}
+        campaign={campaign}
         submitLabel="Top Up"
         pendingLabel="Processing..."
         pending={topUp.isPending}
         onCancel={() => change(false)}
+        // The server's refusal was about the amount sent; a new amount takes it away.
+        onAmountChange={() => {
+          if (topUp.isError) topUp.reset();
+        }}
         onSubmit={(amount) =>
           topUp.mutate(
             { username, package_id: campaign.package_id, amount },

@@ -15,7 +15,12 @@ import { useAuthUser } from '../../auth/api/check-auth';
 import { useAdPackages } from '../../campaigns/api/get-ad-packages';
 import { useCategories } from '../../campaigns/api/get-categories';
 import { useNewCampaign } from '../api/new-campaign';
-import { validateCampaignForm } from '../campaign-form';
+import {
+  depositAsTypedProblem,
+  validateCampaignForm,
+  type CampaignFormField,
+  type CampaignFormProblem,
+} from '../campaign-form';
 import { requestErrorText } from '../request-error';
 import { EstimatePanel } from './estimate-panel';
 import { PackageDetails } from './package-details';
@@ -30,10 +35,11 @@ export function CampaignForm({ username }: { username: string }) {
   const router = useRouter();
   const packageSelectId = useId();
   const categorySelectId = useId();
+  const messageId = useId();
   const [packageId, setPackageId] = useState<number | null>(null);
   const [categoryName, setCategoryName] = useState('');
   const [amount, setAmount] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<CampaignFormProblem | null>(null);
 
   if (packages.isPending) return <Spinner label="Loading packages..." />;
   if (packages.isError) {
@@ -42,6 +48,13 @@ export function CampaignForm({ username }: { username: string }) {
 
   const adPackage = packages.data.find((candidate) => candidate.id === packageId);
   const needsCategory = packageNeedsCategory(packageId);
+  const depositProblem = depositAsTypedProblem(amount);
+
+  /** A message goes away once the user changes what it is about; a server answer, on any change. */
+  function edited(field: CampaignFormField) {
+    if (invalid?.about.includes(field)) setInvalid(null);
+    if (create.isError) create.reset();
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -63,7 +76,8 @@ export function CampaignForm({ username }: { username: string }) {
   }
 
   const message =
-    invalid ??
+    invalid?.message ??
+    depositProblem ??
     (create.isError
       ? requestErrorText(
           create.error,
@@ -71,6 +85,9 @@ export function CampaignForm({ username }: { username: string }) {
           'Failed to create campaign. Please try again.',
         )
       : null);
+  // The message shown is the submit's when there is one, else the amount's as typed.
+  const aboutAmount = invalid ? invalid.about.includes('amount') : depositProblem !== null;
+  const aboutCategory = invalid?.about.includes('categoryName') ?? false;
 
   return (
     <>
@@ -78,7 +95,11 @@ export function CampaignForm({ username }: { username: string }) {
       <div className={styles.layout}>
         <Card title="Campaign Details">
           <form className={styles.form} onSubmit={submit} noValidate aria-label="Create campaign">
-            {message ? <ErrorBox>{message}</ErrorBox> : null}
+            {message ? (
+              <div id={messageId}>
+                <ErrorBox>{message}</ErrorBox>
+              </div>
+            ) : null}
             <TextField
               label="Target Creator"
               value={username}
@@ -97,6 +118,7 @@ export function CampaignForm({ username }: { username: string }) {
                 onChange={(event) => {
                   setPackageId(event.target.value ? Number(event.target.value) : null);
                   setCategoryName('');
+                  edited('packageId');
                 }}
               >
                 <option value="">Select a package</option>
@@ -117,7 +139,12 @@ export function CampaignForm({ username }: { username: string }) {
                 value={categoryName}
                 disabled={!needsCategory}
                 required={needsCategory}
-                onChange={(event) => setCategoryName(event.target.value)}
+                aria-invalid={aboutCategory}
+                aria-describedby={aboutCategory ? messageId : undefined}
+                onChange={(event) => {
+                  setCategoryName(event.target.value);
+                  edited('categoryName');
+                }}
               >
                 <option value="">
                   {needsCategory ? 'Select a category' : 'Only for Category-Specific'}
@@ -153,7 +180,12 @@ export function CampaignForm({ username }: { username: string }) {
                 min="0"
                 placeholder="100.00"
                 value={amount}
-                onChange={(event) => setAmount(event.target.value)}
+                aria-invalid={aboutAmount}
+                aria-describedby={aboutAmount ? messageId : undefined}
+                onChange={(event) => {
+                  setAmount(event.target.value);
+                  edited('amount');
+                }}
               />
               <p className={styles.hint}>Minimum deposit: $100</p>
               <p className={styles.balance}>Available balance: {formatMoney(balance)}</p>
@@ -164,7 +196,9 @@ export function CampaignForm({ username }: { username: string }) {
               </Link>
               <Button
                 type="submit"
-                disabled={packageId === null || amount === '' || create.isPending}
+                disabled={
+                  packageId === null || amount === '' || depositProblem !== null || create.isPending
+                }
               >
                 {create.isPending ? 'Creating...' : 'Create Campaign'}
               </Button>

@@ -2,6 +2,7 @@ import type { AdPackage } from '../../../shared/contract/campaigns';
 import { clicksForDeposit, needsCategory } from '../../../shared/rules/campaign-rules';
 import { formatMoney } from '../../../lib/format';
 import { Card } from '../../../ui/card';
+import { typedDeposit } from '../campaign-form';
 import * as styles from './campaign-form.css';
 
 function categoryText(adPackage: AdPackage | undefined, categoryName: string): string {
@@ -22,9 +23,9 @@ export function EstimatePanel({
   categoryName: string;
   amount: string;
 }) {
-  const deposit = Number(amount);
-  const validDeposit = amount.trim() !== '' && Number.isFinite(deposit) && deposit > 0;
-  const clicks = adPackage && validDeposit ? clicksForDeposit(deposit, adPackage) : 0;
+  // Only an amount the server would take: 100.005 is refused, never shown as $100.01.
+  const deposit = typedDeposit(amount);
+  const clicks = adPackage && deposit !== null ? clicksForDeposit(deposit, adPackage) : null;
   return (
     <Card title="Campaign Estimate">
       <dl className={styles.rows} aria-label="Campaign estimate">
@@ -42,7 +43,7 @@ export function EstimatePanel({
         </div>
         <div className={styles.row}>
           <dt className={styles.term}>Deposit</dt>
-          <dd className={styles.value}>{formatMoney(validDeposit ? deposit : 0)} USD</dd>
+          <dd className={styles.value}>{deposit === null ? '—' : `${formatMoney(deposit)} USD`}</dd>
         </div>
         <div className={styles.row}>
           <dt className={styles.term}>Cost per Click</dt>
@@ -50,7 +51,9 @@ export function EstimatePanel({
         </div>
         <div className={styles.row}>
           <dt className={styles.term}>Estimated Clicks</dt>
-          <dd className={styles.highlight}>{clicks.toLocaleString('en-US')}</dd>
+          <dd className={styles.highlight}>
+            {clicks === null ? '—' : clicks.toLocaleString('en-US')}
+          </dd>
         </div>
       </dl>
     </Card>

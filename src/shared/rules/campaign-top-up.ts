@@ -1,0 +1,31 @@
+import { clicksBought } from './campaign-rules';
+
+/**
+ * Design §2: money added to a campaign (a top-up, or reactivation with the same package). The dialogs
+ * preview it and the server applies it, so what the dialog shows is what the server does.
+ */
+
+export const TOP_UP_MESSAGES = {
+  tooManyClicks: (maxSlots: number) =>
+    `This amount would take the campaign past the package maximum of ${maxSlots.toLocaleString('en-US')} clicks`,
+  belowOneClick: 'The amount must buy at least one click at this package rate',
+} as const;
+
+/**
+ * The campaign's remaining clicks once `amountCents` is added: floor(remaining money / rate), so
+ * fractions of a click carry over ($100 then $50 at $0.60 is 250 clicks, not 166 + 83).
+ */
+export function remainingClicksAfterTopUp(
+  amountRemainingCents: number,
+  amountCents: number,
+  rateCents: number,
+): number {
+  return clicksBought(amountRemainingCents + amountCents, rateCents);
+}
+
+/** Why the server refuses to add the money, or null: past the package's max_slots, or no click. */
+export function topUpClicksProblem(remainingClicks: number, maxSlots: number): string | null {
+  if (remainingClicks > maxSlots) return TOP_UP_MESSAGES.tooManyClicks(maxSlots);
+  if (remainingClicks < 1) return TOP_UP_MESSAGES.belowOneClick;
+  return null;
+}
