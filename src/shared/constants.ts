@@ -12,6 +12,8 @@ export const TRANSACTIONS_PAGE_SIZE = 10;
 export const CREATOR_SEARCH_PAGE_SIZE = 10;
 export const CREATOR_SEARCH_DEBOUNCE_MS = 300;
 export const CREATOR_SEARCH_MIN_CHARS = 2;
+/** The most matches search-profiles answers: a full answer means there may be more. */
+export const CREATOR_SEARCH_MAX_RESULTS = 100;
 export const TRACKER_REFRESH_MS = 30 * 60 * 1000;
 export const COPY_CONFIRMATION_MS = 2000;
 

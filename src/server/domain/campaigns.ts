@@ -3,10 +3,16 @@ import { badRequest, conflict, notFound } from '../errors';
 import {
   CAMPAIGN_RULE_MESSAGES,
   categoryProblem,
-  clicksBought,
   clicksFor,
   needsCategory,
 } from '../../shared/rules/campaign-rules';
+import {
+  remainingClicksAfterTopUp,
+  TOP_UP_MESSAGES,
+  topUpClicksProblem,
+} from '../../shared/rules/campaign-top-up';
+import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../shared/constants';
+import { dollarsToCents } from '../../shared/money';
 import { postLedgerEntry } from './ledger';
 import { notify, NOTIFICATION_TEXTS } from './notifications';
 
@@ -23,9 +29,7 @@ export const MESSAGES = {
     'You already have a campaign for this profile. Reactivate it from Your Campaigns instead.',
   notActive: 'This campaign is not active',
   deleteActive: 'Active campaigns cannot be deleted. Deactivate the campaign first.',
-  tooManyClicks: (max: number) =>
-    `This amount would take the campaign past the package maximum of ${max.toLocaleString('en-US')} clicks`,
-  belowOneClick: 'The amount must buy at least one click at this package rate',
+  ...TOP_UP_MESSAGES,
 } as const;
 
 export interface PackageRow {
@@ -60,6 +64,9 @@ export interface CampaignRow {
   created_at: Date;
   updated_at: Date;
 }
+
+/** Spec §9: every new campaign deposit, a new package on reactivation too. */
+const MIN_CAMPAIGN_DEPOSIT_CENTS = dollarsToCents(MIN_CAMPAIGN_DEPOSIT_DOLLARS);
 
 // The rule lives in src/shared (the forms estimate with it); the domain's callers find it here too.
 export { clicksFor };
@@ -115,12 +122,22 @@ async function findListedProfile(tx: Reader, username: string): Promise<string> 
  * batch, in a transaction of its own): a top-up then reactivates it and a pause finds it ended.
  */
 async function lockCampaign(tx: Writer, userId: number, username: string): Promise<CampaignRow> {
+  const campaign = await lockCampaignIfAny(tx, userId, username);
+  if (!campaign) throw notFound(MESSAGES.noCampaign);
+  return campaign;
+}
+
+/** lockCampaign, for a caller that has work to do when the advertiser has no campaign there. */
+async function lockCampaignIfAny(
+  tx: Writer,
+  userId: number,
+  username: string,
+): Promise<CampaignRow | undefined> {
   const [campaign] = await tx.query<CampaignRow & Record<string, unknown>>(
     `SELECT * FROM campaigns WHERE user_id = $1 AND lower(profile_username) = lower($2) FOR UPDATE`,
     [userId, username],
   );
-  if (!campaign) throw notFound(MESSAGES.noCampaign);
-  if (campaign.status && campaign.remaining_clicks === 0) return endOutOfClicks(tx, campaign);
+  if (campaign?.status && campaign.remaining_clicks === 0) return endOutOfClicks(tx, campaign);
   return campaign;
 }
 
@@ -162,60 +179,108 @@ export interface OpenCampaignInput {
   amountCents: number;
 }
 
+/** A new campaign deposit that passed the rules, ready to be inserted. */
+interface Purchase {
+  pkg: PackageRow;
+  categorySlug: string | null;
+  username: string;
+  clicks: number;
+  amountCents: number;
+}
+
+/** The rules a new campaign deposit must pass (spec §5, §9), checked before anything changes. */
+async function checkPurchase(
+  tx: Reader,
+  input: OpenCampaignInput,
+  minimumCents: number,
+): Promise<Purchase> {
+  const pkg = await findPackage(tx, input.packageId);
+  const categorySlug = await resolveCategory(tx, pkg, input.categoryName);
+  if (input.amountCents < minimumCents) throw badRequest(MESSAGES.minimumDeposit);
+  // Past 2^53 cents (and at 1e308 dollars, Infinity) no balance can cover it, nor the database hold it.
+  if (!Number.isSafeInteger(input.amountCents)) throw badRequest(MESSAGES.createBalance);
+  const username = await findListedProfile(tx, input.username);
+  const clicks = clicksFor(input.amountCents, pkg.click_rate_cents, pkg.max_slots);
+  if (clicks < 1) throw badRequest(MESSAGES.belowOneClick);
+  return { pkg, categorySlug, username, clicks, amountCents: input.amountCents };
+}
+
 /**
- * Creates a campaign and debits its deposit in one transaction. `minimumCents` is $100 for a new
- * campaign (spec §5); assigning a new package on reactivation asks only for an amount above 0, and
- * its notification says `reactivated` (design §2).
+ * Inserts the campaign and debits its deposit, inside the caller's transaction: a balance that
+ * cannot cover it throws, and the caller's transaction undoes the insert.
+ */
+async function fundCampaign(
+  tx: Writer,
+  userId: number,
+  { pkg, categorySlug, username, clicks, amountCents }: Purchase,
+  text: typeof NOTIFICATION_TEXTS.campaignCreated,
+): Promise<CampaignRow> {
+  const [campaign] = await tx.query<CampaignRow & Record<string, unknown>>(
+    `INSERT INTO campaigns (user_id, profile_username, package_id, category_slug, status, click_rate_cents,
+                            clicks_purchased, remaining_clicks, amount_deposit_cents, amount_remaining_cents,
+                            last_deposit_cents)
+     VALUES ($1, $2, $3, $4, true, $5, $6, $6, $7, $7, $7)
+     ON CONFLICT (user_id, profile_username) DO NOTHING
+     RETURNING *`,
+    [userId, username, pkg.id, categorySlug, pkg.click_rate_cents, clicks, amountCents],
+  );
+  // A parallel request created it first: nothing was debited yet, so nothing to undo.
+  if (!campaign) throw conflict(MESSAGES.notAvailable);
+  await notify(tx, userId, text(username, pkg.name, clicks, amountCents));
+  await postLedgerEntry(
+    tx,
+    {
+      userId,
+      amountCents: -amountCents,
+      kind: 'campaign-funded',
+      reference: `campaign:${campaign.id}`,
+    },
+    MESSAGES.createBalance,
+  );
+  return campaign;
+}
+
+/**
+ * new-campaign: creates a campaign and debits its deposit in one transaction. `minimumCents` is
+ * $100 (spec §5, §9); tests set up small campaigns with less.
  */
 export async function openCampaign(
   db: Db,
   userId: number,
   input: OpenCampaignInput,
   minimumCents: number,
-  event: 'created' | 'reactivated' = 'created',
 ): Promise<CampaignRow> {
   return db.transaction(async (tx) => {
-    const pkg = await findPackage(tx, input.packageId);
-    const categorySlug = await resolveCategory(tx, pkg, input.categoryName);
-    if (input.amountCents < minimumCents) throw badRequest(MESSAGES.minimumDeposit);
-    // Past 2^53 cents (and at 1e308 dollars, Infinity) no balance can cover it, nor the database hold it.
-    if (!Number.isSafeInteger(input.amountCents)) throw badRequest(MESSAGES.createBalance);
-    const username = await findListedProfile(tx, input.username);
+    const purchase = await checkPurchase(tx, input, minimumCents);
     const [existing] = await tx.query<{ status: boolean }>(
       'SELECT status FROM campaigns WHERE user_id = $1 AND profile_username = $2',
-      [userId, username],
+      [userId, purchase.username],
     );
     if (existing)
       throw conflict(existing.status ? MESSAGES.notAvailable : MESSAGES.alreadyHasCampaign);
-    const clicks = clicksFor(input.amountCents, pkg.click_rate_cents, pkg.max_slots);
-    if (clicks < 1) throw badRequest(MESSAGES.belowOneClick);
-    const [campaign] = await tx.query<CampaignRow & Record<string, unknown>>(
-      `INSERT INTO campaigns (user_id, profile_username, package_id, category_slug, status, click_rate_cents,
-                              clicks_purchased, remaining_clicks, amount_deposit_cents, amount_remaining_cents,
-                              last_deposit_cents)
-       VALUES ($1, $2, $3, $4, true, $5, $6, $6, $7, $7, $7)
-       ON CONFLICT (user_id, profile_username) DO NOTHING
-       RETURNING *`,
-      [userId, username, pkg.id, categorySlug, pkg.click_rate_cents, clicks, input.amountCents],
-    );
-    // A parallel request created it first: nothing was debited yet, so nothing to undo.
-    if (!campaign) throw conflict(MESSAGES.notAvailable);
-    const text =
-      event === 'created'
-        ? NOTIFICATION_TEXTS.campaignCreated
-        : NOTIFICATION_TEXTS.campaignNewPackage;
-    await notify(tx, userId, text(username, pkg.name, clicks, input.amountCents));
-    await postLedgerEntry(
-      tx,
-      {
-        userId,
-        amountCents: -input.amountCents,
-        kind: 'campaign-funded',
-        reference: `campaign:${campaign.id}`,
-      },
-      MESSAGES.createBalance,
-    );
-    return campaign;
+    return fundCampaign(tx, userId, purchase, NOTIFICATION_TEXTS.campaignCreated);
+  });
+}
+
+/**
+ * assign-ad-package (reactivate, new package; design §2): in one transaction, replaces the
+ * advertiser's inactive campaign on the profile with a new one, or opens one when there is none
+ * (after a Delete). The old row is locked first; its remaining budget went back to the balance when
+ * it ended, so it holds no money and only its row goes (its history entries stay, as on Delete). A
+ * new package is a new campaign deposit, at least $100; one that is refused for any reason (rules,
+ * balance) rolls the whole transaction back and leaves the old campaign exactly as it was.
+ */
+export async function assignPackage(
+  db: Db,
+  userId: number,
+  input: OpenCampaignInput,
+): Promise<CampaignRow> {
+  return db.transaction(async (tx) => {
+    const old = await lockCampaignIfAny(tx, userId, input.username);
+    const purchase = await checkPurchase(tx, input, MIN_CAMPAIGN_DEPOSIT_CENTS);
+    if (old?.status) throw conflict(MESSAGES.notAvailable);
+    if (old) await tx.query('DELETE FROM campaigns WHERE id = $1', [old.id]);
+    return fundCampaign(tx, userId, purchase, NOTIFICATION_TEXTS.campaignNewPackage);
   });
 }
 
@@ -235,9 +300,13 @@ export async function addMoney(
     const reactivated = !campaign.status;
     if (reactivated) await findListedProfile(tx, campaign.profile_username);
     const remainingCents = Number(campaign.amount_remaining_cents) + amountCents;
-    const remainingClicks = clicksBought(remainingCents, campaign.click_rate_cents);
-    if (remainingClicks > pkg.max_slots) throw badRequest(MESSAGES.tooManyClicks(pkg.max_slots));
-    if (remainingClicks < 1) throw badRequest(MESSAGES.belowOneClick);
+    const remainingClicks = remainingClicksAfterTopUp(
+      Number(campaign.amount_remaining_cents),
+      amountCents,
+      campaign.click_rate_cents,
+    );
+    const problem = topUpClicksProblem(remainingClicks, pkg.max_slots);
+    if (problem) throw badRequest(problem);
     await postLedgerEntry(
       tx,
       {

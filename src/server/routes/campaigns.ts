@@ -20,6 +20,7 @@ import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../shared/constants';
 import { dollarsToCents } from '../../shared/money';
 import {
   addMoney,
+  assignPackage,
   isProfileAvailable,
   listCategories,
   listPackages,
@@ -156,9 +157,9 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     app,
     campaignDailyClicks,
   )(async ({ body, request, db }) => {
-    const data = await dailyClicks(db, signedInUser(request).id, body.username);
-    if (!data) throw notFound(MESSAGES.noCampaign);
-    return { success: true, data };
+    const clicks = await dailyClicks(db, signedInUser(request).id, body.username);
+    if (!clicks) throw notFound(MESSAGES.noCampaign);
+    return { success: true, ...clicks };
   });
 
   route(
@@ -203,13 +204,7 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     app,
     assignAdPackage,
   )(async ({ body, request, db }) => {
-    const campaign = await openCampaign(
-      db,
-      signedInUser(request).id,
-      purchase(body),
-      1,
-      'reactivated',
-    );
+    const campaign = await assignPackage(db, signedInUser(request).id, purchase(body));
     return {
       success: true,
       message: `Campaign for ${campaign.profile_username} reactivated successfully!`,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../constants';
 import { hasAtMostTwoDecimals } from '../money';
+import { CAMPAIGN_RULE_MESSAGES } from '../rules/campaign-rules';
 import { Campaign } from './campaign';
 import { MessageResponse } from './common';
 import { endpoint } from './endpoint';
@@ -134,9 +135,12 @@ export const AssignAdPackageBody = v.object({
   username: ProfileUsername,
   package_id: PackageId,
   category_name: v.nullish(v.pipe(v.string(), v.maxLength(100))),
+  // Spec §5 asks for a deposit above 0; a new package is a new campaign deposit, so §9's $100
+  // minimum holds too (design §2), with the create form's message.
   amount_deposit: v.pipe(
     Dollars('Please enter a valid deposit amount'),
     v.minValue(0.01, 'Please enter a valid deposit amount'),
+    v.minValue(MIN_CAMPAIGN_DEPOSIT_DOLLARS, CAMPAIGN_RULE_MESSAGES.minimumDeposit),
   ),
 });
 
@@ -146,12 +150,18 @@ export const ProfileAdDetailsResponse = v.object({
   user: Campaign,
 });
 
-/** Billed clicks per UTC day over a campaign's life, oldest first (the tracker's chart). */
+/**
+ * Billed clicks and their spend (dollars: clicks x the campaign's rate) per UTC hour while the
+ * campaign is younger than 2 days, per UTC day after, from its creation on, oldest first (the
+ * tracker's chart). `date` is the bucket's start: `YYYY-MM-DD` for a day, an ISO time for an hour.
+ */
 export const DailyClicksResponse = v.object({
   success: v.literal(true),
-  data: v.array(v.object({ date: v.string(), clicks: v.number() })),
+  granularity: v.picklist(['hour', 'day']),
+  data: v.array(v.object({ date: v.string(), clicks: v.number(), spend: v.number() })),
 });
-export type DailyClicks = v.InferOutput<typeof DailyClicksResponse>['data'];
+export type ClicksOverTime = Omit<v.InferOutput<typeof DailyClicksResponse>, 'success'>;
+export type DailyClicks = ClicksOverTime['data'];
 
 export const getAllCategories = endpoint({
   method: 'GET',
@@ -213,7 +223,7 @@ export const profileAdDetails = endpoint({
   access: 'read',
 });
 
-/** Billed clicks per day over the campaign's life, zero-filled. */
+/** Billed clicks and spend per hour or day over the campaign's life, zero-filled. */
 export const campaignDailyClicks = endpoint({
   method: 'POST',
   path: 'campaign-daily-clicks',
@@ -240,7 +250,7 @@ export const topUpMoneyDeposited = endpoint({
   access: 'write',
 });
 
-/** Deletes an inactive campaign. */
+/** Deletes an inactive campaign (Delete only: a new package is one assign-ad-package call). */
 export const removeAdPackage = endpoint({
   method: 'POST',
   path: 'remove-ad-package',
@@ -249,7 +259,17 @@ export const removeAdPackage = endpoint({
   access: 'write',
 });
 
-/** A new package for a profile whose campaign was removed (spec §4 reactivate, new package). */
+/**
+ * Reactivate with a new package (spec §4): replaces the advertiser's inactive campaign on the profile
+ * with a new one, in one transaction, or opens one when there is none (after a Delete). 200 "Campaign
+ * for X reactivated successfully!"; the deposit, at least $100, leaves the balance. An active
+ * campaign there is refused with 409 "Model is not available".
+ *
+ * This departs from spec §7's note on use, where the client calls remove-ad-package and then this
+ * call: when the assign was refused (a deposit above the balance, say) the campaign was already gone.
+ * Here a refused package (rules, balance) changes nothing and the old campaign stays as it was
+ * (design §2: replacing a package never leaves the advertiser without a campaign).
+ */
 export const assignAdPackage = endpoint({
   method: 'POST',
   path: 'assign-ad-package',

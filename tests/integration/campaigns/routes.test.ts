@@ -180,17 +180,13 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       },
     });
     await client.post('/api/expire-ad-package', { username: 'creator1', packageId: 2 });
-    // Reactivate with a new package: remove, then assign.
-    expect(await client.post('/api/remove-ad-package', { username: 'creator1' })).toMatchObject({
-      status: 200,
-      body: { message: 'Campaign for creator1 deleted successfully!' },
-    });
+    // Reactivate with a new package: one call replaces the inactive campaign.
     expect(
       await client.post('/api/assign-ad-package', {
         username: 'creator1',
         package_id: 3,
         category_name: 'Gaming',
-        amount_deposit: 20,
+        amount_deposit: 200,
       }),
     ).toMatchObject({
       status: 200,
@@ -204,12 +200,12 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     ]);
     const history = await client.get<{ data: unknown[] }>('/api/user/campaign-history');
     expect(history.body.data).toHaveLength(2);
-    expect(await balanceCents(id)).toBe(48_000);
-    expect(await ledgerSumCents(database.db.read, id)).toBe(48_000);
+    expect(await balanceCents(id)).toBe(30_000);
+    expect(await ledgerSumCents(database.db.read, id)).toBe(30_000);
     const me = await client.get<{ data: { campaigns: number; crypto_balance: number } }>(
       '/api/get-user-details',
     );
-    expect(me.body.data).toMatchObject({ campaigns: 1, crypto_balance: 480 });
+    expect(me.body.data).toMatchObject({ campaigns: 1, crypto_balance: 300 });
   });
 
   it('answers bad input with the spec messages and changes nothing', async () => {

@@ -291,18 +291,19 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
       amount: 3,
     });
     await client.post('/api/expire-ad-package', { username: 'nina', packageId: 2 });
-    await client.post('/api/remove-ad-package', { username: 'nina' });
+    // A new package replaces the paused campaign in one call (issue 13), at least $100 (§9).
     await client.post('/api/assign-ad-package', {
       username: 'nina',
       package_id: 4,
       category_name: null,
-      amount_deposit: 2,
+      amount_deposit: 100,
     });
     expect((await messages(id)).slice(3)).toEqual([
       'Your campaign for nina was paused. $100.00 left of its budget went back to your balance.',
       'Your campaign for nina was reactivated with $3.00: 5 clicks remaining.',
       'Your campaign for nina was paused. $3.00 left of its budget went back to your balance.',
-      'Your campaign for nina was reactivated with a new package, Main Categories 2nd tier: $2.00 buys 5 clicks.',
+      'Your campaign for nina was reactivated with a new package, Main Categories 2nd tier: $100.00 buys 250 clicks.',
+      'Your balance is now $50.00, below $100.00. Top up your balance to keep using all features.',
     ]);
 
     // A top-up of an active campaign is no reactivation; clicks running out end the campaign.
@@ -314,7 +315,7 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
     });
     expect(await messages(id)).toHaveLength(count);
     const body = JSON.stringify({
-      events: Array.from({ length: 7 }, (_, n) => ({
+      events: Array.from({ length: 252 }, (_, n) => ({
         id: `nina-${n}`,
         username: 'nina',
         at: new Date().toISOString(),
@@ -331,7 +332,7 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
     });
     expect(clicks.status).toBe(200);
     expect((await messages(id)).slice(count)).toEqual([
-      'Your campaign for nina ended: all 7 clicks purchased were used.',
+      'Your campaign for nina ended: all 252 clicks purchased were used.',
     ]);
   });
 

@@ -196,12 +196,9 @@ describe('campaign dialogs on /campaigns', () => {
     ]);
   });
 
-  it('assign ad package: validates, limits package 3 categories, then removes and assigns', async () => {
+  it('assign ad package: validates, limits package 3 categories, then assigns in one call', async () => {
     stub.on('POST', '/api/check-model-availability', {
       body: { success: true, message: 'Model is available' },
-    });
-    stub.on('POST', '/api/remove-ad-package', {
-      body: { success: true, message: 'Campaign for bella deleted successfully!' },
     });
     stub.on('POST', '/api/assign-ad-package', {
       body: { success: true, message: 'Campaign for bella reactivated successfully!' },
@@ -244,6 +241,17 @@ describe('campaign dialogs on /campaigns', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'Please enter a valid deposit amount',
     );
+    // Spec §9: a new package is a new campaign deposit, $100 at least; the balance ($200) covers it.
+    for (const [deposit, message] of [
+      ['99.99', 'Minimum deposit for this package is $100.00'],
+      ['200.01', 'You do not have enough balance to create this campaign'],
+    ] as const) {
+      await user.clear(within(dialog).getByLabelText('Deposit Amount (USD)'));
+      await user.type(within(dialog).getByLabelText('Deposit Amount (USD)'), deposit);
+      await user.click(submit);
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+    }
+    expect(stub.requestsTo('/api/assign-ad-package')).toEqual([]);
     await user.clear(within(dialog).getByLabelText('Deposit Amount (USD)'));
     await user.type(within(dialog).getByLabelText('Deposit Amount (USD)'), '150');
     await user.click(submit);
@@ -251,19 +259,16 @@ describe('campaign dialogs on /campaigns', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Campaign for bella reactivated successfully!',
     );
-    const calls = stub.requests
-      .filter((r) => r.path === '/api/remove-ad-package' || r.path === '/api/assign-ad-package')
-      .map((r) => [r.path, r.body]);
-    expect(calls).toEqual([
-      ['/api/remove-ad-package', { username: 'bella' }],
-      [
-        '/api/assign-ad-package',
-        { username: 'bella', package_id: 3, category_name: 'Fitness', amount_deposit: 150 },
-      ],
+    expect(stub.requestsTo('/api/remove-ad-package')).toEqual([]);
+    expect(stub.requestsTo('/api/assign-ad-package').map((r) => r.body)).toEqual([
+      { username: 'bella', package_id: 3, category_name: 'Fitness', amount_deposit: 150 },
     ]);
   });
 
-  it('assign ad package: sends no category for other packages and shows the server error', async () => {
+  it('assign ad package: shows the balance, sends no category for other packages and keeps the campaign on a refusal', async () => {
+    // The finding: a deposit above the balance removed the campaign, then the assign was refused.
+    // The balance the client knows may be stale: the server's refusal is what counts.
+    stub.signIn(makeUser({ crypto_balance: 5000 }));
     stub.on('POST', '/api/check-model-availability', {
       body: { success: true, message: 'Model is available' },
     });
@@ -272,8 +277,45 @@ describe('campaign dialogs on /campaigns', () => {
     });
     stub.on('POST', '/api/assign-ad-package', {
       status: 400,
-      body: { success: false, message: 'Insufficient balance' },
+      body: { success: false, message: 'You do not have enough balance to create this campaign' },
     });
+    const first = await openOn('bella', 'Reactivate');
+    const { user } = first;
+    await user.click(within(first.dialog).getByRole('button', { name: /^New Package/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Ad Package' });
+    const deposit = within(dialog).getByLabelText('Deposit Amount (USD)');
+    expect(deposit).toHaveAccessibleDescription(
+      'Minimum deposit: $100.00. Available balance: $5,000.00',
+    );
+    await within(dialog).findByRole('option', { name: 'Site-Wide ($0.60/click)' });
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Package' }),
+      'Site-Wide ($0.60/click)',
+    );
+    expect(within(dialog).queryByRole('combobox', { name: 'Category' })).toBeNull();
+    await user.type(deposit, '5000');
+    // Spec §9: floor(5000 / 0.6) = 8,333, capped at the package's max_slots (1,000 here).
+    expect(within(dialog).getByText('Maximum clicks').nextElementSibling).toHaveTextContent(
+      '1,000',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Package' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You do not have enough balance to create this campaign',
+    );
+    expect(stub.requestsTo('/api/assign-ad-package').map((r) => r.body)).toEqual([
+      { username: 'bella', package_id: 2, category_name: null, amount_deposit: 5000 },
+    ]);
+    expect(stub.requestsTo('/api/remove-ad-package')).toEqual([]);
+    // The dialog stays open over the campaign, which is still listed.
+    expect(screen.getByRole('dialog', { name: 'Assign Ad Package' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Campaign for bella', hidden: true })).toBeTruthy();
+  });
+
+  it('assign ad package: falls back to "Error assigning package"', async () => {
+    stub.on('POST', '/api/check-model-availability', {
+      body: { success: true, message: 'Model is available' },
+    });
+    stub.on('POST', '/api/assign-ad-package', 'network-failure');
     const first = await openOn('bella', 'Reactivate');
     const { user } = first;
     await user.click(within(first.dialog).getByRole('button', { name: /^New Package/ }));
@@ -283,13 +325,9 @@ describe('campaign dialogs on /campaigns', () => {
       within(dialog).getByRole('combobox', { name: 'Package' }),
       'Site-Wide ($0.60/click)',
     );
-    expect(within(dialog).queryByRole('combobox', { name: 'Category' })).toBeNull();
     await user.type(within(dialog).getByLabelText('Deposit Amount (USD)'), '100');
-    expect(within(dialog).getByText('Maximum clicks').nextElementSibling).toHaveTextContent('166');
     await user.click(within(dialog).getByRole('button', { name: 'Assign Package' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Insufficient balance');
-    expect(stub.requestsTo('/api/assign-ad-package').map((r) => r.body)).toEqual([
-      { username: 'bella', package_id: 2, category_name: null, amount_deposit: 100 },
-    ]);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error assigning package');
+    expect(stub.requestsTo('/api/remove-ad-package')).toEqual([]);
   });
 });

@@ -99,11 +99,9 @@ export function moneyEndpoints({ a, b, freeProfile }: HostileWorld): JsonEndpoin
     {
       path: '/api/assign-ad-package',
       as: 'a',
+      // Replaces the paused campaign's package in one transaction (issue 13): refused for the balance.
       template: { username: a.pausedProfile, ...unaffordableCampaign },
-      templateAnswer: refused(
-        'You already have a campaign for this profile. Reactivate it from Your Campaigns instead.',
-        409,
-      ),
+      templateAnswer: NO_BALANCE,
       empty: CHOOSE_PROFILE,
       fields: {
         username: profileField(NOT_AVAILABLE),

@@ -42,7 +42,7 @@ export type Op =
   | { kind: 'topUp'; target: Target; dollars: number }
   | { kind: 'pause'; target: Target }
   | { kind: 'remove'; target: Target }
-  /** Reactivate with a new package: remove-ad-package, then assign-ad-package. */
+  /** Reactivate with a new package: assign-ad-package, which replaces an inactive campaign. */
   | {
       kind: 'newPackage';
       target: Target;
@@ -116,11 +116,18 @@ const campaignDollars = fc.oneof(
   { arbitrary: cents(60_000, 2_000_000), weight: 1 },
   { arbitrary: fc.constantFrom(99.99, 100.005, 0.5), weight: 1 },
 );
-/** Top-ups and new packages need only an amount above 0 that buys one click. */
+/** Top-ups need only an amount above 0 that buys one click. */
 const smallDollars = fc.oneof(
   { arbitrary: cents(1, 30_000), weight: 8 },
   { arbitrary: cents(1, 100), weight: 1 },
   { arbitrary: fc.constantFrom(0, 1.005, 600_000), weight: 1 },
+);
+/** New packages are new campaign deposits, $100 at least; sometimes less, or more than any balance. */
+const newPackageDollars = fc.oneof(
+  { arbitrary: cents(10_000, 60_000), weight: 8 },
+  { arbitrary: fc.constant(100), weight: 1 },
+  { arbitrary: cents(60_000, 2_000_000), weight: 1 },
+  { arbitrary: fc.constantFrom(99.99, 50, 0.4, 0, 100.005), weight: 2 },
 );
 const packageId = fc.oneof(
   { arbitrary: fc.integer({ min: 1, max: 4 }), weight: 10 },
@@ -180,12 +187,19 @@ const topUpOp: fc.Arbitrary<Op> = fc.record({
 });
 const pauseOp: fc.Arbitrary<Op> = fc.record({ kind: fc.constant('pause' as const), target });
 const removeOp: fc.Arbitrary<Op> = fc.record({ kind: fc.constant('remove' as const), target });
+const newPackageOp: fc.Arbitrary<Op> = fc.record({
+  kind: fc.constant('newPackage' as const),
+  target,
+  packageId,
+  dollars: newPackageDollars,
+  category,
+});
 
 export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   {
     arbitrary: fc.record({
       kind: fc.constant('burst' as const),
-      op: fc.oneof(verifyOp, deleteDepositOp, createOp, topUpOp, pauseOp, removeOp),
+      op: fc.oneof(verifyOp, deleteDepositOp, createOp, topUpOp, pauseOp, removeOp, newPackageOp),
       copies: fc.integer({ min: 2, max: 4 }),
     }),
     weight: 3,
@@ -246,14 +260,8 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
   },
   {
-    arbitrary: fc.record({
-      kind: fc.constant('newPackage' as const),
-      target,
-      packageId,
-      dollars: smallDollars,
-      category,
-    }),
-    weight: 2,
+    arbitrary: newPackageOp,
+    weight: 3,
   },
   {
     arbitrary: fc.record({

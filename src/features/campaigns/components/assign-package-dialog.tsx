@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
+import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../../shared/constants';
 import type { AdPackage, Campaign } from '../../../shared/contract/campaigns';
 import {
+  CAMPAIGN_RULE_MESSAGES,
   categoryProblem,
   clicksForDeposit,
   isMainCategory,
@@ -13,6 +15,7 @@ import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { TextField } from '../../../ui/field';
 import * as styles from '../../../ui/select.css';
+import { useAuthUser } from '../../auth/api/check-auth';
 import { useReactivateWithNewPackage } from '../api/assign-ad-package';
 import { useAdPackages } from '../api/get-ad-packages';
 import { useCategories } from '../api/get-categories';
@@ -24,14 +27,19 @@ interface AssignValues {
   deposit: string;
 }
 
-/** Spec §5 Assign package: the first problem, or null. */
-export function assignProblem(values: AssignValues): string | null {
+/**
+ * Spec §5 Assign package: the first problem, or null. A new package is a new campaign deposit
+ * (design §2), so the create form's $100 minimum (§9) and balance rule come after "above 0".
+ */
+export function assignProblem(values: AssignValues, balance: number): string | null {
   if (!values.packageId) return 'Please select a package';
   const category = categoryProblem(Number(values.packageId), values.category);
   if (category) return category;
   const deposit = Number(values.deposit);
   if (values.deposit.trim() === '' || !Number.isFinite(deposit) || deposit <= 0)
     return 'Please enter a valid deposit amount';
+  if (deposit < MIN_CAMPAIGN_DEPOSIT_DOLLARS) return CAMPAIGN_RULE_MESSAGES.minimumDeposit;
+  if (deposit > balance) return 'You do not have enough balance to create this campaign';
   return null;
 }
 
@@ -76,7 +84,11 @@ function packageLabel(adPackage: AdPackage): string {
   return `${adPackage.name} (${formatMoney(adPackage.click_rate)}/click)`;
 }
 
-/** Spec §4: reactivation with a new package; submitting removes the old package, then assigns. */
+/**
+ * Spec §4: reactivation with a new package. Submitting sends assign-ad-package alone: the server
+ * replaces the old package in one transaction, so a refusal leaves the campaign as it was and its
+ * message shows here (spec §8 Assign package).
+ */
 export function AssignPackageDialog({
   campaign,
   open,
@@ -89,6 +101,8 @@ export function AssignPackageDialog({
   onDone: (message: string) => void;
 }) {
   const packageSelectId = useId();
+  const depositHintId = useId();
+  const balance = useAuthUser()?.crypto_balance ?? 0;
   const packages = useAdPackages();
   const reactivate = useReactivateWithNewPackage();
   const [values, setValues] = useState<AssignValues>({ packageId: '', category: '', deposit: '' });
@@ -108,7 +122,7 @@ export function AssignPackageDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = assignProblem(values);
+    const found = assignProblem(values, balance);
     setProblem(found);
     if (found) return;
     reactivate.mutate(
@@ -174,7 +188,12 @@ export function AssignPackageDialog({
           placeholder="0.00"
           value={values.deposit}
           onChange={(event) => setValues({ ...values, deposit: event.target.value })}
+          aria-describedby={depositHintId}
         />
+        <p id={depositHintId} className={dialog.hint}>
+          Minimum deposit: {formatMoney(MIN_CAMPAIGN_DEPOSIT_DOLLARS)}. Available balance:{' '}
+          {formatMoney(balance)}
+        </p>
         {chosen ? (
           <dl className={dialog.summary}>
             <dt>Rate</dt>

@@ -93,6 +93,10 @@ export function ReactivateDialog({
       ) : (
         <AmountForm
           balance={balance}
+          campaign={campaign}
+          onAmountChange={() => {
+            if (topUp.isError) topUp.reset();
+          }}
           submitLabel="Reactivate"
           pendingLabel="Reactivating..."
           pending={topUp.isPending}

@@ -2,11 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { searchProfiles as searchProfilesCall } from '../../../shared/contract/campaigns';
 import { callApi } from '../../../lib/api';
 
-/**
- * The most matches the server answers (the default `limit` of searchProfiles in
- * src/server/domain/campaign-views.ts): a full answer means there may be more.
- */
-export const SEARCH_PROFILES_MAX_RESULTS = 100;
+/** The most matches the server answers: a full answer means there may be more. */
+export { CREATOR_SEARCH_MAX_RESULTS as SEARCH_PROFILES_MAX_RESULTS } from '../../../shared/constants';
 
 /** POST /api/search-profiles: up to 100 best matches (the client pages them). */
 export async function searchProfiles(query: string) {
