@@ -45,7 +45,7 @@ test('the demo advertiser buys clicks, sees them arrive, pauses, reactivates twi
   // The partner reports 12 clicks; the tracker shows them after a reload.
   expect((await sendClicks(partner, username, 12)).billed).toBe(12);
   await page.reload();
-  await page.getByText(/^12 billed clicks over 1 day;/).waitFor();
+  await page.getByText(/^12 billed clicks over \d+ hours?, \$9\.60 spent;/).waitFor();
 
   // Pause: the rest of the budget comes back at once ($100 - 12 x $0.80).
   await page.getByRole('button', { name: 'Pause' }).click();

@@ -1,8 +1,10 @@
+import { CREATOR_SEARCH_MAX_RESULTS } from '../../shared/constants';
 import type { Reader } from '../db/db';
 import type {
   AdPackage,
   Campaign,
   CampaignHistoryEntry,
+  ClicksOverTime,
   CreatorSearchResult,
 } from '../../shared/contract/campaigns';
 import { centsToDollars } from '../../shared/money';
@@ -173,7 +175,7 @@ export async function searchProfiles(
   db: Reader,
   userId: number,
   query: string,
-  limit = 100,
+  limit = CREATOR_SEARCH_MAX_RESULTS,
 ): Promise<CreatorSearchResult[]> {
   const escaped = query.replace(/[\\%_]/g, (ch) => `\\${ch}`);
   const rows = await db.query<{
@@ -199,35 +201,61 @@ export async function searchProfiles(
 }
 
 /**
- * Billed clicks per UTC day from the campaign's creation to its end (or today), zero-filled, so the
- * chart shows quiet days too. At most the last 366 days.
+ * Billed clicks and spend per UTC hour while the campaign is younger than 2 days (a day or two of
+ * daily bars says little), per UTC day after, from its creation to its end (or now), zero-filled so
+ * the chart shows quiet hours and days too; at most the last 366 days. Spend is the clicks times the
+ * campaign's rate, as the click billing charges them (domain/clicks/statement.ts). A click the
+ * partner dated outside the campaign's life counts in its first or last bucket.
  */
 export async function dailyClicks(
   db: Reader,
   userId: number,
   username: string,
-): Promise<{ date: string; clicks: number }[] | undefined> {
+): Promise<ClicksOverTime | undefined> {
   const [campaign] = await db.query<{ id: number }>(
     'SELECT id FROM campaigns WHERE user_id = $1 AND lower(profile_username) = lower($2)',
     [userId, username],
   );
   if (!campaign) return undefined;
-  const rows = await db.query<{ day: string; clicks: number }>(
+  const rows = await db.query<{
+    unit: 'hour' | 'day';
+    at: string;
+    clicks: number;
+    spend_cents: number;
+  }>(
     `WITH c AS (
-       SELECT (created_at AT TIME ZONE 'UTC')::date AS first_day,
-              (COALESCE(end_date, now()) AT TIME ZONE 'UTC')::date AS last_day
+       SELECT created_at AS first_at, LEAST(COALESCE(end_date, now()), now()) AS last_at, click_rate_cents,
+              CASE WHEN COALESCE(end_date, now()) - created_at < interval '2 days' THEN 'hour' ELSE 'day' END AS unit
          FROM campaigns WHERE id = $1
-     ), days AS (
-       SELECT generate_series(GREATEST(c.first_day, c.last_day - 365), c.last_day, interval '1 day')::date AS day
+     ), buckets AS (
+       SELECT generate_series(
+                GREATEST(date_trunc(c.unit, c.first_at AT TIME ZONE 'UTC'),
+                         date_trunc(c.unit, c.last_at AT TIME ZONE 'UTC') - interval '365 days'),
+                date_trunc(c.unit, c.last_at AT TIME ZONE 'UTC'),
+                CASE c.unit WHEN 'hour' THEN interval '1 hour' ELSE interval '1 day' END) AS at
          FROM c
+     ), counts AS (
+       SELECT date_trunc(c.unit, LEAST(GREATEST(e.clicked_at, c.first_at), c.last_at) AT TIME ZONE 'UTC') AS at,
+              count(*)::int AS clicks
+         FROM click_events e, c
+        WHERE e.campaign_id = $1 AND e.billed
+        GROUP BY 1
      )
-     SELECT to_char(days.day, 'YYYY-MM-DD') AS day, count(e.event_id)::int AS clicks
-       FROM days
-       LEFT JOIN click_events e
-         ON e.campaign_id = $1 AND e.billed AND (e.clicked_at AT TIME ZONE 'UTC')::date = days.day
-      GROUP BY days.day
-      ORDER BY days.day`,
+     SELECT c.unit,
+            to_char(b.at, CASE c.unit WHEN 'hour' THEN 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"' ELSE 'YYYY-MM-DD' END) AS at,
+            COALESCE(n.clicks, 0) AS clicks,
+            COALESCE(n.clicks, 0)::bigint * c.click_rate_cents AS spend_cents
+       FROM c, buckets b
+       LEFT JOIN counts n ON n.at = b.at
+      ORDER BY b.at`,
     [campaign.id],
   );
-  return rows.map((row) => ({ date: row.day, clicks: Number(row.clicks) }));
+  return {
+    granularity: rows[0]?.unit ?? 'day',
+    data: rows.map((row) => ({
+      date: row.at,
+      clicks: Number(row.clicks),
+      spend: centsToDollars(Number(row.spend_cents)),
+    })),
+  };
 }

@@ -5,6 +5,7 @@ import { openCampaign, pauseCampaign } from '../../../src/server/domain/campaign
 import type { Campaign } from '../../../src/shared/contract/campaigns';
 import {
   campaignHistory,
+  dailyClicks,
   listCampaignsJson,
   searchProfiles,
 } from '../../../src/server/domain/campaign-views';
@@ -14,6 +15,7 @@ import {
   checkPartnerSignature,
   signPartnerRequest,
 } from '../../../src/server/domain/partner-signature';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
 
 let db: Db;
 let userId: number;
@@ -155,5 +157,118 @@ describe('partner signatures', () => {
       checkPartnerSignature(secret, { timestamp: String(now), signature }, `${body} `, now),
     ).toBe('invalid');
     expect(checkPartnerSignature(secret, { timestamp: String(now) }, body, now)).toBe('missing');
+  });
+});
+
+describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
+  let test: TestDatabase;
+  let advertiserId: number;
+
+  beforeAll(async () => {
+    test = await openTestDatabase(kind);
+    await test.db.query(
+      `INSERT INTO profiles (username, full_name, avatar) VALUES
+         ('hour_one', 'Hour One', '/a.svg'), ('day_one', 'Day One', '/a.svg'), ('live_one', 'Live One', '/a.svg')`,
+    );
+    const [user] = await test.db.query<{ id: number }>(
+      "INSERT INTO users (username, email) VALUES ('adv', 'adv@example.com') RETURNING id",
+    );
+    advertiserId = user!.id;
+    await test.db.transaction((tx) =>
+      postLedgerEntry(tx, { userId: advertiserId, amountCents: 100_000, kind: 'demo-grant' }),
+    );
+  });
+  afterAll(() => test.close());
+
+  /** A campaign created (and ended, when `endedAt` is given) at fixed times. */
+  async function campaignAt(
+    username: string,
+    packageId: number,
+    createdAt: string,
+    endedAt: string | null,
+  ): Promise<number> {
+    const campaign = await openCampaign(
+      test.db,
+      advertiserId,
+      { username, packageId, amountCents: 10_000 },
+      10_000,
+    );
+    await test.db.query(
+      `UPDATE campaigns SET created_at = $2, start_date = $2, end_date = $3, status = $3::timestamptz IS NULL
+        WHERE id = $1`,
+      [campaign.id, createdAt, endedAt],
+    );
+    return campaign.id;
+  }
+
+  /** Click events as the click billing records them; `billed` false for those no campaign paid. */
+  async function clicksAt(campaignId: number, username: string, times: string[], billed = true) {
+    for (const [index, at] of times.entries()) {
+      await test.db.query(
+        `INSERT INTO click_events (event_id, campaign_id, profile_username, clicked_at, billed)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [`${username}-${billed}-${index}`, billed ? campaignId : null, username, at, billed],
+      );
+    }
+  }
+
+  it('counts clicks and spend per UTC hour from the creation of a campaign younger than 2 days', async () => {
+    // Site-Wide: $0.60 a click.
+    const id = await campaignAt('hour_one', 2, '2026-03-05T22:30:00Z', '2026-03-06T01:10:00Z');
+    await clicksAt(id, 'hour_one', [
+      '2026-03-05T21:00:00Z', // dated before the creation by the partner: the first hour
+      '2026-03-05T22:40:00Z',
+      '2026-03-05T22:59:59Z',
+      '2026-03-06T00:05:00Z',
+      '2026-03-06T00:06:00Z',
+      '2026-03-06T00:59:00Z',
+      '2026-03-06T01:09:00Z',
+    ]);
+    await clicksAt(id, 'hour_one', ['2026-03-05T23:30:00Z'], false);
+    expect(await dailyClicks(test.db.read, advertiserId, 'HOUR_ONE')).toEqual({
+      granularity: 'hour',
+      data: [
+        { date: '2026-03-05T22:00:00.000Z', clicks: 3, spend: 1.8 },
+        { date: '2026-03-05T23:00:00.000Z', clicks: 0, spend: 0 },
+        { date: '2026-03-06T00:00:00.000Z', clicks: 3, spend: 1.8 },
+        { date: '2026-03-06T01:00:00.000Z', clicks: 1, spend: 0.6 },
+      ],
+    });
+  });
+
+  it('counts clicks and spend per UTC day once the campaign is 2 days old, from its first day', async () => {
+    // Main Categories 2nd tier: $0.40 a click.
+    const id = await campaignAt('day_one', 4, '2026-03-01T10:00:00Z', '2026-03-03T10:00:00Z');
+    await clicksAt(id, 'day_one', [
+      '2026-03-01T11:00:00Z',
+      '2026-03-01T23:59:59Z',
+      ...Array<string>(5).fill('2026-03-03T09:59:00Z'),
+    ]);
+    expect(await dailyClicks(test.db.read, advertiserId, 'day_one')).toEqual({
+      granularity: 'day',
+      data: [
+        { date: '2026-03-01', clicks: 2, spend: 0.8 },
+        { date: '2026-03-02', clicks: 0, spend: 0 },
+        { date: '2026-03-03', clicks: 5, spend: 2 },
+      ],
+    });
+  });
+
+  it('gives a running campaign of 47 hours its 48 hours, up to the current one', async () => {
+    const id = await campaignAt(
+      'live_one',
+      1,
+      new Date(Date.now() - 47 * 3_600_000).toISOString(),
+      null,
+    );
+    await clicksAt(id, 'live_one', [new Date().toISOString()]);
+    const clicks = await dailyClicks(test.db.read, advertiserId, 'live_one');
+    expect(clicks?.granularity).toBe('hour');
+    expect(clicks?.data).toHaveLength(48);
+    expect(clicks?.data.at(-1)).toMatchObject({ clicks: 1, spend: 0.8 });
+  });
+
+  it('answers undefined for a profile without a campaign of this advertiser', async () => {
+    expect(await dailyClicks(test.db.read, advertiserId, 'nobody')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Campaign } from '../../../src/shared/contract/campaigns';
 import { makeCampaign } from './helpers/factories';
@@ -28,9 +28,9 @@ const trackerCampaign = (overrides: Partial<Campaign> = {}) =>
   });
 
 const days = [
-  { date: '2025-03-05', clicks: 4 },
-  { date: '2025-03-06', clicks: 0 },
-  { date: '2025-03-07', clicks: 11 },
+  { date: '2025-03-05', clicks: 4, spend: 2 },
+  { date: '2025-03-06', clicks: 0, spend: 0 },
+  { date: '2025-03-07', clicks: 11, spend: 5.5 },
 ];
 
 function answerDetails(campaign: Campaign) {
@@ -48,7 +48,12 @@ beforeEach(() => {
   stub.reset();
   stub.signIn(makeUser());
   answerDetails(trackerCampaign());
-  stub.on('POST', '/api/campaign-daily-clicks', { body: { success: true, data: days } });
+  stub.on('POST', '/api/campaign-daily-clicks', {
+    body: { success: true, granularity: 'day', data: days },
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 function detail(term: string) {
@@ -71,9 +76,9 @@ describe('/analytics/$username', () => {
     expect(detail('Remaining Budget')).toHaveTextContent('$1,249,382.50');
     expect(detail('Rate')).toHaveTextContent('$0.50/click');
     expect(detail('Categories')).toHaveTextContent('Fitness');
-    expect(screen.getByRole('tooltip')).toHaveTextContent(
-      'Data refreshes automatically every 30 minutes',
-    );
+    expect(
+      screen.getByText(/^Data refreshes automatically every 30 minutes\./),
+    ).toBeInTheDocument();
     expect(stub.requestsTo('/api/profile-ad-details')[0]!.body).toEqual({ username: 'iris' });
   });
 
@@ -97,18 +102,119 @@ describe('/analytics/$username', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
-  it('gives the daily clicks chart a text alternative', async () => {
+  it('gives the clicks and spend chart a text alternative', async () => {
     renderApp('/analytics/iris', stub);
-    const table = await screen.findByRole('table', { name: 'Billed clicks per day' });
+    const table = await screen.findByRole('table', { name: 'Billed clicks and spend per day' });
     expect(
       within(table)
         .getAllByRole('row')
-        .slice(1)
-        .map((row) => row.textContent),
-    ).toEqual(['Mar 5, 20254', 'Mar 6, 20250', 'Mar 7, 202511']);
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Date', 'Clicks', 'Spend'],
+      ['Mar 5, 2025', '4', '$2.00'],
+      ['Mar 6, 2025', '0', '$0.00'],
+      ['Mar 7, 2025', '11', '$5.50'],
+    ]);
     expect(
-      screen.getByText('15 billed clicks over 3 days; busiest day Mar 7, 2025 with 11.'),
+      screen.getByText(
+        '15 billed clicks over 3 days, $7.50 spent; busiest day Mar 7, 2025 with 11.',
+      ),
     ).toBeInTheDocument();
+  });
+
+  it('reads the chart out by keyboard: the latest bar first, then the arrow keys, Home and End', async () => {
+    const { user } = renderApp('/analytics/iris', stub);
+    const chart = await screen.findByRole('group', { name: 'Clicks and spend per day' });
+    const readout = () => within(chart.parentElement!).getByText(/ spent$/);
+    expect(readout()).toHaveTextContent('Mar 7, 2025: 11 clicks, $5.50 spent');
+    expect(readout()).toHaveAttribute('aria-live', 'polite');
+    // In the tab order: tabbing from the top of the page reaches it.
+    for (let presses = 0; presses < 20 && document.activeElement !== chart; presses++) {
+      await user.tab();
+    }
+    expect(chart).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(readout()).toHaveTextContent('Mar 6, 2025: 0 clicks, $0.00 spent');
+    await user.keyboard('{Home}{ArrowLeft}');
+    expect(readout()).toHaveTextContent('Mar 5, 2025: 4 clicks, $2.00 spent');
+    await user.keyboard('{End}{ArrowRight}');
+    expect(readout()).toHaveTextContent('Mar 7, 2025: 11 clicks, $5.50 spent');
+  });
+
+  it('labels hourly points by their UTC hour', async () => {
+    stub.on('POST', '/api/campaign-daily-clicks', {
+      body: {
+        success: true,
+        granularity: 'hour',
+        data: [
+          { date: '2025-03-05T22:00:00.000Z', clicks: 1, spend: 0.5 },
+          { date: '2025-03-05T23:00:00.000Z', clicks: 3, spend: 1.5 },
+        ],
+      },
+    });
+    const { user } = renderApp('/analytics/iris', stub);
+    const chart = await screen.findByRole('group', { name: 'Clicks and spend per hour' });
+    chart.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByText('Mar 5, 10:00 PM UTC: 1 click, $0.50 spent')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '4 billed clicks over 2 hours, $2.00 spent; busiest hour Mar 5, 11:00 PM UTC with 3.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('refreshes on demand and says when the data was updated', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 5, 10, 9, 5));
+    const { user } = renderApp('/analytics/iris', stub);
+    expect(await screen.findByText('Updated 9:05 AM')).toHaveAttribute('role', 'status');
+    expect(stub.requestsTo('/api/profile-ad-details')).toHaveLength(1);
+    expect(stub.requestsTo('/api/campaign-daily-clicks')).toHaveLength(1);
+
+    vi.setSystemTime(new Date(2025, 5, 10, 14, 41));
+    answerDetails(trackerCampaign({ clicks_count: 1300 }));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Updated 2:41 PM')).toBeInTheDocument();
+    expect(detail('Clicks Used')).toHaveTextContent('1.3K');
+    expect(stub.requestsTo('/api/profile-ad-details')).toHaveLength(2);
+    expect(stub.requestsTo('/api/campaign-daily-clicks')).toHaveLength(2);
+  });
+
+  it('says a paused campaign was paused', async () => {
+    answerDetails(
+      trackerCampaign({
+        status: false,
+        clicks_purchased: 200,
+        clicks_count: 120,
+        remaining_clicks: 0,
+        end_date: '2025-04-01T12:00:00.000Z',
+      }),
+    );
+    renderApp('/analytics/iris', stub);
+    await screen.findByRole('heading', { name: 'Campaign Tracker' });
+    expect(detail('Ended Because')).toHaveTextContent('Paused (the remaining budget was refunded)');
+  });
+
+  it('says a campaign whose clicks ran out used them all', async () => {
+    answerDetails(
+      trackerCampaign({
+        status: false,
+        clicks_purchased: 200,
+        clicks_count: 200,
+        remaining_clicks: 0,
+        end_date: '2025-04-01T12:00:00.000Z',
+      }),
+    );
+    renderApp('/analytics/iris', stub);
+    await screen.findByRole('heading', { name: 'Campaign Tracker' });
+    expect(detail('Ended Because')).toHaveTextContent('All purchased clicks used');
+  });
+
+  it('gives an active campaign no ending reason', async () => {
+    renderApp('/analytics/iris', stub);
+    await screen.findByRole('heading', { name: 'Campaign Tracker' });
+    expect(screen.queryByText('Ended Because')).not.toBeInTheDocument();
   });
 
   it('shows the load failure with Try Again', async () => {

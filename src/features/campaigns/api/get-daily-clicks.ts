@@ -4,9 +4,13 @@ import { TRACKER_REFRESH_MS } from '../../../shared/constants';
 import { callApi } from '../../../lib/api';
 import { campaignsQueryKey } from './get-campaigns';
 
-/** POST /api/campaign-daily-clicks: billed clicks per day over the campaign's life, zero-filled. */
+/**
+ * POST /api/campaign-daily-clicks: billed clicks and spend per hour (campaigns younger than 2 days)
+ * or per day over the campaign's life, zero-filled.
+ */
 export async function getDailyClicks(username: string) {
-  return (await callApi(campaignDailyClicks, { username })).data;
+  const { granularity, data } = await callApi(campaignDailyClicks, { username });
+  return { granularity, data };
 }
 
 export function dailyClicksQueryOptions(username: string) {

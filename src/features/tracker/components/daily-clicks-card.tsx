@@ -1,46 +1,33 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { formatShortDate } from '../../../lib/format';
-import type { DailyClicks } from '../../../shared/contract/campaigns';
+import { formatMoney } from '../../../lib/format';
+import type { ClicksOverTime } from '../../../shared/contract/campaigns';
 import { Card } from '../../../ui/card';
 import { Spinner } from '../../../ui/spinner';
 import { useDailyClicks } from '../../campaigns/api/get-daily-clicks';
+import { bucketLabel, chartSummary, pointText } from '../chart-labels';
 import * as styles from './tracker.css';
 
 // uPlot (~50 kB) is fetched only when a tracker shows its chart, never on first load.
 const ClicksChart = lazy(() => import('./clicks-chart'));
 
-function dayLabel(date: string): string {
-  return formatShortDate(`${date}T12:00:00Z`);
-}
-
-/** The text alternative of the chart: a summary sentence and the full table for screen readers. */
-export function chartSummary(days: DailyClicks): string {
-  const total = days.reduce((sum, day) => sum + day.clicks, 0);
-  const peak = days.reduce<DailyClicks[number] | null>(
-    (best, day) => (best === null || day.clicks > best.clicks ? day : best),
-    null,
-  );
-  const dayCount = `${days.length} ${days.length === 1 ? 'day' : 'days'}`;
-  if (!peak || total === 0) return `No billed clicks yet over ${dayCount}.`;
-  return `${total.toLocaleString('en-US')} billed clicks over ${dayCount}; busiest day ${dayLabel(peak.date)} with ${peak.clicks.toLocaleString('en-US')}.`;
-}
-
-function ClicksTable({ days }: { days: DailyClicks }) {
+function ClicksTable({ granularity, data }: ClicksOverTime) {
   return (
     <table className={styles.visuallyHidden}>
-      <caption>Billed clicks per day</caption>
+      <caption>Billed clicks and spend per {granularity}</caption>
       <thead>
         <tr>
-          <th scope="col">Date</th>
+          <th scope="col">{granularity === 'hour' ? 'Hour' : 'Date'}</th>
           <th scope="col">Clicks</th>
+          <th scope="col">Spend</th>
         </tr>
       </thead>
       <tbody>
-        {days.map((day) => (
-          <tr key={day.date}>
-            <td>{dayLabel(day.date)}</td>
-            <td>{day.clicks}</td>
+        {data.map((point) => (
+          <tr key={point.date}>
+            <td>{bucketLabel(point.date, granularity)}</td>
+            <td>{point.clicks}</td>
+            <td>{formatMoney(point.spend)}</td>
           </tr>
         ))}
       </tbody>
@@ -48,11 +35,68 @@ function ClicksTable({ days }: { days: DailyClicks }) {
   );
 }
 
-/** Billed clicks per day over the campaign's life (POST /api/campaign-daily-clicks). */
+const KEY_MOVES: Record<string, (index: number, last: number) => number> = {
+  ArrowLeft: (index) => index - 1,
+  ArrowRight: (index) => index + 1,
+  Home: () => 0,
+  End: (_index, last) => last,
+};
+
+/**
+ * The chart with its values in text: one bar is selected (the latest at first) and read out below
+ * it; a tap or hover selects the nearest bar, and the focused chart moves with the arrow keys.
+ */
+function ClicksFigure({ clicks }: { clicks: ClicksOverTime }) {
+  const last = clicks.data.length - 1;
+  // null: the latest bar, which stays the latest when a refresh adds one.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const selected = Math.min(chosen ?? last, last);
+  const point = clicks.data[selected];
+
+  function onKeyDown(event: KeyboardEvent) {
+    const move = KEY_MOVES[event.key];
+    if (!move) return;
+    event.preventDefault();
+    setChosen(Math.max(0, Math.min(last, move(selected, last))));
+  }
+
+  return (
+    <figure className={styles.figure}>
+      <div
+        role="group"
+        aria-label={`Clicks and spend per ${clicks.granularity}`}
+        aria-describedby="tracker-chart-hint"
+        tabIndex={0}
+        className={styles.chartFrame}
+        onKeyDown={onKeyDown}
+      >
+        <Suspense fallback={<div className={styles.chartPlaceholder} />}>
+          <ClicksChart
+            points={clicks.data}
+            granularity={clicks.granularity}
+            selected={selected}
+            onSelect={setChosen}
+          />
+        </Suspense>
+      </div>
+      <p className={styles.readout} aria-live="polite">
+        {point ? pointText(point, clicks.granularity) : null}
+      </p>
+      <p id="tracker-chart-hint" className={styles.muted}>
+        Bars are clicks, the line is spend. Tap a bar, or focus the chart and use the arrow keys, to
+        read its values.
+      </p>
+      <figcaption className={styles.muted}>{chartSummary(clicks)}</figcaption>
+      <ClicksTable granularity={clicks.granularity} data={clicks.data} />
+    </figure>
+  );
+}
+
+/** Billed clicks and spend per hour or day over the campaign's life (POST /api/campaign-daily-clicks). */
 export function DailyClicksCard({ username }: { username: string }) {
   const clicks = useDailyClicks(username);
   return (
-    <Card title="Daily Clicks">
+    <Card title="Clicks and Spend">
       {clicks.isPending ? (
         <Spinner label="Loading daily clicks..." />
       ) : clicks.isError ? (
@@ -60,13 +104,7 @@ export function DailyClicksCard({ username }: { username: string }) {
           {errorMessage(clicks.error, 'Failed to fetch daily clicks.')}
         </p>
       ) : (
-        <figure className={styles.figure}>
-          <Suspense fallback={<div className={styles.chartPlaceholder} />}>
-            <ClicksChart days={clicks.data} />
-          </Suspense>
-          <figcaption className={styles.muted}>{chartSummary(clicks.data)}</figcaption>
-          <ClicksTable days={clicks.data} />
-        </figure>
+        <ClicksFigure clicks={clicks.data} />
       )}
     </Card>
   );

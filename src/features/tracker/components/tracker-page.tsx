@@ -8,11 +8,13 @@ import { Card, EmptyState, PageHeader } from '../../../ui/card';
 import { FeedbackBox, type Feedback } from '../../../ui/feedback-box';
 import { Spinner } from '../../../ui/spinner';
 import { useCampaignDetails } from '../../campaigns/api/get-campaign-details';
+import { useDailyClicks } from '../../campaigns/api/get-daily-clicks';
 import { clicksLevel, clicksUsed } from '../../campaigns/campaign-list';
 import { CampaignActions } from '../../campaigns/components/campaign-actions';
 import { StatusBadge } from '../../campaigns/components/status-badge';
 import * as shared from '../../campaigns/components/campaigns.css';
 import { usePartnerProfileUrl } from '../../campaigns/components/use-partner-profile-url';
+import { ENDED_REASON_TEXT, endedReason } from '../ended-reason';
 import { DailyClicksCard } from './daily-clicks-card';
 import * as styles from './tracker.css';
 
@@ -34,21 +36,40 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-function RefreshNote() {
+// The tracker is lazy: Intl's first-use cost is not on a first screen here.
+const clockTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** Spec §2: the 30-minute refresh, when the shown data was fetched, and a refresh on demand. */
+function RefreshBar({ username }: { username: string }) {
+  const details = useCampaignDetails(username);
+  const clicks = useDailyClicks(username);
+  const fetching = details.isFetching || clicks.isFetching;
+  // The shown data is as old as its oldest part.
+  const updatedAt = Math.min(details.dataUpdatedAt, clicks.dataUpdatedAt || Infinity);
   return (
-    <span className={styles.tooltipWrap}>
-      <button type="button" className={styles.infoButton} aria-describedby="tracker-refresh-tip">
-        <span aria-hidden="true">⟳</span> Auto-refresh
-      </button>
-      <span role="tooltip" id="tracker-refresh-tip" className={styles.tooltip}>
-        Data refreshes automatically every 30 minutes
-      </span>
-    </span>
+    <div className={styles.refreshBar}>
+      <p className={styles.refreshNote}>
+        Data refreshes automatically every 30 minutes.{' '}
+        <span role="status">
+          {fetching ? 'Refreshing...' : `Updated ${clockTime.format(updatedAt)}`}
+        </span>
+      </p>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          void details.refetch();
+          void clicks.refetch();
+        }}
+      >
+        <span aria-hidden="true">⟳</span> Refresh
+      </Button>
+    </div>
   );
 }
 
 function CampaignDetails({ campaign }: { campaign: Campaign }) {
   const level = clicksLevel(campaign);
+  const reason = endedReason(campaign);
   return (
     <>
       <dl className={styles.tiles}>
@@ -72,6 +93,7 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
           <Row term="End Date">
             {campaign.end_date === null ? 'Still Active' : formatShortDate(campaign.end_date)}
           </Row>
+          {reason ? <Row term="Ended Because">{ENDED_REASON_TEXT[reason]}</Row> : null}
           <Row term="Last Updated">{formatShortDate(campaign.updatedAt)}</Row>
           <Row term="Budget">{formatMoney(campaign.amount_deposit)}</Row>
           {campaign.status ? (
@@ -133,7 +155,7 @@ export function TrackerPage({ username }: { username: string }) {
       <PageHeader
         title="Campaign Tracker"
         subtitle={`Performance of the campaign for ${username}`}
-        actions={<RefreshNote />}
+        actions={<RefreshBar username={username} />}
       />
       <div className={styles.stack}>
         <div className={styles.actionBar}>

@@ -61,51 +61,38 @@ export const term = style({ color: vars.color.textMuted, fontSize: '14px' });
 
 export const definition = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
 
-export const tooltipWrap = style({ position: 'relative', display: 'inline-flex' });
-
-export const infoButton = style({
-  display: 'inline-flex',
+export const refreshBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
-  gap: vars.space.xs,
-  minHeight: '42px',
-  padding: `0 ${vars.space.md}`,
-  border: `1px dashed ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: 'transparent',
-  color: vars.color.textMuted,
-  font: 'inherit',
-  fontSize: '13px',
-  cursor: 'help',
+  gap: vars.space.sm,
+  minWidth: 0,
 });
 
-export const tooltip = style({
-  position: 'absolute',
-  top: 'calc(100% + 6px)',
-  left: 0,
-  zIndex: 10,
-  width: 'max-content',
-  maxWidth: '240px',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.sidebar,
-  color: '#fff',
-  fontSize: '12px',
-  opacity: 0,
-  pointerEvents: 'none',
-  transition: 'opacity 120ms',
-  selectors: {
-    [`${tooltipWrap}:hover &, ${tooltipWrap}:focus-within &`]: { opacity: 1 },
-  },
+export const refreshNote = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: '13px',
+  overflowWrap: 'anywhere',
 });
 
 export const figure = style({
   margin: 0,
+  minWidth: 0,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,
 });
 
-export const chart = style({ width: '100%', minHeight: '240px' });
+export const chartFrame = style({
+  minWidth: 0,
+  borderRadius: vars.radius.md,
+  ':focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: '2px' },
+});
+
+export const chart = style({ width: '100%', minHeight: '240px', overflow: 'hidden' });
+
+export const readout = style({ margin: 0, fontWeight: 600, minHeight: '1.5em' });
 
 export const chartPlaceholder = style({
   height: '240px',

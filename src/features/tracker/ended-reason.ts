@@ -1,0 +1,22 @@
+import type { Campaign } from '../../shared/contract/campaigns';
+import { clicksUsed } from '../campaigns/campaign-list';
+
+export type EndedReason = 'paused' | 'clicks-used-up';
+
+/**
+ * Why an inactive campaign ended. Both endings set remaining_clicks to 0 (the pause refunds what is
+ * left), so it cannot tell them apart; the used clicks can: a campaign whose clicks ran out has used
+ * every click bought, a paused one had clicks left (a pause of a campaign with none left ends it as
+ * used up: server domain/campaigns.ts, lockCampaign). Undefined while the campaign is active.
+ */
+export function endedReason(
+  campaign: Pick<Campaign, 'status' | 'clicks_count' | 'clicks_purchased'>,
+): EndedReason | undefined {
+  if (campaign.status) return undefined;
+  return clicksUsed(campaign) >= campaign.clicks_purchased ? 'clicks-used-up' : 'paused';
+}
+
+export const ENDED_REASON_TEXT: Record<EndedReason, string> = {
+  paused: 'Paused (the remaining budget was refunded)',
+  'clicks-used-up': 'All purchased clicks used',
+};

@@ -1,0 +1,92 @@
+import type { Page } from 'playwright-core';
+import { sendClicks } from '../../src/dev/click-traffic';
+import { generateDemoCatalogue } from '../../src/dev/demo-catalogue';
+import { DEMO_ADVERTISER } from '../../src/dev/environment';
+import { e2eEnv } from './support/env';
+import { expect, test } from './support/fixtures';
+
+/** The dev server's partner secret (PARTNER_SECRET's development default). */
+const partner = { apiUrl: e2eEnv.baseUrl, secret: 'development-partner-secret' };
+
+/** Phone, tablet and laptop widths; the tracker also at a wide desktop. */
+const WIDTHS = [320, 768, 1280];
+
+/**
+ * What sticks out past the viewport's right edge: the page's overflow in pixels and the outermost
+ * elements that cause it (tag.class), so a failure names its culprit.
+ */
+async function overflowOf(page: Page): Promise<{ overflow: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const overflow = root.scrollWidth - root.clientWidth;
+    if (overflow <= 0) return { overflow: 0, culprits: [] };
+    const edge = root.clientWidth + 0.5;
+    const sticksOut = (element: Element | null) =>
+      element !== null && element.getBoundingClientRect().right > edge;
+    const culprits = [...document.body.querySelectorAll('*')]
+      .filter((element) => sticksOut(element) && !sticksOut(element.parentElement))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString()}`);
+    return { overflow, culprits };
+  });
+}
+
+/** Loads `path` at `width` and waits for its heading and its data. */
+async function open(page: Page, path: string, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto(path);
+  await page.locator('h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+test('no signed-in page is wider than the screen at 320, 768 and 1280 px, nor the tracker at 1920', async ({
+  page,
+}) => {
+  // The listed creators with the longest names (long words are what push a layout past the edge):
+  // the first gets a campaign for the tracker, the second is the create form's.
+  const [creator, formCreator] = generateDemoCatalogue()
+    .filter((profile) => profile.listed && !/yoga/i.test(profile.username))
+    .sort((a, b) => b.username.length - a.username.length || a.username.localeCompare(b.username));
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO_ADVERTISER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_ADVERTISER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Campaign Dashboard' }).waitFor();
+  const created = await page.request.post('/api/new-campaign', {
+    headers: { origin: e2eEnv.baseUrl },
+    data: { username: creator!.username, package_id: 1, amount_deposit: 100 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  expect((await sendClicks(partner, creator!.username, 5)).billed).toBe(5);
+
+  const tracker = `/analytics/${creator!.username}`;
+  const routes = [
+    '/dashboard',
+    '/create-campaign',
+    `/create-campaign/profile/${formCreator!.username}`,
+    '/campaigns',
+    '/campaign-history',
+    tracker,
+    '/topup-balance',
+    '/transactions',
+    '/notifications',
+    '/support',
+    '/account',
+  ];
+  const pages = [
+    ...routes.flatMap((path) => WIDTHS.map((width) => ({ path, width }))),
+    { path: tracker, width: 1920 },
+  ];
+  for (const { path, width } of pages) {
+    await open(page, path, width);
+    if (path === tracker) await page.locator('canvas').first().waitFor();
+    expect(await overflowOf(page), `${path} at ${width} px`).toEqual({ overflow: 0, culprits: [] });
+  }
+
+  // Give the rest of the budget back: the other browser tests count the demo balance.
+  const paused = await page.request.post('/api/expire-ad-package', {
+    headers: { origin: e2eEnv.baseUrl },
+    data: { username: creator!.username },
+  });
+  expect(paused.status(), await paused.text()).toBe(200);
+});
