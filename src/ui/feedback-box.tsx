@@ -1,13 +1,87 @@
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorBox, SuccessBox } from './alert';
+import * as styles from './feedback-box.css';
 
-/** What an action reported, shown above the page until the next one: a success or an error. */
-export type Feedback = { kind: 'success' | 'error'; text: string } | null;
+/**
+ * What an action reported, shown above the page until the next one: a success or an error.
+ * `arrived` marks a message brought from the page the action ended on: focus moves to it.
+ */
+export type Feedback = { kind: 'success' | 'error'; text: string; arrived?: boolean } | null;
 
-export function FeedbackBox({ feedback }: { feedback: Feedback }) {
+declare module '@tanstack/history' {
+  /**
+   * Issue 13: an action that ends on another page says it succeeded there. The server's message
+   * travels in the history entry's state, never in the URL, so a shared or bookmarked link
+   * cannot show it; useFeedback removes it from the entry once read.
+   */
+  interface HistoryState {
+    successMessage?: string;
+  }
+}
+
+/**
+ * The page's feedback, starting with the success message the previous page passed along (if any).
+ * The message is taken out of the history entry at once: a reload or a Back to this entry would
+ * replay it otherwise, as the browser keeps an entry's state across both.
+ */
+export function useFeedback() {
+  const router = useRouter();
+  // The resolved location, not the one being loaded: the page being left is still on screen
+  // while the next one loads, and would take the message with it.
+  const arrival = useRouterState({
+    select: (state) => state.resolvedLocation?.state.successMessage,
+  });
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  useEffect(() => {
+    if (!arrival) return;
+    setFeedback({ kind: 'success', text: arrival, arrived: true });
+    const { href, state } = router.history.location;
+    const { successMessage: _read, ...rest } = state;
+    router.history.replace(href, rest);
+  }, [arrival, router]);
+
+  return {
+    feedback,
+    showSuccess: (text: string) => setFeedback({ kind: 'success', text }),
+    dismiss: () => setFeedback(null),
+  };
+}
+
+export function FeedbackBox({
+  feedback,
+  onDismiss,
+}: {
+  feedback: Feedback;
+  onDismiss?: () => void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const arrived = feedback?.arrived === true;
+
+  useEffect(() => {
+    // The control that led here is on the page left behind: the message takes the focus, so a
+    // screen reader reads it whether or not it announces a status region that appears with a page.
+    if (arrived) box.current?.focus();
+  }, [arrived, feedback?.text]);
+
   if (!feedback) return null;
-  return feedback.kind === 'success' ? (
-    <SuccessBox>{feedback.text}</SuccessBox>
-  ) : (
-    <ErrorBox>{feedback.text}</ErrorBox>
+  return (
+    <div
+      ref={box}
+      tabIndex={-1}
+      className={onDismiss ? `${styles.feedback} ${styles.dismissible}` : styles.feedback}
+    >
+      {feedback.kind === 'success' ? (
+        <SuccessBox>{feedback.text}</SuccessBox>
+      ) : (
+        <ErrorBox>{feedback.text}</ErrorBox>
+      )}
+      {onDismiss ? (
+        <button type="button" className={styles.dismiss} aria-label="Dismiss" onClick={onDismiss}>
+          <span aria-hidden="true">×</span>
+        </button>
+      ) : null}
+    </div>
   );
 }

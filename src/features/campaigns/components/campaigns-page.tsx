@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { Button, buttonClass } from '../../../ui/button';
 import { Card, EmptyState, PageHeader } from '../../../ui/card';
-import { FeedbackBox, type Feedback } from '../../../ui/feedback-box';
+import { FeedbackBox, useFeedback } from '../../../ui/feedback-box';
 import { Icon } from '../../../ui/icons';
 import { SelectFilter } from '../../../ui/select-filter';
 import { Spinner } from '../../../ui/spinner';
@@ -38,10 +38,9 @@ export function CampaignsPage() {
     packageName: 'all',
     sort: 'newest',
   });
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, showSuccess: onDone, dismiss } = useFeedback();
   const all = campaigns.data ?? [];
   const shown = filterCampaigns(all, filters);
-  const onDone = (text: string) => setFeedback({ kind: 'success', text });
 
   return (
     <>
@@ -64,7 +63,7 @@ export function CampaignsPage() {
         }
       />
       <div className={styles.stack}>
-        <FeedbackBox feedback={feedback} />
+        <FeedbackBox feedback={feedback} onDismiss={dismiss} />
         <div className={styles.toolbar}>
           <div className={styles.searchField}>
             <label htmlFor="campaign-search" className={styles.visuallyHidden}>

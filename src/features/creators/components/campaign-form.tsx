@@ -70,7 +70,11 @@ export function CampaignForm({ username }: { username: string }) {
       },
       {
         // The tracker route belongs to the campaigns feature: navigate to it by path.
-        onSuccess: () => router.history.push(`/analytics/${encodeURIComponent(username)}`),
+        // The tracker says the server's success message (spec §8) once it is there.
+        onSuccess: (answer) =>
+          router.history.push(`/analytics/${encodeURIComponent(username)}`, {
+            successMessage: answer.message,
+          }),
       },
     );
   }

@@ -5,6 +5,7 @@ import { LOW_BALANCE_DOLLARS } from '../../../shared/constants';
 import { WarningBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
 import { EmptyState, PageHeader } from '../../../ui/card';
+import { FeedbackBox, useFeedback } from '../../../ui/feedback-box';
 import { Icon } from '../../../ui/icons';
 import { useAuthUser } from '../../auth/api/check-auth';
 import { useCampaigns } from '../../campaigns/api/get-campaigns';
@@ -103,6 +104,8 @@ function CampaignList() {
 export function DashboardPage() {
   const balance = useAuthUser()?.crypto_balance ?? 0;
   const campaigns = useCampaigns();
+  // Says what the action that ended here did, e.g. a deletion on a tracker (issue 13).
+  const { feedback, dismiss } = useFeedback();
   return (
     <>
       <PageHeader
@@ -115,6 +118,7 @@ export function DashboardPage() {
         }
       />
       <div className={styles.stack}>
+        <FeedbackBox feedback={feedback} onDismiss={dismiss} />
         {balance < LOW_BALANCE_DOLLARS ? (
           <WarningBox title="You need minimum of $100 to avail all features">
             <p>

@@ -1,11 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { formatCompactCount, formatMoney, formatShortDate } from '../../../lib/format';
 import type { Campaign } from '../../../shared/contract/campaigns';
 import { Button, buttonClass } from '../../../ui/button';
 import { Card, EmptyState, PageHeader } from '../../../ui/card';
-import { FeedbackBox, type Feedback } from '../../../ui/feedback-box';
+import { FeedbackBox, useFeedback } from '../../../ui/feedback-box';
 import { Spinner } from '../../../ui/spinner';
 import { useCampaignDetails } from '../../campaigns/api/get-campaign-details';
 import { useDailyClicks } from '../../campaigns/api/get-daily-clicks';
@@ -124,7 +123,8 @@ export function TrackerPage({ username }: { username: string }) {
   const details = useCampaignDetails(username);
   const navigate = useNavigate();
   const profileUrl = usePartnerProfileUrl()(username);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  // Also says a campaign created on the form that led here was created (issue 13).
+  const { feedback, showSuccess, dismiss } = useFeedback();
 
   if (details.isPending) return <Spinner label="Loading campaign..." />;
 
@@ -132,6 +132,7 @@ export function TrackerPage({ username }: { username: string }) {
     return (
       <>
         <PageHeader title="Campaign Tracker" subtitle={username} />
+        <FeedbackBox feedback={feedback} onDismiss={dismiss} />
         <Card>
           <EmptyState icon="!" title="Could not load the campaign">
             <p>{errorMessage(details.error, 'Failed to fetch profile data. Please try again.')}</p>
@@ -172,11 +173,15 @@ export function TrackerPage({ username }: { username: string }) {
           <CampaignActions
             campaign={campaign}
             buttonClassName=""
-            onDone={(text) => setFeedback({ kind: 'success', text })}
-            onDeleted={() => void navigate({ to: '/dashboard' })}
+            onDone={showSuccess}
+            // Spec §2: a deletion ends on /dashboard, which says so (issue 13). It replaces this
+            // entry: Back would come to the tracker of a campaign that no longer exists.
+            onDeleted={(successMessage) =>
+              void navigate({ to: '/dashboard', replace: true, state: { successMessage } })
+            }
           />
         </div>
-        <FeedbackBox feedback={feedback} />
+        <FeedbackBox feedback={feedback} onDismiss={dismiss} />
         <CampaignDetails campaign={campaign} />
         <DailyClicksCard username={username} />
         <Link to="/dashboard" className={styles.back}>
