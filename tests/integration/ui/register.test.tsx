@@ -73,6 +73,10 @@ describe('/register', () => {
     await fillRegistration(user);
     expect(await screen.findByRole('heading', { name: 'Campaign Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
+    // The action ended on another page: the server's message is said there (issue 13).
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Account created successfully. Please check your email to verify your account.',
+    );
     expect(screen.getByRole('note')).toHaveTextContent('Please verify your account');
     expect(stub.requestsTo('/api/auth/register').map((request) => request.body)).toEqual([
       {

@@ -5,9 +5,9 @@ import { callApi } from '../../../lib/api';
 import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
 
-/** POST /api/auth/register: creates the account and signs it in. */
+/** POST /api/auth/register: creates the account and signs it in; the answer carries its message. */
 export async function register(body: BodyInput<typeof registerCall>) {
-  return (await callApi(registerCall, body)).user;
+  return callApi(registerCall, body);
 }
 
 export function useRegister() {
@@ -15,7 +15,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: register,
     // Design §4: nothing of a previous user stays readable after another signs in.
-    onSuccess: async (user) => {
+    onSuccess: async ({ user }) => {
       await clearOfflineData(queryClient);
       setAuthUser(queryClient, user);
     },

@@ -31,7 +31,11 @@ export function RegisterForm({ config }: { config: PublicConfig }) {
     if (invalid) return;
     register.mutate(
       { ...values, agreeTerms: true },
-      { onSuccess: () => void navigate({ to: '/dashboard', replace: true }) },
+      {
+        // The dashboard says the server's message ("…check your email…"): issue 13.
+        onSuccess: ({ message }) =>
+          void navigate({ to: '/dashboard', replace: true, state: { successMessage: message } }),
+      },
     );
   };
 
