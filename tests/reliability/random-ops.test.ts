@@ -11,6 +11,8 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../helpers/server';
+import type { Campaign, CampaignHistoryEntry } from '../../src/shared/contract/campaigns';
+import { figureViolations } from './support/figure-identities';
 import { moneyInvariantViolations } from './support/invariants';
 import { opsArbitrary } from './support/random-ops-ops';
 import { RandomOpsRun } from './support/random-ops-runner';
@@ -21,7 +23,7 @@ import { RandomOpsRun } from './support/random-ops-runner';
  * signed click batches (replayed ids, profiles without a campaign), and one advertiser acting on
  * another's campaigns and deposits; bursts send one call, or one click batch, several times at
  * once. Every answer must be the one the model expects and after every step the money invariants
- * hold. Seeded: RELIABILITY_SEED=<n> replays a run.
+ * hold, and so do the figures of every campaign and history answer (issue 13: per period). Seeded: RELIABILITY_SEED=<n> replays a run.
  */
 
 const PARTNER_SECRET = 'random-ops-partner-secret';
@@ -121,6 +123,18 @@ describe.each(databaseKinds())('random operations on %s', (kind) => {
       );
       // The leftover 40 cents (less than one click) came back when the clicks ran out.
       expect(Number(balance!.cents)).toBe(withCampaign ? 40 : 0);
+      if (withCampaign) {
+        // Ended by its clicks: 166 used, none refunded, $99.60 spent and 40 cents refunded.
+        const list = await client.get<{ data: Campaign[] }>('/api/bought-ads-by-client');
+        const history = await client.get<{ data: CampaignHistoryEntry[] }>(
+          '/api/user/campaign-history',
+        );
+        expect(figureViolations(list.body.data, history.body.data, 9_960)).toEqual([]);
+        expect(list.body.data.map((c) => [c.clicks_purchased, c.remaining_clicks])).toEqual([
+          [166, 0],
+        ]);
+        expect(list.body.data[0]!.amount_refunded).toBe(0.4);
+      }
     }
     expect(await moneyInvariantViolations(database.db)).toEqual([]);
   });

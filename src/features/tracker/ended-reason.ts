@@ -4,10 +4,9 @@ import { clicksUsed } from '../campaigns/campaign-list';
 export type EndedReason = 'paused' | 'clicks-used-up';
 
 /**
- * Why an inactive campaign ended. Both endings set remaining_clicks to 0 (the pause refunds what is
- * left), so it cannot tell them apart; the used clicks can: a campaign whose clicks ran out has used
- * every click bought, a paused one had clicks left (a pause of a campaign with none left ends it as
- * used up: server domain/campaigns.ts, lockCampaign). Undefined while the campaign is active.
+ * Why an inactive campaign ended, from its period's clicks: a campaign whose clicks ran out used
+ * every click bought, a paused one had clicks left, refunded (a pause of a campaign with none left
+ * ends it as used up: server domain/campaigns.ts, lockCampaign). Undefined while it is active.
  */
 export function endedReason(
   campaign: Pick<Campaign, 'status' | 'clicks_count' | 'clicks_purchased'>,

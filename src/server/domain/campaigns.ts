@@ -58,7 +58,6 @@ export interface CampaignRow {
   amount_remaining_cents: number;
   billed_cents: number;
   refunded_cents: number;
-  last_deposit_cents: number;
   start_date: Date;
   end_date: Date | null;
   created_at: Date;
@@ -217,9 +216,8 @@ async function fundCampaign(
 ): Promise<CampaignRow> {
   const [campaign] = await tx.query<CampaignRow & Record<string, unknown>>(
     `INSERT INTO campaigns (user_id, profile_username, package_id, category_slug, status, click_rate_cents,
-                            clicks_purchased, remaining_clicks, amount_deposit_cents, amount_remaining_cents,
-                            last_deposit_cents)
-     VALUES ($1, $2, $3, $4, true, $5, $6, $6, $7, $7, $7)
+                            clicks_purchased, remaining_clicks, amount_deposit_cents, amount_remaining_cents)
+     VALUES ($1, $2, $3, $4, true, $5, $6, $6, $7, $7)
      ON CONFLICT (user_id, profile_username) DO NOTHING
      RETURNING *`,
     [userId, username, pkg.id, categorySlug, pkg.click_rate_cents, clicks, amountCents],
@@ -286,7 +284,10 @@ export async function assignPackage(
 
 /**
  * Adds money to a campaign: a top-up when active, a reactivation with the same package when not.
- * Remaining clicks become floor(remaining / rate), so fractions of a click carry over (design §2).
+ * Remaining clicks become floor(remaining / rate), so fractions of a click carry over within the
+ * period (design §2). A top-up stays in the current period; a reactivation starts a new one (the
+ * contract's Campaign): the ended period is in the history, so its counters start again from the
+ * new deposit (nothing remains of the old budget: it was refunded at the ending).
  */
 export async function addMoney(
   db: Db,
@@ -318,18 +319,18 @@ export async function addMoney(
       MESSAGES.amountBalance,
     );
     const [updated] = await tx.query<CampaignRow & Record<string, unknown>>(
-      `UPDATE campaigns
-          SET amount_deposit_cents = amount_deposit_cents + $2,
-              amount_remaining_cents = $3,
-              remaining_clicks = $4,
-              clicks_purchased = clicks_count + $4,
-              last_deposit_cents = $2,
-              status = true,
-              start_date = CASE WHEN status THEN start_date ELSE now() END,
-              end_date = NULL,
-              updated_at = now()
-        WHERE id = $1
-        RETURNING *`,
+      reactivated
+        ? `UPDATE campaigns
+              SET amount_deposit_cents = $2, amount_remaining_cents = $3, remaining_clicks = $4,
+                  clicks_purchased = $4, clicks_count = 0, billed_cents = 0, refunded_cents = 0,
+                  status = true, start_date = now(), end_date = NULL, updated_at = now()
+            WHERE id = $1
+            RETURNING *`
+        : `UPDATE campaigns
+              SET amount_deposit_cents = amount_deposit_cents + $2, amount_remaining_cents = $3,
+                  remaining_clicks = $4, clicks_purchased = clicks_count + $4, updated_at = now()
+            WHERE id = $1
+            RETURNING *`,
       [campaign.id, amountCents, remainingCents, remainingClicks],
     );
     if (reactivated) {
@@ -346,7 +347,9 @@ export async function addMoney(
 
 /**
  * Ends an active campaign inside the caller's transaction: what is left of its budget goes back to
- * the balance at once, and one history entry records the ending (design §2).
+ * the balance at once, and one history entry records the period that ends (design §2; the
+ * contract's Campaign and CampaignHistoryEntry). The clicks not used stay in remaining_clicks as the
+ * clicks refunded, so clicks_purchased = clicks_count + remaining_clicks holds after the ending too.
  */
 export async function endCampaign(tx: Writer, campaign: CampaignRow): Promise<CampaignRow> {
   const refundCents = Number(campaign.amount_remaining_cents);
@@ -361,7 +364,7 @@ export async function endCampaign(tx: Writer, campaign: CampaignRow): Promise<Ca
   const [ended] = await tx.query<CampaignRow & Record<string, unknown>>(
     `UPDATE campaigns
         SET status = false, end_date = now(), refunded_cents = refunded_cents + amount_remaining_cents,
-            amount_remaining_cents = 0, remaining_clicks = 0, updated_at = now()
+            amount_remaining_cents = 0, updated_at = now()
       WHERE id = $1
       RETURNING *`,
     [campaign.id],
@@ -372,13 +375,13 @@ export async function endCampaign(tx: Writer, campaign: CampaignRow): Promise<Ca
                                    total_spent_cents, amount_deposit_cents, click_rate_cents, start_date, end_date)
      SELECT c.user_id, c.id, c.profile_username, c.package_id, p.name,
             CASE WHEN c.category_slug IS NULL THEN p.categories ELSE ARRAY[cat.name] END,
-            c.clicks_purchased, $2, $3, c.clicks_count, c.billed_cents, c.last_deposit_cents, c.click_rate_cents,
-            c.start_date, c.end_date
+            c.clicks_purchased, c.clicks_purchased, c.remaining_clicks, c.clicks_count, c.billed_cents,
+            c.amount_deposit_cents, c.click_rate_cents, c.start_date, c.end_date
        FROM campaigns c
        JOIN ad_packages p ON p.id = c.package_id
        LEFT JOIN categories cat ON cat.slug = c.category_slug
       WHERE c.id = $1`,
-    [campaign.id, campaign.clicks_purchased, campaign.remaining_clicks],
+    [campaign.id],
   );
   return ended!;
 }

@@ -31,17 +31,33 @@ export const CategoriesResponse = v.object({
 // them without the rest of this contract.
 export { Campaign } from './campaign';
 
-/** Spec §3 Campaign history entry. */
+/**
+ * Spec §3 Campaign history entry: one ended period of a campaign (a period runs from its creation
+ * or reactivation to its ending; see Campaign), written when it ends and kept when the campaign is
+ * deleted. Its figures cover that period only, so a campaign's entries add up to what it was billed
+ * over its ended periods:
+ * - total_clicks_purchased = clicks_count + remaining_clicks;
+ * - total_spent = clicks_count x click_rate;
+ * - amount_deposit = total_spent + the money refunded at the ending (at least remaining_clicks x
+ *   click_rate: a leftover fraction of a click is refunded too).
+ * Performance (the history page's sort) = clicks_count / total_clicks_purchased.
+ */
 export const CampaignHistoryEntry = v.object({
   id: v.number(),
   profile_id: v.string(),
   package_name: v.string(),
   categories: v.array(v.string()),
+  /** Clicks bought in the period, before the refund at its ending. */
   total_clicks_purchased: v.number(),
+  /** The same as total_clicks_purchased (spec §3 lists both). */
   clicks_purchased: v.number(),
+  /** Clicks refunded at the ending (bought, not used). */
   remaining_clicks: v.number(),
+  /** Clicks used (billed) in the period. */
   clicks_count: v.number(),
+  /** The period's spend: clicks_count x click_rate. */
   total_spent: v.number(),
+  /** The period's budget: the money put in during it (spec §2's "last deposit" column). */
   amount_deposit: v.number(),
   click_rate: v.number(),
   start_date: v.string(),

@@ -142,10 +142,10 @@ export async function seedCampaigns(db: Queryable, campaigns: CampaignSeed[]): P
   const rows = await db.query<{ id: number; user_id: number; amount_deposit_cents: number }>(
     `INSERT INTO campaigns (user_id, profile_username, package_id, category_slug, status, click_rate_cents,
                               clicks_purchased, remaining_clicks, amount_deposit_cents, amount_remaining_cents,
-                              last_deposit_cents, start_date, created_at)
+                              start_date, created_at)
        SELECT c.user_id, c.username, c.package_id, CASE WHEN c.package_id = 3 THEN 'fitness' END, true,
               p.click_rate_cents, c.clicks, c.clicks, c.clicks * p.click_rate_cents, c.clicks * p.click_rate_cents,
-              c.clicks * p.click_rate_cents, now() - c.ago * interval '1 second', now() - c.ago * interval '1 second'
+              now() - c.ago * interval '1 second', now() - c.ago * interval '1 second'
          FROM unnest($1::bigint[], $2::text[], $3::int[], $4::int[], $5::int[])
                 AS c(user_id, username, package_id, clicks, ago)
          JOIN ad_packages p ON p.id = c.package_id

@@ -428,12 +428,13 @@ describe.each(databaseKinds())('on %s', (kind) => {
         refunded_cents: campaign.refunded_cents,
         amount_remaining_cents: campaign.amount_remaining_cents,
       }).toEqual({
+        // A new period: the used-up one is in the history, the figures start from the $6.
         status: true,
-        clicks_purchased: 177,
+        clicks_purchased: 10,
         remaining_clicks: 10,
-        amount_deposit_cents: 10_650,
-        billed_cents: 10_020,
-        refunded_cents: 30,
+        amount_deposit_cents: 600,
+        billed_cents: 0,
+        refunded_cents: 0,
         amount_remaining_cents: 600,
       });
       // 10,650 - 10,050 + 30 refunded - 600.

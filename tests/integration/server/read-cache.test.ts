@@ -153,7 +153,8 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
     const paused = await client.post('/api/expire-ad-package', { username: 'cached_creator' });
     expect(paused.status).toBe(200);
     expect(await twice(() => campaignList(client))).toEqual([
-      { profile: 'cached_creator', status: false, clicks: [250, 3, 0], dollars: [150, 0, 148.2] },
+      // Ended: the 247 clicks not used were refunded with the $148.20 (issue 13: per period).
+      { profile: 'cached_creator', status: false, clicks: [250, 3, 247], dollars: [150, 0, 148.2] },
     ]);
     expect(await twice(() => userFigures(client))).toEqual({ campaigns: 1, balance: 498.2 });
 

@@ -153,7 +153,7 @@ describe('/campaign-history', () => {
     expect(stat(alpha, 'Performance')).toBe('90%');
     expect(stat(alpha, 'Total Spent')).toBe('$720.00');
     expect(stat(alpha, 'Rate')).toBe('$0.80/click');
-    expect(stat(alpha, 'Last Deposit')).toBe('$400.00');
+    expect(stat(alpha, 'Budget')).toBe('$400.00');
     expect(stat(alpha, 'Duration')).toBe('10 days');
     expect(stat(alpha, 'Start Date')).toBe('Mar 1, 2025');
     expect(stat(alpha, 'End Date')).toBe('Mar 11, 2025');

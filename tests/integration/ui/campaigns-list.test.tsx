@@ -131,10 +131,11 @@ describe('/campaigns', () => {
   it('colours clicks remaining: green above 50% left, yellow above 20%, otherwise red', async () => {
     renderApp('/campaigns', stub);
     await loaded();
-    const level = (username: string) => stat(username, 'Remaining').parentElement!.dataset.level;
+    const level = (username: string, label = 'Remaining') =>
+      stat(username, label).parentElement!.dataset.level;
     expect(level('anna')).toBe('good'); // 51%
     expect(level('cleo')).toBe('low'); // 50%
-    expect(level('bella')).toBe('good'); // 100%
+    expect(level('bella', 'Refunded clicks')).toBe('good'); // 100%, ended: refunded
     expect(level('dora')).toBe('critical'); // 20%
   });
 

@@ -12,6 +12,7 @@ import {
   type TestClient,
   type TestResponse,
 } from '../../helpers/server';
+import { figureViolations } from './figure-identities';
 import { moneyInvariantViolations } from './invariants';
 import { LISTED_PROFILES, PROFILE_COUNT, type Coin, type Op, type Target } from './random-ops-ops';
 
@@ -58,13 +59,13 @@ interface PaymentModel {
   used: boolean;
 }
 
+/** A campaign's figures in its current period (the contract's Campaign). */
 interface CampaignModel {
   owner: UserModel;
   profile: string;
   packageId: number;
   rateCents: number;
   clicksPurchased: number;
-  lastDepositCents: number;
   active: boolean;
   fundedCents: number;
   billedCents: number;
@@ -76,7 +77,7 @@ interface CampaignModel {
   started: number;
 }
 
-/** One entry of campaign history: written each time a campaign ends. */
+/** One entry of campaign history: written each time a campaign ends, for the period it ends. */
 interface EndingModel {
   owner: UserModel;
   row: (string | number)[];
@@ -597,7 +598,6 @@ export class RandomOpsRun {
       packageId,
       rateCents,
       clicksPurchased: clicks,
-      lastDepositCents: cents,
       active: true,
       fundedCents: cents,
       billedCents: 0,
@@ -642,13 +642,19 @@ export class RandomOpsRun {
       } else {
         const reactivated = !campaign.active;
         owner.balanceCents -= cents;
+        if (reactivated) {
+          // A new period: the ended one is in the history, its refund left nothing behind.
+          campaign.fundedCents = 0;
+          campaign.billedCents = 0;
+          campaign.refundedCents = 0;
+          campaign.clicksCount = 0;
+          campaign.started = this.started();
+        }
         campaign.fundedCents += cents;
         campaign.remainingCents = remainingCents;
         campaign.remainingClicks = clicks;
         campaign.clicksPurchased = campaign.clicksCount + clicks;
-        campaign.lastDepositCents = cents;
         campaign.active = true;
-        if (reactivated) campaign.started = this.started();
         expected = {
           status: 200,
           body: {
@@ -682,7 +688,10 @@ export class RandomOpsRun {
     await this.check();
   }
 
-  /** Ending a campaign refunds what is left of its budget at once. */
+  /**
+   * Ending a campaign refunds what is left of its budget at once; the clicks not used stay as the
+   * clicks refunded, and the history entry records the period (its budget is all put in during it).
+   */
   private end(campaign: CampaignModel): void {
     this.endings.push({
       owner: campaign.owner,
@@ -692,13 +701,12 @@ export class RandomOpsRun {
         campaign.remainingClicks,
         campaign.clicksCount,
         campaign.billedCents / 100,
-        campaign.lastDepositCents / 100,
+        campaign.fundedCents / 100,
       ],
     });
     campaign.owner.balanceCents += campaign.remainingCents;
     campaign.refundedCents += campaign.remainingCents;
     campaign.remainingCents = 0;
-    campaign.remainingClicks = 0;
     campaign.active = false;
   }
 
@@ -964,11 +972,43 @@ export class RandomOpsRun {
 
   // ---- after every step ----
 
+  /**
+   * The figures of every answer that shows them (the list for cards and rows, the tracker's
+   * profile-ad-details, the history) hold their identities (figure-identities.ts), the tracker
+   * answers what the list does, and the history with the active periods adds up to what the
+   * ledger billed the advertiser.
+   */
+  private async checkFigures(user: UserModel): Promise<void> {
+    const list = await user.client.get<{ data: Campaign[] }>('/api/bought-ads-by-client');
+    const history = await user.client.get<{ data: CampaignHistoryEntry[] }>(
+      '/api/user/campaign-history',
+    );
+    for (const campaign of list.body.data) {
+      const tracker = await user.client.post<{ user: Campaign }>('/api/profile-ad-details', {
+        username: campaign.profile_id,
+      });
+      expect(tracker.body.user, this.where()).toEqual(campaign);
+    }
+    const [ledger] = await this.world.db.query<{ taken: number }>(
+      `SELECT (-COALESCE(SUM(amount_cents), 0))::bigint AS taken FROM ledger_entries
+        WHERE user_id = $1 AND kind LIKE 'campaign-%'`,
+      [user.id],
+    );
+    const held = list.body.data
+      .filter((c) => c.status)
+      .reduce((sum, c) => sum + toCents(c.amount_remaining), 0);
+    expect(
+      figureViolations(list.body.data, history.body.data, Number(ledger!.taken) - held),
+      this.where(),
+    ).toEqual([]);
+  }
+
   private async check(): Promise<void> {
     // Inside a burst the other copies may still be running: checked when all have answered.
     if (this.bursting) return;
     const { db } = this.world;
     expect(await moneyInvariantViolations(db), this.where()).toEqual([]);
+    for (const user of this.users) await this.checkFigures(user);
     const ids = this.users.map((u) => u.id);
     const balances = await db.query<{ id: number; balance: number }>(
       'SELECT id, balance_cents AS balance FROM users WHERE id = ANY($1::bigint[]) ORDER BY id',

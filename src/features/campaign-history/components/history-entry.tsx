@@ -37,7 +37,7 @@ export function HistoryEntry({ entry }: { entry: CampaignHistoryEntry }) {
         <Stat term="Performance" value={`${Math.round(performance(entry) * 100)}%`} />
         <Stat term="Total Spent" value={formatMoney(entry.total_spent)} />
         <Stat term="Rate" value={`${formatMoney(entry.click_rate)}/click`} />
-        <Stat term="Last Deposit" value={formatMoney(entry.amount_deposit)} />
+        <Stat term="Budget" value={formatMoney(entry.amount_deposit)} />
         <Stat term="Duration" value={`${days} ${days === 1 ? 'day' : 'days'}`} />
         <Stat term="Start Date" value={formatShortDate(entry.start_date)} />
         <Stat term="End Date" value={formatShortDate(entry.end_date)} />

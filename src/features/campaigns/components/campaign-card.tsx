@@ -73,7 +73,8 @@ export function CampaignCard({
         <Stat label="Total clicks" value={campaign.clicks_purchased.toLocaleString('en-US')} />
         <Stat label="Used" value={clicksUsed(campaign).toLocaleString('en-US')} />
         <div className={styles.stat} data-level={level}>
-          <dt className={styles.statLabel}>Remaining</dt>
+          {/* Once ended, the clicks not used were refunded (contract: Campaign.remaining_clicks). */}
+          <dt className={styles.statLabel}>{campaign.status ? 'Remaining' : 'Refunded clicks'}</dt>
           <dd className={`${styles.statValue} ${shared.clicksLevel[level]}`}>
             {campaign.remaining_clicks.toLocaleString('en-US')}
           </dd>

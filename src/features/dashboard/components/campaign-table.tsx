@@ -41,7 +41,8 @@ function Clicks({ campaign }: { campaign: Campaign }) {
     <span>
       {formatCompactCount(clicksUsed(campaign))} / {formatCompactCount(campaign.clicks_purchased)}
       <span className={`${styles.remaining} ${shared.clicksLevel[clicksLevel(campaign)]}`}>
-        {formatCompactCount(campaign.remaining_clicks)} left
+        {/* Once ended, the clicks not used were refunded (contract: Campaign.remaining_clicks). */}
+        {formatCompactCount(campaign.remaining_clicks)} {campaign.status ? 'left' : 'refunded'}
       </span>
     </span>
   );

@@ -75,7 +75,8 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
         <Tile label="Clicks Purchased" value={formatCompactCount(campaign.clicks_purchased)} />
         <Tile label="Clicks Used" value={formatCompactCount(clicksUsed(campaign))} />
         <Tile
-          label="Clicks Remaining"
+          // An ended period's remaining clicks are the ones refunded (src/shared/contract/campaign.ts).
+          label={campaign.status ? 'Clicks Remaining' : 'Clicks Refunded'}
           value={formatCompactCount(campaign.remaining_clicks)}
           className={shared.clicksLevel[level]}
         />
