@@ -96,7 +96,8 @@ function ClicksFigure({ clicks }: { clicks: ClicksOverTime }) {
 export function DailyClicksCard({ username }: { username: string }) {
   const clicks = useDailyClicks(username);
   return (
-    <Card title="Clicks and Spend">
+    // Lifetime, labelled as such: the tiles above show the current period (issue 13).
+    <Card title="Lifetime Clicks and Spend">
       {clicks.isPending ? (
         <Spinner label="Loading daily clicks..." />
       ) : clicks.isError ? (
