@@ -208,6 +208,9 @@ describe('/topup-balance: paying and verifying', () => {
     expect(router.state.location.pathname).toBe('/topup-balance');
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(router.state.location.pathname).toBe('/transactions');
+    // The action ended on another page: the message is said there too (issue 13).
+    expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('Payment verification successful!');
   });
 
   it('shows the verify error of the server, and the fallback on a network failure', async () => {

@@ -42,14 +42,16 @@ export function VerifyPayment({
     return () => clearTimeout(timer);
   }, [phase]);
 
+  const verifiedMessage = verified ? verify.data.message : undefined;
   useEffect(() => {
-    if (!verified) return undefined;
+    if (!verifiedMessage) return undefined;
+    // The history says it too, where the advertiser lands (issue 13).
     const timer = setTimeout(
-      () => void navigate({ to: '/transactions' }),
+      () => void navigate({ to: '/transactions', state: { successMessage: verifiedMessage } }),
       REDIRECT_AFTER_VERIFY_MS,
     );
     return () => clearTimeout(timer);
-  }, [verified, navigate]);
+  }, [verifiedMessage, navigate]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -7,6 +7,7 @@ import { ErrorBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
 import { EmptyState, PageHeader } from '../../../ui/card';
 import { Icon } from '../../../ui/icons';
+import { FeedbackBox, useFeedback } from '../../../ui/feedback-box';
 import { Spinner } from '../../../ui/spinner';
 import { useAuthUser } from '../../auth/api/check-auth';
 import { depositListError } from '../list-error';
@@ -34,6 +35,8 @@ export function TransactionsPage() {
   const balance = useAuthUser()?.crypto_balance ?? 0;
   const list = transactions.data ?? [];
   const count = pageCount(list.length);
+  // Says what the action that ended here did: a verified deposit (issue 13).
+  const { feedback, dismiss } = useFeedback();
   const shownPage = Math.min(page, count);
 
   function choose(next: TransactionsFilter) {
@@ -58,6 +61,7 @@ export function TransactionsPage() {
           </div>
         }
       />
+      <FeedbackBox feedback={feedback} onDismiss={dismiss} />
       <section className={styles.panel} aria-label="Transaction history">
         <div className={styles.toolbar} role="group" aria-label="Filter by status">
           {FILTERS.map((filter) => (
