@@ -3,9 +3,6 @@ import { ErrorBox, SuccessBox } from './alert';
 import type { Feedback } from './feedback';
 import * as styles from './feedback-box.css';
 
-export type { Feedback } from './feedback';
-export { useFeedback } from './feedback';
-
 /** What useFeedback holds, above the page; focused when it arrived from another page. */
 
 export function FeedbackBox({

@@ -1,6 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 
+/**
+ * The look of field.css.ts's input, written again on purpose: the dashboard's filter (first load)
+ * would otherwise bring the sign-in chunk's field styles into the dashboard's first load.
+ */
 export const select = style({
   width: '100%',
   minHeight: '44px',

@@ -67,9 +67,6 @@ export interface CampaignRow {
 /** Spec §9: every new campaign deposit, a new package on reactivation too. */
 const MIN_CAMPAIGN_DEPOSIT_CENTS = dollarsToCents(MIN_CAMPAIGN_DEPOSIT_DOLLARS);
 
-// The rule lives in src/shared (the forms estimate with it); the domain's callers find it here too.
-export { clicksFor };
-
 export async function listPackages(db: Reader): Promise<PackageRow[]> {
   return db.query<PackageRow & Record<string, unknown>>('SELECT * FROM ad_packages ORDER BY id');
 }

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import {
   addMoney,
-  clicksFor,
   MESSAGES,
   openCampaign,
   pauseCampaign,
   removeCampaign,
 } from '../../../src/server/domain/campaigns';
+import { clicksFor } from '../../../src/shared/rules/campaign-rules';
 import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
 import { recordClicks, sweepCampaignsOutOfClicks } from '../../../src/server/domain/clicks';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';

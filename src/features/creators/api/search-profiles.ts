@@ -2,9 +2,6 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { searchProfiles as searchProfilesCall } from '../../../shared/contract/campaigns';
 import { callApi } from '../../../lib/api';
 
-/** The most matches the server answers: a full answer means there may be more. */
-export { CREATOR_SEARCH_MAX_RESULTS as SEARCH_PROFILES_MAX_RESULTS } from '../../../shared/constants';
-
 /** POST /api/search-profiles: up to 100 best matches (the client pages them). */
 export async function searchProfiles(query: string) {
   return (await callApi(searchProfilesCall, { query })).data;

@@ -4,6 +4,7 @@ import {
   CREATOR_SEARCH_DEBOUNCE_MS,
   CREATOR_SEARCH_MIN_CHARS,
   CREATOR_SEARCH_PAGE_SIZE,
+  CREATOR_SEARCH_MAX_RESULTS,
   LOW_BALANCE_DOLLARS,
   SEARCH_DISABLED_AT_OR_BELOW_DOLLARS,
 } from '../../../shared/constants';
@@ -13,7 +14,7 @@ import { Spinner } from '../../../ui/spinner';
 import { useAuthUser } from '../../auth/api/check-auth';
 import type { Campaign } from '../../../shared/contract/campaigns';
 import { useCampaigns } from '../../campaigns/api/get-campaigns';
-import { SEARCH_PROFILES_MAX_RESULTS, useSearchProfiles } from '../api/search-profiles';
+import { useSearchProfiles } from '../api/search-profiles';
 import { requestErrorText } from '../request-error';
 import { useDebouncedValue } from '../use-debounced-value';
 import { CreatorResult, ownCampaignFor } from './creator-result';
@@ -23,7 +24,7 @@ import * as styles from './creators.css';
 function Summary({ first, last, count }: { first: number; last: number; count: number }) {
   // The server answers at most its best 100: a full answer may leave matches out.
   const text =
-    count >= SEARCH_PROFILES_MAX_RESULTS
+    count >= CREATOR_SEARCH_MAX_RESULTS
       ? `Showing ${first}–${last} of the first ${count} matches. Type more of the name to narrow the search.`
       : `Showing ${first}–${last} of ${count} profiles`;
   return (

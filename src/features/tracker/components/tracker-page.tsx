@@ -4,7 +4,8 @@ import { formatCompactCount, formatMoney, formatShortDate } from '../../../lib/f
 import type { Campaign } from '../../../shared/contract/campaigns';
 import { Button, buttonClass } from '../../../ui/button';
 import { Card, EmptyState, PageHeader } from '../../../ui/card';
-import { FeedbackBox, useFeedback } from '../../../ui/feedback-box';
+import { useFeedback } from '../../../ui/feedback';
+import { FeedbackBox } from '../../../ui/feedback-box';
 import { Spinner } from '../../../ui/spinner';
 import { useCampaignDetails } from '../../campaigns/api/get-campaign-details';
 import { useDailyClicks } from '../../campaigns/api/get-daily-clicks';
