@@ -49,6 +49,11 @@ export interface Config {
   /** Background jobs (src/server/jobs): seconds between two runs in each server process. */
   jobIntervalSeconds: number;
   /**
+   * A write repeated with the Idempotency-Key of one still running waits this long for it before
+   * answering 409 (src/server/idempotency.ts).
+   */
+  idempotencyWaitSeconds: number;
+  /**
    * Outside production, the development entry (src/dev/start.ts) starts the development parts beside
    * the app (partner simulator, dev chain, demo data); DEV_ENVIRONMENT=off leaves them out. Always
    * false in production.
@@ -151,6 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
     priceMaxAgeSeconds: positiveInteger(env, 'PRICE_MAX_AGE_SECONDS', 3900),
     stablecoinPaymentWindowHours: positiveInteger(env, 'STABLECOIN_PAYMENT_WINDOW_HOURS', 24),
     jobIntervalSeconds: positiveInteger(env, 'JOB_INTERVAL_SECONDS', 60),
+    idempotencyWaitSeconds: positiveInteger(env, 'IDEMPOTENCY_WAIT_SECONDS', 10),
     devEnvironment: !production && devEnvironment === 'on',
     staticDir: env.STATIC_DIR ?? './dist',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),

@@ -6,6 +6,17 @@ import {
   type ResponseInput,
 } from '../shared/contract/endpoint';
 import type { Db, Reader } from './db/db';
+import { HttpError } from './errors';
+import {
+  claimKey,
+  idempotencyKeyOf,
+  keepAnswer,
+  keyOwner,
+  REPLAYED_HEADER,
+  requestHash,
+  type KeptAnswer,
+} from './idempotency';
+import { loadUser } from './plugins/session';
 import { parseBody } from './validate';
 
 export interface RouteContext<E extends Endpoint> {
@@ -25,12 +36,28 @@ export type RouteHandler<E extends Endpoint> = (
   context: RouteContext<E>,
 ) => Promise<ResponseInput<E> | FastifyReply>;
 
-export interface RouteOptions extends Pick<
+export interface RouteOptions<E extends Endpoint> extends Pick<
   RouteShorthandOptions,
   'preHandler' | 'bodyLimit' | 'logLevel'
 > {
   /** Values of the path's `{name}` placeholders (the partner's slug). */
   params?: Readonly<Record<string, string>>;
+  /**
+   * What a write does with an `Idempotency-Key` header (src/server/idempotency.ts). 'keep', the
+   * default: its answer is kept and a repeat gets it without the work being done again. 'ignore':
+   * a repeat runs again, for calls whose answer is a new session (sign-in: a kept answer would lack
+   * it, and sessions are never stored but hashed) and for calls that are repeatable as they are.
+   */
+  idempotency?: 'keep' | 'ignore';
+  /**
+   * Runs when a kept answer is replayed, before it is sent: registration signs the caller in again,
+   * since the session of the first answer is not kept (the same body proves the same password).
+   */
+  onReplay?: (context: {
+    request: FastifyRequest;
+    reply: FastifyReply;
+    answer: ResponseInput<E>;
+  }) => Promise<void>;
 }
 
 /**
@@ -44,22 +71,83 @@ export interface RouteOptions extends Pick<
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  { params, ...options }: RouteOptions = {},
+  { params, idempotency = 'keep', onReplay, ...options }: RouteOptions<E> = {},
 ) {
   const db = (endpoint.access === 'write' ? app.db : app.db.read) as RouteContext<E>['db'];
   const schema = endpoint.body;
+  const keeps = endpoint.access === 'write' && idempotency === 'keep';
   return (handler: RouteHandler<E>): void => {
     app.route({
       ...options,
       method: endpoint.method,
       url: `/${endpointPath(endpoint, params)}`,
-      handler: (request, reply) =>
-        handler({
+      handler: async (request, reply) => {
+        const context: RouteContext<E> = {
           body: (schema ? parseBody(schema, request.body) : undefined) as BodyOutput<E>,
           request,
           reply,
           db,
-        }),
+        };
+        const key = keeps ? idempotencyKeyOf(request) : undefined;
+        if (key === undefined) return handler(context);
+        const answer = await answerOnce(app, endpoint, key, context, handler);
+        if (answer.replayed) {
+          reply.header(REPLAYED_HEADER, 'true');
+          await onReplay?.({
+            request,
+            reply,
+            answer: JSON.parse(answer.answer) as ResponseInput<E>,
+          });
+        }
+        return reply
+          .status(answer.status)
+          .type('application/json; charset=utf-8')
+          .send(answer.answer);
+      },
     });
   };
+}
+
+/**
+ * A write with an Idempotency-Key: the key claimed, the work done and its answer kept in one
+ * transaction that every statement of the handler joins (Db.within), or the kept answer of the
+ * key's first request. An answer the caller caused (4xx but 429) is kept like a success; a 5xx, a
+ * 429 or a crash rolls the work and the claim back, so the key is free for the retry.
+ */
+async function answerOnce<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  key: string,
+  context: RouteContext<E>,
+  handler: RouteHandler<E>,
+): Promise<KeptAnswer & { replayed: boolean }> {
+  const { request, reply, body } = context;
+  const user = request.user ?? (await loadUser(request));
+  const claim = {
+    owner: keyOwner(user?.id),
+    key,
+    hash: requestHash(app.config.sessionSecret, endpoint.method, endpoint.path, body),
+    waitSeconds: app.config.idempotencyWaitSeconds,
+  };
+  return app.db.within(async (tx) => {
+    const kept = await claimKey(app.db, tx, claim);
+    if (kept) return { ...kept, replayed: true };
+    let answer: KeptAnswer;
+    try {
+      const result = await handler(context);
+      if (result === reply)
+        throw new Error(`${endpoint.path}: a kept answer must be returned, not sent`);
+      answer = { status: reply.statusCode, answer: JSON.stringify(result) };
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode >= 500 || error.statusCode === 429) {
+        throw error;
+      }
+      answer = {
+        status: error.statusCode,
+        answer: JSON.stringify({ success: false, message: error.message }),
+      };
+    }
+    await keepAnswer(tx, claim, answer);
+    return { ...answer, replayed: false };
+  });
 }

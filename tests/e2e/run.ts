@@ -17,6 +17,8 @@ import { ensureChromium } from './support/chromium';
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_START_TIMEOUT_MS = 90_000;
+/** A build elsewhere (`E2E_STATIC_DIR=/tmp/build npm run test:e2e`): two checkouts' builds apart. */
+const staticDir = process.env.E2E_STATIC_DIR ?? join(root, 'dist');
 
 function fail(message: string): never {
   console.error(`\nBrowser tests: ${message}`);
@@ -53,7 +55,7 @@ async function startServer(workDir: string): Promise<RunningServer> {
     HOST: 'localhost',
     DATA_DIR: join(workDir, 'data'),
     OUTBOX_DIR: join(workDir, 'outbox'),
-    STATIC_DIR: join(root, 'dist'),
+    STATIC_DIR: staticDir,
     // The partner simulator on a port of its own, so a running dev server does not collide.
     PARTNER_URL: `http://127.0.0.1:${partnerPort}`,
     // The tests report their own clicks and count them exactly: no background click traffic.
@@ -124,8 +126,8 @@ function serverProblemsOnFailure(logFile: string): Reporter {
 
 const chromium = ensureChromium();
 if ('problem' in chromium) fail(chromium.problem);
-if (!existsSync(join(root, 'dist/index.html')) || !existsSync(join(root, 'dist/sw.js'))) {
-  fail('dist/ has no built app; run `npm run build` first.');
+if (!existsSync(join(staticDir, 'index.html')) || !existsSync(join(staticDir, 'sw.js'))) {
+  fail(`${staticDir} has no built app; run \`npm run build\` first.`);
 }
 
 const workDir = mkdtempSync(join(tmpdir(), 'promo-e2e-'));

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -44,6 +45,14 @@ export type Tx = Reader & Writer;
 export interface Db extends Writer {
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction that every statement of this database made while fn runs joins:
+   * `query`, `read`, and `transaction` (as a savepoint), wherever they are called from, the session
+   * and rate-limit code included. A write sent with an Idempotency-Key runs in it, so that its
+   * effects and its kept answer commit together (src/server/idempotency.ts). It commits when fn
+   * resolves and rolls back when it throws.
+   */
+  within<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -90,7 +99,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     query: <T extends Row>(sql: string, params: unknown[] = []) =>
       serial(async () => (await pg.query<T>(sql, params)).rows),
   };
-  return {
+  return joinable({
     kind: 'pglite',
     writer: true,
     read,
@@ -111,7 +120,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       ),
     exec: (sql) => changes.write(() => serial(async () => void (await pg.exec(sql)))),
     close: () => pg.close(),
-  };
+  });
 }
 
 export function openPostgres(url: string, max = 10): Db {
@@ -142,7 +151,7 @@ export function openPostgres(url: string, max = 10): Db {
   const changes = new Changes(false);
   const stopListening = listenForChanges(url, changes);
   const read: Reader = { reader: true, query: wrap(sql).query };
-  return {
+  return joinable({
     kind: 'postgres',
     writer: true,
     read,
@@ -157,5 +166,76 @@ export function openPostgres(url: string, max = 10): Db {
       await stopListening();
       await sql.end({ timeout: 5 });
     },
+  });
+}
+
+/** A transaction run by `within`, while its fn runs. */
+interface Ambient {
+  readonly database: object;
+  readonly tx: Tx;
+  open: boolean;
+  savepoints: number;
+}
+
+const ambient = new AsyncLocalStorage<Ambient>();
+
+/**
+ * Adds `within` to a database: while its fn runs, the statements made in its async context join its
+ * transaction instead of taking a connection of their own. On PGlite, which has one connection, a
+ * statement of its own would wait for the transaction to end and so never run; on PostgreSQL it would
+ * not see the transaction's writes, nor would its effects roll back with them.
+ */
+function joinable(database: Omit<Db, 'within'>): Db {
+  const joined = (): Ambient | undefined => {
+    const current = ambient.getStore();
+    // Fire-and-forget work started inside fn keeps its context after the transaction ended.
+    return current?.database === database && current.open ? current : undefined;
   };
+  const within = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    const current = joined();
+    if (current) return savepoint(current, fn);
+    return database.transaction((tx) => {
+      const run: Ambient = { database, tx, open: true, savepoints: 0 };
+      return ambient.run(run, async () => {
+        try {
+          return await fn(tx);
+        } finally {
+          run.open = false;
+        }
+      });
+    });
+  };
+  return {
+    ...database,
+    read: {
+      reader: true,
+      query: (sql, params, options) => (joined()?.tx ?? database.read).query(sql, params, options),
+    },
+    query: (sql, params, options) => (joined()?.tx ?? database).query(sql, params, options),
+    transaction: (fn) => {
+      const current = joined();
+      return current ? savepoint(current, fn) : database.transaction(fn);
+    },
+    within,
+    exec: (sql) => {
+      if (joined()) throw new Error('exec (migrations) cannot run inside a transaction');
+      return database.exec(sql);
+    },
+  };
+}
+
+/** A transaction inside the joined one: it rolls back alone when fn throws, as a transaction would. */
+async function savepoint<T>(current: Ambient, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const name = `nested_${++current.savepoints}`;
+  const unprepared = { prepare: false };
+  await current.tx.query(`SAVEPOINT ${name}`, [], unprepared);
+  let result: T;
+  try {
+    result = await fn(current.tx);
+  } catch (error) {
+    await current.tx.query(`ROLLBACK TO SAVEPOINT ${name}`, [], unprepared);
+    throw error;
+  }
+  await current.tx.query(`RELEASE SAVEPOINT ${name}`, [], unprepared);
+  return result;
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Chain } from '../domain/chain';
 import { sweepCampaignsOutOfClicks } from '../domain/clicks';
+import { sweepIdempotencyKeys } from '../idempotency';
 import { expireDeposits } from './expire-deposits';
 import { sweepRateLimitCounters } from './sweep-rate-limits';
 
@@ -23,7 +24,7 @@ export interface Jobs {
 /**
  * The server's background work (design §6): closing abandoned deposits, ending campaigns whose
  * clicks ran out but that a crash left active (domain/clicks ends them right after billing), and sweeping
- * old rate-limit counters. Every server process runs it; the jobs are written so that runs in several processes at
+ * old rate-limit counters and the kept answers of idempotency keys past their 24 hours. Every server process runs it; the jobs are written so that runs in several processes at
  * the same moment do each piece of work once. A failed run is logged and retried at the next tick.
  */
 export function startJobs({ db, chain, config, log }: JobDeps): Jobs {
@@ -45,6 +46,7 @@ export function startJobs({ db, chain, config, log }: JobDeps): Jobs {
     const ended = await sweepCampaignsOutOfClicks(db);
     if (ended.length > 0) log.warn({ ended }, 'ended campaigns left active with no clicks');
     await sweepRateLimitCounters(db);
+    await sweepIdempotencyKeys(db);
   };
 
   const runOnce = () => {

@@ -20,7 +20,7 @@ import {
 } from '../domain/accounts';
 import { passwordResetMail, verificationMail } from '../domain/mails';
 import { findOrCreatePartnerAccount } from '../domain/partner-accounts';
-import { toApiUser } from '../domain/users';
+import { findUserByEmail, toApiUser } from '../domain/users';
 import { badRequest, HttpError, unauthorized } from '../errors';
 import { PartnerUnavailableError } from '../plugins/partner';
 import {
@@ -53,7 +53,15 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const hitIp = (name: string) => async (request: FastifyRequest) =>
     rateLimiter.hitIp(name, request.ip);
 
-  route(app, register, { preHandler: hitIp('register') })(async ({ body, request, reply }) => {
+  route(app, register, {
+    preHandler: hitIp('register'),
+    // The kept answer has no session (they are stored hashed): a repeat of the same body, the same
+    // password, signs in anew.
+    onReplay: async ({ request, reply, answer }) => {
+      const user = answer.success ? await findUserByEmail(db.read, answer.user.email) : undefined;
+      if (user) await signIn(request, reply, Number(user.id));
+    },
+  })(async ({ body, request, reply }) => {
     await rateLimiter.hitAccount('register', body.email);
     const { user, verificationToken } = await registerAccount(db, body);
     // The account exists now: a mail server failure is logged, not turned into a failed registration.
@@ -69,23 +77,31 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  route(app, login, { preHandler: hitIp('login') })(async ({ body, request, reply }) => {
-    const { email, password } = body;
-    await rateLimiter.checkFailures('login', email);
-    const user = await authenticate(db.read, email, password);
-    if (!user) {
-      await rateLimiter.recordFailure('login', email);
-      throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
-    }
-    await rateLimiter.clearFailures('login', email);
-    await signIn(request, reply, Number(user.id));
-    return { success: true, message: AUTH_MESSAGES.loggedIn, user: await toApiUser(db.read, user) };
-  });
+  // A sign-in's answer is a new session, never kept: a repeat signs in again (issue 14).
+  route(app, login, { preHandler: hitIp('login'), idempotency: 'ignore' })(
+    async ({ body, request, reply }) => {
+      const { email, password } = body;
+      await rateLimiter.checkFailures('login', email);
+      const user = await authenticate(db.read, email, password);
+      if (!user) {
+        await rateLimiter.recordFailure('login', email);
+        throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
+      }
+      await rateLimiter.clearFailures('login', email);
+      await signIn(request, reply, Number(user.id));
+      return {
+        success: true,
+        message: AUTH_MESSAGES.loggedIn,
+        user: await toApiUser(db.read, user),
+      };
+    },
+  );
 
   // Design §3: the path carries the partner's slug, a setting (default /api/auth/login-with-partner).
   route(app, loginWithPartner, {
     params: { product: config.partnerSlug },
     preHandler: hitIp('login-with-partner'),
+    idempotency: 'ignore',
   })(async ({ body, request, reply }) => {
     const { username, password } = body;
     await rateLimiter.checkFailures('login-with-partner', username);
@@ -106,10 +122,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, user: await toApiUser(db.read, signedInUser(request)) };
   });
 
-  route(
-    app,
-    logout,
-  )(async ({ request, reply }) => {
+  // Ending a session twice ends it once: a repeat simply runs again.
+  route(app, logout, { idempotency: 'ignore' })(async ({ request, reply }) => {
     await signOut(request, reply);
     return { success: true, message: AUTH_MESSAGES.loggedOut };
   });

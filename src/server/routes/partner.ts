@@ -85,15 +85,18 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
 
   // The partner reports clicks in a steady stream of batches: each is logged only when it fails (the
   // hook above), not twice at info as a request.
-  route(app, partnerClicks, { bodyLimit: 256 * 1024, logLevel: 'warn' })(async ({ body, db }) => {
-    const result = await recordClicks(
-      db,
-      body.events.map((event) => ({
-        id: event.id,
-        username: event.username,
-        at: new Date(event.at),
-      })),
-    );
-    return { success: true, ...result };
-  });
+  // Event ids already make a re-sent batch bill once: no Idempotency-Key (issue 14).
+  route(app, partnerClicks, { bodyLimit: 256 * 1024, logLevel: 'warn', idempotency: 'ignore' })(
+    async ({ body, db }) => {
+      const result = await recordClicks(
+        db,
+        body.events.map((event) => ({
+          id: event.id,
+          username: event.username,
+          at: new Date(event.at),
+        })),
+      );
+      return { success: true, ...result };
+    },
+  );
 };

@@ -19,6 +19,7 @@ import {
 import { runLoad } from './load';
 import { startServer, type ServerProcess } from './process';
 import { firstProfiles, seedAdvertiser, seedCampaigns, seedCatalogue } from './seed';
+import { timeTopUps, type WriteTimings } from './writes';
 
 /**
  * The server part of npm run bench (issue 6: API, Clicks, Memory). The app runs as its own process
@@ -29,6 +30,7 @@ import { firstProfiles, seedAdvertiser, seedCampaigns, seedCatalogue } from './s
 const CATALOGUE_SIZE = 100_000;
 const CAMPAIGNS_PER_ADVERTISER = 50;
 const SEARCHES = 500;
+const TOP_UP_PAIRS = 300;
 const CLICK_BATCHES = 400;
 const CONCURRENT_SENDERS = 8;
 const CONCURRENT_BATCHES = 600;
@@ -52,6 +54,8 @@ export async function runServerBench(): Promise<Measurement[]> {
 interface Seeded {
   cookie: string;
   usernames: string[];
+  /** An advertiser of its own for the top-ups, with the campaign they top up. */
+  writer: { cookie: string; username: string };
   clickSetup: Awaited<ReturnType<typeof seedClickCampaigns>>;
 }
 
@@ -71,9 +75,21 @@ async function seed(db: Db): Promise<Seeded> {
     })),
   );
   const clickSetup = await seedClickCampaigns(db, profiles.slice(CAMPAIGNS_PER_ADVERTISER));
+  const writer = await seedAdvertiser(db, 'bench_writer');
+  const toppedUp = profiles[950]!;
+  await seedCampaigns(db, [
+    { userId: writer.userId, username: toppedUp, packageId: 1, clicks: 200, startedSecondsAgo: 60 },
+  ]);
+  // $1 a top-up: enough balance for every one of them.
+  await db.query(
+    `WITH grant_row AS (INSERT INTO ledger_entries (user_id, amount_cents, kind) VALUES ($1, 1000000, 'demo-grant'))
+     UPDATE users SET balance_cents = balance_cents + 1000000 WHERE id = $1`,
+    [writer.userId],
+  );
   return {
     cookie: advertiser.cookie,
     usernames: profiles.slice(900, 910),
+    writer: { cookie: writer.cookie, username: toppedUp },
     clickSetup,
   };
 }
@@ -156,6 +172,15 @@ async function benchDatabase(kind: Kind): Promise<Measurement[]> {
       SEARCHES,
     );
     console.log(`search p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms`);
+    const topUps = await timeTopUps(
+      server.url,
+      seeded.writer.cookie,
+      seeded.writer.username,
+      TOP_UP_PAIRS,
+    );
+    console.log(
+      `top-up p50/p99 without key ${topUps.withoutKey.p50.toFixed(1)}/${topUps.withoutKey.p99.toFixed(1)} ms, with key ${topUps.withKey.p50.toFixed(1)}/${topUps.withKey.p99.toFixed(1)} ms`,
+    );
 
     const appBatches = makeBatches(appProfiles, unbillable, CLICK_BATCHES, 2);
     const sequential = await sendBatches(server.url, PARTNER_SECRET, appBatches, 1);
@@ -187,6 +212,7 @@ async function benchDatabase(kind: Kind): Promise<Measurement[]> {
       checkAuth,
       boughtAds,
       search,
+      topUps,
       bareSql: bareSql.billed / bareSql.seconds,
       sequential: sequential.billed / sequential.seconds,
       concurrent: concurrent.billed / concurrent.seconds,
@@ -209,6 +235,7 @@ function measure(
     checkAuth: { requestsPerSecond: number; p99Ms: number };
     boughtAds: { requestsPerSecond: number; p99Ms: number };
     search: { p95: number };
+    topUps: WriteTimings;
     bareSql: number;
     sequential: number;
     concurrent: number;
@@ -274,6 +301,7 @@ function measure(
       target: '< 15 ms',
       pass: figures.search.p95 < 15,
     },
+    ...keyCost(kind, figures.topUps),
     clicks(`billed clicks/s, batches of ${BATCH_SIZE}, 1 sender`, figures.sequential),
     {
       ...concurrent,
@@ -293,5 +321,29 @@ function measure(
       value: figures.peakRss,
       unit: 'MiB',
     },
+  ];
+}
+
+/**
+ * Issue 14: a campaign top-up's round trip without and with an Idempotency-Key, same run, one after
+ * the other. No target: the figure is what the key costs (the claim and the kept answer, two
+ * statements in the write's transaction).
+ */
+function keyCost(kind: Kind, { withoutKey, withKey }: WriteTimings): Measurement[] {
+  const ms = (value: number) => Math.round(value * 100) / 100;
+  const figure = (name: string, value: number, baseline?: { name: string; value: number }) => ({
+    group: 'Writes',
+    name: `campaign top-up ${name} (${kind})`,
+    value: ms(value),
+    unit: 'ms',
+    ...(baseline ? { baseline, ratio: value / baseline.value } : {}),
+  });
+  const p50 = figure('p50 without key', withoutKey.p50);
+  const p99 = figure('p99 without key', withoutKey.p99);
+  return [
+    p50,
+    figure('p50 with Idempotency-Key', withKey.p50, p50),
+    p99,
+    figure('p99 with Idempotency-Key', withKey.p99, p99),
   ];
 }
