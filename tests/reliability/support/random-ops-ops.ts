@@ -61,7 +61,9 @@ export type Op =
   /** What the advertiser's screens read: details, campaigns, history and transactions. */
   | { kind: 'view'; user: number }
   /** One single-call operation sent `copies` times at once. */
-  | { kind: 'burst'; op: Op; copies: number };
+  | { kind: 'burst'; op: Op; copies: number }
+  /** Each call of the operation sent `copies` more times at once with the same Idempotency-Key. */
+  | { kind: 'retried'; op: Op; copies: number };
 
 /**
  * Whose campaign an operation acts on: mostly one of the run's campaigns (by index), by its owner or
@@ -201,6 +203,14 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
       kind: fc.constant('burst' as const),
       op: fc.oneof(verifyOp, deleteDepositOp, createOp, topUpOp, pauseOp, removeOp, newPackageOp),
       copies: fc.integer({ min: 2, max: 4 }),
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('retried' as const),
+      op: fc.oneof(verifyOp, deleteDepositOp, createOp, topUpOp, pauseOp, removeOp, newPackageOp),
+      copies: fc.integer({ min: 1, max: 3 }),
     }),
     weight: 3,
   },

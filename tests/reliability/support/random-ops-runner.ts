@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { getAddress, type Address, type Hex } from 'viem';
@@ -128,6 +129,8 @@ export class RandomOpsRun {
   private starts = 0;
   private steps = 0;
   private bursting: Burst | undefined;
+  /** Inside a `retried` operation: how many more times each call is sent with its key. */
+  private retryCopies = 0;
   private lastCall = '';
   /** How often each call answered each status ("new-campaign 201"), for the summary. */
   readonly tally: Map<string, number>;
@@ -214,6 +217,22 @@ export class RandomOpsRun {
         return this.view(this.user(op.user));
       case 'burst':
         return this.burst(op.op, op.copies);
+      case 'retried':
+        return this.retried(op.op, op.copies);
+    }
+  }
+
+  /**
+   * Issue 14: each call of the operation sent `copies` + 1 times at once with one Idempotency-Key,
+   * as a client whose answer was lost retries it: every copy gets the same answer (all but one
+   * replayed), the model sees that answer once, and the invariants after the step show one effect.
+   */
+  private async retried(op: Op, copies: number): Promise<void> {
+    this.retryCopies = copies;
+    try {
+      await this.run(op);
+    } finally {
+      this.retryCopies = 0;
     }
   }
 
@@ -257,9 +276,36 @@ export class RandomOpsRun {
     this.tally.set(key, (this.tally.get(key) ?? 0) + n);
   }
 
-  private post<T = Record<string, unknown>>(client: TestClient, path: string, body: unknown) {
+  private async post<T = Record<string, unknown>>(
+    client: TestClient,
+    path: string,
+    body: unknown,
+  ): Promise<TestResponse<T>> {
     this.lastCall = path.replace('/api/', '');
-    return client.post<T>(path, body);
+    if (this.retryCopies === 0) return client.post<T>(path, body);
+    const headers = { 'idempotency-key': randomUUID() };
+    const answers = await Promise.all(
+      Array.from({ length: this.retryCopies + 1 }, () => client.post<T>(path, body, headers)),
+    );
+    const first = answers.find((answer) => !answer.headers.get('idempotent-replayed'));
+    expect(
+      first,
+      `${this.where()}\n(no copy of a keyed ${this.lastCall} did the work)`,
+    ).toBeDefined();
+    for (const answer of answers) {
+      expect({ status: answer.status, body: answer.body }, this.where()).toEqual({
+        status: first!.status,
+        body: first!.body,
+      });
+    }
+    // A refusal of the body itself (400 before any work) is not kept: each copy is refused anew.
+    if (first!.status < 300) {
+      expect(answers.filter((answer) => answer.headers.get('idempotent-replayed')).length).toBe(
+        this.retryCopies,
+      );
+    }
+    this.count(`keyed ${this.lastCall} replayed`, this.retryCopies);
+    return first!;
   }
 
   private user(index: number): UserModel {
