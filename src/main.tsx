@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { setAuthUser, startSessionCheck } from './features/auth/api/check-auth';
+import { endSessionLeftOpenOnReconnect } from './features/auth/api/session-to-end';
 import { UpdatePrompt } from './features/offline/components/update-prompt';
 import { isOnline, syncOnlineState } from './lib/offline';
 import { persistQueryCache } from './lib/offline-cache';
@@ -50,6 +51,8 @@ async function start(): Promise<void> {
   // The first screen's session check (preloaded by index.html) and code are asked for at once, side by
   // side, instead of one after the other once the router runs (its guard, then its lazy route chunks).
   startSessionCheck(queryClient);
+  // A logout made offline ends its server session as soon as the connection returns.
+  endSessionLeftOpenOnReconnect();
   // The public settings (the sign-in pages, the links to partner profiles) come beside it too, instead
   // of after the guard.
   if (isOnline()) void queryClient.prefetchQuery(publicConfigQueryOptions);

@@ -1,4 +1,5 @@
 import { ENDPOINTS } from '../src/shared/contract/endpoints';
+import { SERVED_FROM_CACHE_HEADER } from '../src/shared/served-from-cache';
 
 /**
  * Design §4: the worker keeps the last-known answers of the list calls for offline reading. Network
@@ -41,6 +42,26 @@ export async function cacheKey(request: Request): Promise<Request> {
   return new Request(url.href);
 }
 
+/**
+ * A kept answer as the page gets it: marked, so the page knows the server was not reached (design §4:
+ * offline is known from the requests too). A copy, since a cached response's headers cannot change.
+ */
+export function servedFromCache(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set(SERVED_FROM_CACHE_HEADER, '1');
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/** The last kept answer for this key, marked as served from the cache. */
+async function keptAnswer(cache: ApiCacheContext['cache'], key: Request) {
+  const kept = await cache.match(key);
+  return kept && servedFromCache(kept);
+}
+
 export interface ApiCacheContext {
   cache: Pick<Cache, 'match' | 'put'>;
   fetch: (request: Request) => Promise<Response>;
@@ -71,9 +92,9 @@ export async function networkFirstApi(
   try {
     const first = await Promise.race([network, slow]);
     if (first) return first;
-    return (await cache.match(key)) ?? (await network);
+    return (await keptAnswer(cache, key)) ?? (await network);
   } catch {
-    return (await cache.match(key)) ?? Response.error();
+    return (await keptAnswer(cache, key)) ?? Response.error();
   } finally {
     clearTimeout(timer);
   }

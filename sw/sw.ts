@@ -6,7 +6,13 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { API_CACHE, API_CACHE_PREFIX, isCachedApiCall, networkFirstApi } from './api-cache';
+import {
+  API_CACHE,
+  API_CACHE_PREFIX,
+  isCachedApiCall,
+  networkFirstApi,
+  servedFromCache,
+} from './api-cache';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -21,12 +27,22 @@ registerRoute(
 );
 
 // The public settings (partner name and slug, external links) hold no user data: the last answer is
-// kept, so the sign-in pages also open offline. A slow network falls back to it after 3 s. The
-// worker fetches them once when it installs, so the first visit already leaves them behind.
+// kept, so the sign-in pages also open offline. A slow network falls back to it after 3 s, marked as
+// served from the cache (NetworkFirst reads its cache only then). The worker fetches them once when it
+// installs, so the first visit already leaves them behind.
 const PUBLIC_CONFIG_CACHE = 'public-config-v1';
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.pathname === '/api/config',
-  new NetworkFirst({ cacheName: PUBLIC_CONFIG_CACHE, networkTimeoutSeconds: 3 }),
+  new NetworkFirst({
+    cacheName: PUBLIC_CONFIG_CACHE,
+    networkTimeoutSeconds: 3,
+    plugins: [
+      {
+        cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+          cachedResponse && servedFromCache(cachedResponse),
+      },
+    ],
+  }),
 );
 self.addEventListener('install', (event) => {
   event.waitUntil(

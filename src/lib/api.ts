@@ -1,13 +1,15 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { ErrorResponse } from '../shared/contract/common';
+import { health } from '../shared/contract/config';
 import {
   endpointPath,
   type BodyInput,
   type Endpoint,
   type ResponseOutput,
 } from '../shared/contract/endpoint';
-import { OFFLINE_MESSAGE, isOnline } from './offline';
+import { SERVED_FROM_CACHE_HEADER } from '../shared/served-from-cache';
+import { OFFLINE_MESSAGE, isOnline, setServerReachable } from './offline';
 
 /** A failed API call: `status` 0 means the server was not reached (network failure). */
 export class ApiError extends Error {
@@ -21,13 +23,15 @@ export class ApiError extends Error {
   }
 }
 
+/** While the server cannot be reached, it is asked this often. */
+const PROBE_INTERVAL_MS = 5_000;
+
 function createClient(prefixUrl: string, fetchImpl?: typeof fetch): KyInstance {
   return ky.create({
     prefixUrl,
     credentials: 'include',
-    // Retrying is the query layer's job; a retried POST could repeat a write.
+    // A write is sent again only by callApi, with its idempotency key; reads by the query layer.
     retry: 0,
-    timeout: 20_000,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
 }
@@ -44,16 +48,64 @@ let client = createClient(defaultPrefix());
  */
 export function configureApi(options: { baseUrl: string; fetch?: typeof fetch }): void {
   client = createClient(options.baseUrl, options.fetch);
+  // Nothing is known yet about reaching this server.
+  setServerReachable(true);
 }
 
 async function toApiError(error: unknown): Promise<ApiError> {
-  if (error instanceof ApiError) return error;
   if (error instanceof HTTPError) {
     const body: unknown = await error.response.json().catch(() => undefined);
     const parsed = v.safeParse(ErrorResponse, body);
     return new ApiError(error.response.status, parsed.success ? parsed.output.message : undefined);
   }
   return new ApiError(0, undefined);
+}
+
+let probe: ReturnType<typeof setTimeout> | undefined;
+
+/** Asks the server (a cheap call the worker never answers itself) until it answers. */
+function probeServer(): void {
+  probe ??= setTimeout(() => {
+    send(health, health.path, undefined, undefined, PROBE_INTERVAL_MS)
+      .catch(() => undefined)
+      .finally(() => {
+        probe = undefined;
+        if (!isOnline()) probeServer();
+      });
+  }, PROBE_INTERVAL_MS);
+}
+
+/** Design §4: offline is known from the requests too, not only from `navigator.onLine`. */
+function serverReached(reached: boolean): void {
+  setServerReachable(reached);
+  if (!reached) probeServer();
+}
+
+/** One request, its answer parsed; it tells the reachability state whether the server answered. */
+export async function send<E extends Endpoint>(
+  endpoint: E,
+  path: string,
+  body: unknown,
+  idempotencyKey?: string,
+  timeout = 20_000,
+): Promise<ResponseOutput<E>> {
+  let response: Response;
+  try {
+    response = await client(path, {
+      method: endpoint.method,
+      json: endpoint.method === 'POST' ? (body ?? {}) : undefined,
+      headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
+      timeout,
+    });
+  } catch (error) {
+    // An error status is an answer too; a network failure or a timeout is not.
+    serverReached(error instanceof HTTPError);
+    throw await toApiError(error);
+  }
+  serverReached(!response.headers.has(SERVED_FROM_CACHE_HEADER));
+  const parsed = v.safeParse(endpoint.response, await response.json().catch(() => undefined));
+  if (!parsed.success) throw new ApiError(200, undefined);
+  return parsed.output;
 }
 
 export interface CallOptions {
@@ -74,21 +126,13 @@ export async function callApi<E extends Endpoint>(
   endpoint: E,
   ...[body, options]: CallArgs<E>
 ): Promise<ResponseOutput<E>> {
-  // Design §4: writes need a connection; offline they fail at once and nothing is sent or queued.
-  if (endpoint.access === 'write' && !isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
   const path = endpointPath(endpoint, options?.params);
-  let data: unknown;
-  try {
-    data =
-      endpoint.method === 'POST'
-        ? await client.post(path, { json: body ?? {} }).json()
-        : await client.get(path).json();
-  } catch (error) {
-    throw await toApiError(error);
-  }
-  const parsed = v.safeParse(endpoint.response, data);
-  if (!parsed.success) throw new ApiError(200, undefined);
-  return parsed.output;
+  if (endpoint.access === 'read') return send(endpoint, path, body);
+  // Design §4: writes need a connection; offline they fail at once and nothing is sent or queued.
+  if (!isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
+  // Apart from the first load, which writes nothing; the write forms load it with their code.
+  const { sendWrite } = await import('./writes');
+  return sendWrite(endpoint, path, body);
 }
 
 /** Spec §8: the server's message when present, otherwise the screen's fallback. */
@@ -98,8 +142,4 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
-}
-
-export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 0;
 }

@@ -12,6 +12,12 @@ export const PERSIST_KEY = 'promo-query-cache';
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 /** The worker's runtime caches of API answers start with this (sw/sw.ts; versioned names). */
 export const API_CACHE_PREFIX = 'api-answers-';
+/**
+ * Set by a logout whose server session is not ended yet (made offline, or its answer lost): until it
+ * is, the still-valid cookie signs nobody in (design §4; src/features/auth/api/session-to-end.ts).
+ * Holds no user data.
+ */
+export const SESSION_TO_END_KEY = 'promo-session-to-end';
 
 function storage(): Storage | undefined {
   try {
@@ -55,6 +61,20 @@ export async function persistQueryCache(queryClient: QueryClient): Promise<void>
   });
 }
 
+export function hasSessionToEnd(): boolean {
+  return Boolean(storage()?.getItem(SESSION_TO_END_KEY));
+}
+
+/** Marks (or, once the server ended it, unmarks) the session of a logout as still to be ended. */
+export function setSessionToEnd(toEnd: boolean): void {
+  try {
+    if (toEnd) storage()?.setItem(SESSION_TO_END_KEY, '1');
+    else storage()?.removeItem(SESSION_TO_END_KEY);
+  } catch {
+    // Storage full: the session then ends only if the logout request sent at once gets through.
+  }
+}
+
 /**
  * Design §4: logout, or another user signing in, forgets every answer of the previous user: the
  * in-memory and persisted query cache and the worker's cached API answers.
@@ -63,6 +83,11 @@ export async function clearOfflineData(queryClient: QueryClient): Promise<void> 
   // Queries only: the sign-in mutation that calls this is still running.
   queryClient.removeQueries();
   storage()?.removeItem(PERSIST_KEY);
+  await clearApiAnswers();
+}
+
+/** Deletes the worker's cached API answers. */
+export async function clearApiAnswers(): Promise<void> {
   if (typeof caches === 'undefined') return;
   try {
     const names = await caches.keys();

@@ -9,11 +9,26 @@ function browserOnline(): boolean {
 }
 
 /**
+ * Whether the server answered the last request (design §4: a dead Wi-Fi still says online). Kept
+ * apart from TanStack's onlineManager: set offline, that would pause every query, and then no
+ * request would ever find out that the server is back.
+ */
+let serverReachable = true;
+const reachabilityListeners = new Set<() => void>();
+
+export function setServerReachable(reachable: boolean): void {
+  if (reachable === serverReachable) return;
+  serverReachable = reachable;
+  reachabilityListeners.forEach((listener) => listener());
+}
+
+/**
  * Stack notes: TanStack's onlineManager starts "online" and only changes on online/offline events, so
- * a page loaded while offline would think it is online. The browser's own flag is checked too.
+ * a page loaded while offline would think it is online. The browser's own flag is checked too, and
+ * whether the server could be reached.
  */
 export function isOnline(): boolean {
-  return onlineManager.isOnline() && browserOnline();
+  return serverReachable && onlineManager.isOnline() && browserOnline();
 }
 
 /** Call once at start: tells the onlineManager what the browser knows already. */
@@ -21,13 +36,25 @@ export function syncOnlineState(): void {
   onlineManager.setOnline(browserOnline());
 }
 
-function subscribe(listener: () => void): () => void {
-  return onlineManager.subscribe(() => listener());
+// The browser says it is back online: the server counts as reachable again until a request says
+// otherwise (a write left unconfirmed is then asked for again, src/lib/writes.ts).
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => setServerReachable(true));
+}
+
+/** Calls `listener` when the connection state may have changed. */
+export function subscribeOnline(listener: () => void): () => void {
+  reachabilityListeners.add(listener);
+  const unsubscribe = onlineManager.subscribe(() => listener());
+  return () => {
+    reachabilityListeners.delete(listener);
+    unsubscribe();
+  };
 }
 
 /** The connection state, re-rendering on changes. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, isOnline, () => true);
+  return useSyncExternalStore(subscribeOnline, isOnline, () => true);
 }
 
 /** A screen's fixed failure message, or the offline message when the write was refused offline. */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import * as styles from './card.css';
 import * as frame from './frame.css';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { UpdatingMark } from './updating-mark';
 
 export function Card({
   title,
@@ -20,14 +21,17 @@ export function Card({
   );
 }
 
+/** `updating` (list screens): whether the last-known data shown is being fetched again. */
 export function PageHeader({
   title,
   subtitle,
   actions,
+  updating,
 }: {
   title: string;
   subtitle?: string;
   actions?: ReactNode;
+  updating?: boolean;
 }) {
   useDocumentTitle(title);
   return (
@@ -37,6 +41,7 @@ export function PageHeader({
         {subtitle ? <p className={frame.pageSubtitle}>{subtitle}</p> : null}
       </div>
       {actions}
+      {updating === undefined ? null : <UpdatingMark updating={updating} />}
     </header>
   );
 }

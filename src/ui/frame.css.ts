@@ -108,6 +108,8 @@ export const content = frameClass('frame-content', {
 });
 
 export const pageHeader = frameClass('frame-page-header', {
+  // The list screens' "Updating…" mark hangs below it, in its margin (ui/updating-mark.css.ts).
+  position: 'relative',
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCLI, startVitest, type Reporter } from 'vitest/node';
+import OptionalPassesReporter from '../helpers/optional-passes';
 import { ensureChromium } from './support/chromium';
 
 /**
@@ -144,7 +145,16 @@ try {
     'test',
     cli.filter,
     { ...cli.options, config: join(root, 'tests/e2e/vitest.config.ts'), run: true, watch: false },
-    { test: { reporters: [serverProblemsOnFailure(server.logFile), 'default'] } },
+    {
+      test: {
+        // The PostgreSQL-only tests (two server processes) name themselves when left out.
+        reporters: [
+          serverProblemsOnFailure(server.logFile),
+          'default',
+          new OptionalPassesReporter(),
+        ],
+      },
+    },
   );
   const modules = vitest.state.getTestModules();
   // Skipped or filtered-out tests do not count as run.

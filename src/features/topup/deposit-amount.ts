@@ -17,10 +17,12 @@ export function depositAmountError(text: string): string | null {
 }
 
 /**
- * Spec §8: the server's message first; the first fallback when the server refused without one,
- * the second when it could not be reached.
+ * Spec §8: the server's message first (or the offline message of a call refused offline); the first
+ * fallback when the server refused (4xx) without one, the second when it failed. A write whose answer
+ * was lost never fails: it is asked for again until an answer comes (issue 14).
  */
 export function depositError(error: unknown, refused: string, failed: string): string {
-  if (error instanceof ApiError && error.status !== 0) return error.serverMessage ?? refused;
-  return failed;
+  if (!(error instanceof ApiError)) return failed;
+  if (error.serverMessage) return error.serverMessage;
+  return error.status >= 400 && error.status < 500 ? refused : failed;
 }

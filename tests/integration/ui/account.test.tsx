@@ -158,7 +158,7 @@ describe('/account', () => {
       { status: 400, body: { success: false, message: 'Current password is incorrect' } },
       'Current password is incorrect',
     ],
-    ['the fallback', 'network-failure' as const, 'Failed to change password'],
+    ['the fallback', { status: 500, body: { success: false } }, 'Failed to change password'],
   ])('shows %s when the change fails', async (_case, answer, message) => {
     stub.on('POST', '/api/auth/change-password', answer);
     const { user } = renderApp('/account', stub);
@@ -169,5 +169,27 @@ describe('/account', () => {
       confirm: 'new-password',
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('issue 14: a change whose answer was lost is asked for again and shows as done, never failed', async () => {
+    let sent = 0;
+    stub.on('POST', '/api/auth/change-password', () =>
+      ++sent === 1
+        ? 'network-failure'
+        : { body: { success: true, message: 'Password changed successfully!' } },
+    );
+    const { user } = renderApp('/account', stub);
+    await openPasswordForm(user);
+    await fillPasswords(user, {
+      current: 'old-password',
+      next: 'new-password',
+      confirm: 'new-password',
+    });
+    expect(screen.getByRole('button', { name: 'Updating...' })).toBeDisabled();
+    // The server was not reached meanwhile: the offline banner said so, and goes with the answer.
+    expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(stub.requestsTo('/api/auth/change-password')).toHaveLength(2);
   });
 });

@@ -172,6 +172,7 @@ describe('amount form of a same-package reactivation', () => {
           submitLabel="Reactivate"
           pendingLabel="Reactivating..."
           pending={false}
+          inFlight={undefined}
           onCancel={vi.fn()}
           onSubmit={onSubmit}
         />

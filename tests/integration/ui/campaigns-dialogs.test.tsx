@@ -135,7 +135,7 @@ describe('campaign dialogs on /campaigns', () => {
   });
 
   it('pause: falls back to "Error updating campaign status"', async () => {
-    stub.on('POST', '/api/expire-ad-package', 'network-failure');
+    stub.on('POST', '/api/expire-ad-package', { status: 500, body: { success: false } });
     const { user, dialog } = await openOn('cleo', 'Pause');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, Deactivate' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -315,7 +315,7 @@ describe('campaign dialogs on /campaigns', () => {
     stub.on('POST', '/api/check-model-availability', {
       body: { success: true, message: 'Model is available' },
     });
-    stub.on('POST', '/api/assign-ad-package', 'network-failure');
+    stub.on('POST', '/api/assign-ad-package', { status: 500, body: { success: false } });
     const first = await openOn('bella', 'Reactivate');
     const { user } = first;
     await user.click(within(first.dialog).getByRole('button', { name: /^New Package/ }));

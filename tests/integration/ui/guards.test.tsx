@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { endSessionLeftOpenOnReconnect } from '../../../src/features/auth/api/session-to-end';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 
@@ -122,18 +123,41 @@ describe('signed-in layout', () => {
     expect(await screen.findByText('Use your CreatorFinder account')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(queryClient.getQueryData(['auth', 'user'])).toBeNull();
-    expect(stub.requestsTo('/api/auth/logout')).toHaveLength(1);
+    await waitFor(() => expect(stub.requestsTo('/api/auth/logout')).toHaveLength(1));
+    await waitFor(() => expect(localStorage.getItem('promo-session-to-end')).toBeNull());
   });
 
-  it('says so when logout fails', async () => {
+  it('logs out at once when the logout request fails; the next request ends the session', async () => {
     stub.signIn(makeUser());
     stub.on('POST', '/api/auth/logout', 'network-failure');
-    const { user } = renderApp('/dashboard', stub);
+    // As src/main.tsx does at start.
+    const stopEnding = endSessionLeftOpenOnReconnect();
+    const { user, router, queryClient } = renderApp('/dashboard', stub);
     await screen.findByRole('heading', { name: 'Campaign Dashboard' });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to logout. Please try again.',
-    );
+    expect(await screen.findByText('Use your CreatorFinder account')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(queryClient.getQueryData(['auth', 'user'])).toBeNull();
+    await waitFor(() => expect(stub.requestsTo('/api/auth/logout')).toHaveLength(1));
+    expect(localStorage.getItem('promo-session-to-end')).toBe('1');
+
+    // The server still knows the session, yet nobody is signed in: the session is ended once the
+    // connection is back.
+    stub.on('POST', '/api/auth/logout', () => {
+      stub.signIn(null);
+      return { body: { success: true, message: 'Logged out successfully' } };
+    });
+    const checks = stub.requestsTo('/api/auth/check-auth').length;
+    await router.navigate({ to: '/dashboard' });
+    expect(await screen.findByText('Use your CreatorFinder account')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(stub.requestsTo('/api/auth/logout')).toHaveLength(1);
+    // The connection is back (the failed request had marked the server unreachable).
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(stub.requestsTo('/api/auth/logout')).toHaveLength(2));
+    await waitFor(() => expect(localStorage.getItem('promo-session-to-end')).toBeNull());
+    expect(stub.requestsTo('/api/auth/check-auth')).toHaveLength(checks);
+    stopEnding();
   });
 });
 

@@ -63,11 +63,24 @@ describe('/login', () => {
     ]);
   });
 
-  it('shows the fallback message when the server cannot be reached', async () => {
-    stub.on('POST', '/api/auth/login', 'network-failure');
+  it('shows the fallback message when the server fails without one', async () => {
+    stub.on('POST', '/api/auth/login', { status: 500, body: { success: false } });
     const { user } = renderApp('/login', stub);
     await fillLogin(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_FALLBACK_MESSAGE);
+  });
+
+  it('issue 14: a sign-in whose answer was lost is sent again', async () => {
+    let sent = 0;
+    stub.on('POST', '/api/auth/login', () => {
+      if (++sent === 1) return 'network-failure';
+      stub.signIn(makeUser());
+      return { body: { success: true, message: 'Logged in successfully', user: makeUser() } };
+    });
+    const { user } = renderApp('/login', stub);
+    await fillLogin(user);
+    expect(await screen.findByRole('heading', { name: 'Campaign Dashboard' })).toBeInTheDocument();
+    expect(stub.requestsTo('/api/auth/login')).toHaveLength(2);
   });
 
   it('reads "Signing in..." while loading, then goes to the dashboard, replacing history', async () => {

@@ -60,7 +60,7 @@ describe('/reset-password/{token}', () => {
   });
 
   it('falls back to its own message when the server sends none', async () => {
-    stub.on('POST', '/api/auth/reset-password', 'network-failure');
+    stub.on('POST', '/api/auth/reset-password', { status: 500, body: { success: false } });
     const { user } = renderApp('/reset-password/tok123', stub);
     await submit(user, 'new-long-password', 'new-long-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -157,7 +157,7 @@ describe('/topup-balance: the deposit form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The ETH price feed is stale; try USDC or USDT',
     );
-    stub.on('POST', '/api/top-up-balance-v2', 'network-failure');
+    stub.on('POST', '/api/top-up-balance-v2', { status: 500, body: { success: false } });
     await user.click(screen.getByRole('button', { name: 'Create Transaction' }));
     expect(
       await screen.findByText('Error creating transaction, please try again'),
@@ -232,7 +232,7 @@ describe('/topup-balance: paying and verifying', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Payment not found yet. Please try again in a minute.',
     );
-    stub.on('POST', '/api/verify-transaction-v2', 'network-failure');
+    stub.on('POST', '/api/verify-transaction-v2', { status: 500, body: { success: false } });
     await user.click(screen.getByRole('button', { name: 'Verify Payment' }));
     expect(
       await screen.findByText('Error verifying payment, please try again'),
@@ -244,7 +244,7 @@ describe('/topup-balance: paying and verifying', () => {
       status: 201,
       body: { success: true, message: 'Transaction created successfully', data: makeTransaction() },
     });
-    stub.on('POST', '/api/delete-transaction', 'network-failure');
+    stub.on('POST', '/api/delete-transaction', { status: 500, body: { success: false } });
     const { user } = renderApp('/topup-balance', stub);
     await createDeposit(user, 'USDC', '150');
     await user.click(screen.getByRole('button', { name: 'Start Over' }));
@@ -329,7 +329,7 @@ describe('/topup-balance: the ETH payment window', () => {
       status: 201,
       body: { success: true, message: 'Transaction created successfully', data: ethTransaction(2) },
     }));
-    stub.on('POST', '/api/delete-transaction', 'network-failure');
+    stub.on('POST', '/api/delete-transaction', { status: 500, body: { success: false } });
     const { user } = renderApp('/topup-balance', stub, { userEvent: timers });
     await createDeposit(user, 'ETH', '150');
     await passSeconds(2);

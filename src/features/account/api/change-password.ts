@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { changePassword as changePasswordCall } from '../../../shared/contract/auth';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
+import { useWriteMutation } from '../../../lib/use-write-mutation';
 
 /** POST /api/auth/change-password (signed in). */
 export async function changePassword(body: BodyInput<typeof changePasswordCall>) {
@@ -9,5 +9,5 @@ export async function changePassword(body: BodyInput<typeof changePasswordCall>)
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useWriteMutation(changePasswordCall, { mutationFn: changePassword });
 }

@@ -1,12 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney, formatShortDate } from '../../../lib/format';
-import { ErrorBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
 import { Card, EmptyState, PageHeader } from '../../../ui/card';
 import { Icon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
-import { failureMessage } from '../../../lib/offline';
 import { useLogout } from '../../auth/api/logout';
 import { InstallButton } from '../../offline/components/install-button';
 import { useUserDetails } from '../api/get-user-details';
@@ -30,9 +28,6 @@ function QuickActions() {
           <Icon name="bell" /> Notifications
         </Link>
         <InstallButton className={linkClass} />
-        {logout.isError ? (
-          <ErrorBox>{failureMessage(logout.error, 'Failed to logout. Please try again.')}</ErrorBox>
-        ) : null}
         <Button
           variant="danger"
           block

@@ -6,6 +6,7 @@ import { ErrorBox, SuccessBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { PasswordField } from '../../../ui/field';
+import { WriteStatus } from '../../../ui/write-status';
 import { useChangePassword } from '../api/change-password';
 import { validateChangePassword } from '../validation';
 import * as styles from './account.css';
@@ -24,6 +25,7 @@ export function SecurityCard({ user }: { user: User }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (change.busy) return;
     const invalid = validateChangePassword(values);
     setProblem(invalid);
     if (invalid) return;
@@ -79,11 +81,12 @@ export function SecurityCard({ user }: { user: User }) {
               value={values.confirmPassword}
               onChange={set('confirmPassword')}
             />
+            <WriteStatus write={change.inFlight} />
             <div className={styles.actions}>
-              <Button type="submit" disabled={change.isPending}>
-                {change.isPending ? 'Updating...' : 'Update Password'}
+              <Button type="submit" disabled={change.busy}>
+                {change.busy ? 'Updating...' : 'Update Password'}
               </Button>
-              <Button variant="secondary" onClick={toggle} disabled={change.isPending}>
+              <Button variant="secondary" onClick={toggle} disabled={change.busy}>
                 Cancel
               </Button>
             </div>

@@ -2,11 +2,21 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { checkAuth as checkAuthCall, type User } from '../../../shared/contract/user';
 import { callApi, isUnauthorized } from '../../../lib/api';
 import { isOnline } from '../../../lib/offline';
+import { hasSessionToEnd, setSessionToEnd } from '../../../lib/offline-cache';
+import { endSessionLeftOpen } from './session-to-end';
 
 export const authQueryKey = ['auth', 'user'] as const;
 
-/** GET /api/auth/check-auth: the signed-in user, or null when the server says 401. */
+/**
+ * GET /api/auth/check-auth: the signed-in user, or null when the server says 401. After a logout
+ * whose session is still open, null without asking: the cookie signs nobody back in (design §4); the
+ * session is ended instead.
+ */
 export async function checkAuth(): Promise<User | null> {
+  if (hasSessionToEnd()) {
+    void endSessionLeftOpen();
+    return null;
+  }
   try {
     return (await callApi(checkAuthCall)).user;
   } catch (error) {
@@ -29,6 +39,9 @@ export const authQueryOptions = queryOptions({
 export function useAuthUser(): User | null | undefined {
   return useQuery(authQueryOptions).data;
 }
+
+/** How long the first guard after a load waits for the server before trusting the last-known user. */
+const LAST_KNOWN_USER_AFTER_MS = 500;
 
 /** Query clients whose session was checked with the server since the page loaded. */
 const checkedClients = new WeakSet<QueryClient>();
@@ -58,8 +71,21 @@ export async function getAuthUser(queryClient: QueryClient): Promise<User | null
       // The first guard after a (re)load asks the server: a user restored from the persisted cache
       // may be out of date (verified since, signed out elsewhere).
       checkedClients.add(queryClient);
-      return await (firstChecks.get(queryClient) ??
-        queryClient.fetchQuery({ ...authQueryOptions, staleTime: 0 }));
+      const check =
+        firstChecks.get(queryClient) ??
+        queryClient.fetchQuery({ ...authQueryOptions, staleTime: 0 });
+      const lastKnown = queryClient.getQueryData<User | null>(authQueryKey);
+      if (!lastKnown) return await check;
+      check.catch(() => undefined);
+      // Issue 14: a dead Wi-Fi or a captive portal answers nothing and says online; the last-known
+      // user's page shows after a moment instead of after the worker's timeout. The answer still
+      // counts when it comes: a 401 then sets the user to null and the shell leaves for `/`.
+      return await Promise.race([
+        check,
+        new Promise<User>((resolve) =>
+          setTimeout(() => resolve(lastKnown), LAST_KNOWN_USER_AFTER_MS),
+        ),
+      ]);
     }
     // Stale data answers at once and is re-checked in the background (the check refreshes the session).
     return await queryClient.ensureQueryData({ ...authQueryOptions, revalidateIfStale: true });
@@ -68,6 +94,9 @@ export async function getAuthUser(queryClient: QueryClient): Promise<User | null
   }
 }
 
+/** The auth state: the user after a sign-in; null after a logout or a 401 from the server. */
 export function setAuthUser(queryClient: QueryClient, user: User | null): void {
+  // A sign-in ends the cookie's previous session on the server: none is left to end.
+  if (user) setSessionToEnd(false);
   queryClient.setQueryData(authQueryKey, user);
 }

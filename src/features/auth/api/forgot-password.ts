@@ -1,21 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
 import { forgotPassword as forgotPasswordCall } from '../../../shared/contract/auth';
 import type { BodyInput } from '../../../shared/contract/endpoint';
-import { callApi, isNetworkFailure } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
+import { useWriteMutation } from '../../../lib/use-write-mutation';
 
 /**
- * POST /api/auth/forgot-password. Spec §7: a network failure is treated as success, so the screen
- * never tells whether a mail went out.
+ * POST /api/auth/forgot-password. Spec §7: a network failure never shows as a failure, so the screen
+ * never tells whether a mail went out: callApi asks again with the same key until an answer comes
+ * (issue 14), and the screen says meanwhile that it could not confirm yet.
  */
 export async function forgotPassword(body: BodyInput<typeof forgotPasswordCall>) {
-  try {
-    return await callApi(forgotPasswordCall, body);
-  } catch (error) {
-    if (isNetworkFailure(error)) return { success: true, message: '' };
-    throw error;
-  }
+  return callApi(forgotPasswordCall, body);
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: forgotPassword });
+  return useWriteMutation(forgotPasswordCall, { mutationFn: forgotPassword });
 }

@@ -1,24 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { logout as logoutCall } from '../../../shared/contract/user';
-import { callApi } from '../../../lib/api';
-import { clearOfflineData } from '../../../lib/offline-cache';
+import { clearOfflineData, setSessionToEnd } from '../../../lib/offline-cache';
+import { setAuthUser } from './check-auth';
+import { endSessionLeftOpen } from './session-to-end';
 
-/** POST /api/auth/logout (empty body). */
-export async function logout() {
-  return callApi(logoutCall);
-}
-
-/** Logs out, forgets every cached answer (persisted and the worker's too, design §4) and goes to `/`. */
+/**
+ * Logout, online or offline (design §4): nobody counts as signed in any more, the app goes to `/`,
+ * and every cached answer is forgotten at once (in memory, persisted and the worker's). The server
+ * session ends now, or with the first request once online (session-to-end.ts).
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: logout,
-    onSuccess: async () => {
+    mutationFn: async () => {
+      setSessionToEnd(true);
+      setAuthUser(queryClient, null);
+      // The signed-in pages go first, so none of them asks for its data again once it is removed.
+      await navigate({ to: '/', replace: true });
       queryClient.clear();
       await clearOfflineData(queryClient);
-      await navigate({ to: '/', replace: true });
+      // Signed out, not unknown, in the saved copy too.
+      setAuthUser(queryClient, null);
+      void endSessionLeftOpen();
     },
   });
 }

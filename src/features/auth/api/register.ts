@@ -1,18 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { register as registerCall } from '../../../shared/contract/auth';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
+import { useWriteMutation } from '../../../lib/use-write-mutation';
 import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
+import { endSessionLeftOpen } from './session-to-end';
 
 /** POST /api/auth/register: creates the account and signs it in; the answer carries its message. */
 export async function register(body: BodyInput<typeof registerCall>) {
+  // A session left open by an offline logout ends first: its answer clears the cookie.
+  await endSessionLeftOpen();
   return callApi(registerCall, body);
 }
 
 export function useRegister() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation(registerCall, {
     mutationFn: register,
     // Design §4: nothing of a previous user stays readable after another signs in.
     onSuccess: async ({ user }) => {

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { resetPassword as resetPasswordCall } from '../../../shared/contract/auth';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
+import { useWriteMutation } from '../../../lib/use-write-mutation';
 
 /** POST /api/auth/reset-password. */
 export async function resetPassword(body: BodyInput<typeof resetPasswordCall>) {
@@ -9,5 +9,5 @@ export async function resetPassword(body: BodyInput<typeof resetPasswordCall>) {
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useWriteMutation(resetPasswordCall, { mutationFn: resetPassword });
 }

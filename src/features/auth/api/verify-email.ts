@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { verifyEmail as verifyEmailCall } from '../../../shared/contract/auth';
 import { callApi } from '../../../lib/api';
+import { useWriteInFlight } from '../../../lib/use-write-mutation';
 
 /** POST /api/auth/verify-email {code}. */
 export async function verifyEmail(code: string) {
@@ -18,3 +19,8 @@ export const verifyEmailQueryOptions = (code: string) =>
     retry: false,
     staleTime: Infinity,
   });
+
+/** The verification sent, while its answer is awaited (issue 14). */
+export function useVerifyEmailInFlight() {
+  return useWriteInFlight(verifyEmailCall);
+}

@@ -7,6 +7,7 @@ import { useCountdown } from '../../../lib/use-countdown';
 import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
+import { WriteStatus } from '../../../ui/write-status';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from './auth-layout';
 import * as styles from './auth-layout.css';
@@ -18,7 +19,8 @@ export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
 
-  const send = () =>
+  const send = () => {
+    if (forgot.busy) return;
     forgot.mutate(
       { email },
       {
@@ -28,6 +30,7 @@ export function ForgotPasswordForm() {
         },
       },
     );
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,13 +67,14 @@ export function ForgotPasswordForm() {
                   type="button"
                   className={styles.inlineButton}
                   onClick={send}
-                  disabled={forgot.isPending}
+                  disabled={forgot.busy}
                 >
                   try again
                 </button>
               </>
             )}
           </p>
+          <WriteStatus write={forgot.inFlight} />
         </div>
       </AuthLayout>
     );
@@ -95,8 +99,9 @@ export function ForgotPasswordForm() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Button type="submit" block disabled={forgot.isPending}>
-          {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
+        <WriteStatus write={forgot.inFlight} />
+        <Button type="submit" block disabled={forgot.busy}>
+          {forgot.busy ? 'Sending...' : 'Send Reset Link'}
         </Button>
       </form>
     </AuthLayout>

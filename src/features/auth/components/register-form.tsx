@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api';
 import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Checkbox, PasswordField, TextField } from '../../../ui/field';
+import { WriteStatus } from '../../../ui/write-status';
 import { useRegister } from '../api/register';
 import { validateRegistration } from '../validation';
 import { AuthLayout } from './auth-layout';
@@ -26,6 +27,7 @@ export function RegisterForm({ config }: { config: PublicConfig }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (register.busy) return;
     const invalid = validateRegistration({ ...values, agreeTerms });
     setProblem(invalid);
     if (invalid) return;
@@ -115,8 +117,9 @@ export function RegisterForm({ config }: { config: PublicConfig }) {
             Privacy Policy
           </a>
         </Checkbox>
-        <Button type="submit" block disabled={register.isPending}>
-          {register.isPending ? 'Creating Account...' : 'Create Account'}
+        <WriteStatus write={register.inFlight} />
+        <Button type="submit" block disabled={register.busy}>
+          {register.busy ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>
     </AuthLayout>

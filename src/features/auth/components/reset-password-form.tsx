@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api';
 import { ErrorBox, SuccessBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
 import { PasswordField } from '../../../ui/field';
+import { WriteStatus } from '../../../ui/write-status';
 import { useResetPassword } from '../api/reset-password';
 import { validateNewPassword } from '../validation';
 import { AuthLayout } from './auth-layout';
@@ -18,6 +19,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (reset.busy) return;
     const invalid = validateNewPassword({ password, confirmPassword });
     setProblem(invalid);
     if (invalid) return;
@@ -71,8 +73,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
         />
-        <Button type="submit" block disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+        <WriteStatus write={reset.inFlight} />
+        <Button type="submit" block disabled={reset.busy}>
+          {reset.busy ? 'Resetting...' : 'Reset Password'}
         </Button>
       </form>
     </AuthLayout>

@@ -3,8 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
+import { WriteStatus } from '../../../ui/write-status';
 import { authQueryKey } from '../api/check-auth';
-import { verifyEmailQueryOptions } from '../api/verify-email';
+import { useVerifyEmailInFlight, verifyEmailQueryOptions } from '../api/verify-email';
 import { AuthLayout } from './auth-layout';
 import * as styles from './auth-layout.css';
 
@@ -12,6 +13,7 @@ import * as styles from './auth-layout.css';
 export function VerifyEmail({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const verification = useQuery(verifyEmailQueryOptions(token));
+  const inFlight = useVerifyEmailInFlight();
 
   useEffect(() => {
     // The unverified banner reads isVerified from the auth check.
@@ -22,6 +24,7 @@ export function VerifyEmail({ token }: { token: string }) {
     return (
       <AuthLayout title="Verifying your account">
         <Spinner label="Verifying..." />
+        <WriteStatus write={inFlight} />
       </AuthLayout>
     );
   }

@@ -142,7 +142,11 @@ export function CampaignHistoryPage() {
 
   return (
     <>
-      <PageHeader title="Expired Campaigns" subtitle="Your previous campaigns" />
+      <PageHeader
+        title="Expired Campaigns"
+        subtitle="Your previous campaigns"
+        updating={history.isRefetching}
+      />
       <div className={styles.stack}>
         <p role="note" className={styles.info}>
           <span aria-hidden="true" className={styles.infoIcon}>

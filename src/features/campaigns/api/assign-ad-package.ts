@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { assignAdPackage as assignAdPackageCall } from '../../../shared/contract/campaigns';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
+import { useWriteMutation } from '../../../lib/use-write-mutation';
 import { invalidateAfterCampaignChange } from './invalidate';
 
 export type AssignAdPackageInput = BodyInput<typeof assignAdPackageCall>;
@@ -18,7 +19,7 @@ export async function assignAdPackage(body: AssignAdPackageInput) {
 /** Spec §4: reactivating with a new package. */
 export function useReactivateWithNewPackage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation(assignAdPackageCall, {
     mutationFn: assignAdPackage,
     onSettled: () => invalidateAfterCampaignChange(queryClient),
   });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { expireAdPackage as expireAdPackageCall } from '../../../shared/contract/campaigns';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
+import { useWriteMutation } from '../../../lib/use-write-mutation';
 import { invalidateAfterCampaignChange } from './invalidate';
 
 /** POST /api/expire-ad-package: pauses (deactivates) a campaign and refunds what is left. */
@@ -11,7 +12,7 @@ export async function expireAdPackage(body: BodyInput<typeof expireAdPackageCall
 
 export function useExpireAdPackage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation(expireAdPackageCall, {
     mutationFn: expireAdPackage,
     onSuccess: () => invalidateAfterCampaignChange(queryClient),
   });

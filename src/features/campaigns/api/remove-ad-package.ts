@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { removeAdPackage as removeAdPackageCall } from '../../../shared/contract/campaigns';
 import { callApi } from '../../../lib/api';
+import { useWriteMutation } from '../../../lib/use-write-mutation';
 import { invalidateAfterCampaignChange } from './invalidate';
 
 /** POST /api/remove-ad-package: deletes an inactive campaign. */
@@ -10,7 +11,7 @@ export async function removeAdPackage(username: string) {
 
 export function useRemoveAdPackage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation(removeAdPackageCall, {
     mutationFn: removeAdPackage,
     onSuccess: (_answer, username) => invalidateAfterCampaignChange(queryClient, username),
   });

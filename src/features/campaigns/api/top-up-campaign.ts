@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { topUpMoneyDeposited } from '../../../shared/contract/campaigns';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
+import { useWriteMutation } from '../../../lib/use-write-mutation';
 import { invalidateAfterCampaignChange } from './invalidate';
 
 /**
@@ -14,7 +15,7 @@ export async function topUpCampaign(body: BodyInput<typeof topUpMoneyDeposited>)
 
 export function useTopUpCampaign() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation(topUpMoneyDeposited, {
     mutationFn: topUpCampaign,
     onSuccess: () => invalidateAfterCampaignChange(queryClient),
   });

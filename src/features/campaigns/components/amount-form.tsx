@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import type { WriteInFlight } from '../../../lib/writes';
 import { formatMoney } from '../../../lib/format';
 import { TopUpCampaignBody, type Campaign } from '../../../shared/contract/campaigns';
 import { centsToDollars, dollarsToCents } from '../../../shared/money';
@@ -9,6 +10,7 @@ import {
 } from '../../../shared/rules/campaign-top-up';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
+import { WriteStatus } from '../../../ui/write-status';
 import { useAdPackages } from '../api/get-ad-packages';
 import * as dialog from './campaign-dialogs.css';
 
@@ -57,6 +59,7 @@ export function AmountForm({
   submitLabel,
   pendingLabel,
   pending,
+  inFlight,
   onCancel,
   onAmountChange,
   onSubmit,
@@ -67,6 +70,8 @@ export function AmountForm({
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
+  /** The write the form sent, while its answer is awaited (issue 14). */
+  inFlight: WriteInFlight | undefined;
   onCancel: () => void;
   /** Called as the amount changes: a message about the previous amount no longer applies. */
   onAmountChange?: () => void;
@@ -123,6 +128,7 @@ export function AmountForm({
           <dd>{formatMoney(centsToDollars(preview.balanceAfterCents))}</dd>
         </dl>
       ) : null}
+      <WriteStatus write={inFlight} />
       <div className={dialog.dialogActions}>
         <Button variant="secondary" onClick={onCancel}>
           Cancel

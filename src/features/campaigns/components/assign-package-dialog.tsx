@@ -14,6 +14,7 @@ import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { TextField } from '../../../ui/field';
+import { WriteStatus } from '../../../ui/write-status';
 import * as styles from '../../../ui/select.css';
 import { useAuthUser } from '../../auth/api/check-auth';
 import { useReactivateWithNewPackage } from '../api/assign-ad-package';
@@ -122,6 +123,7 @@ export function AssignPackageDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (reactivate.busy) return;
     const found = assignProblem(values, balance);
     setProblem(found);
     if (found) return;
@@ -202,12 +204,13 @@ export function AssignPackageDialog({
             <dd>{clicksForDeposit(Number(values.deposit), chosen).toLocaleString('en-US')}</dd>
           </dl>
         ) : null}
+        <WriteStatus write={reactivate.inFlight} />
         <div className={dialog.dialogActions}>
           <Button variant="secondary" onClick={() => change(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={reactivate.isPending}>
-            {reactivate.isPending ? 'Assigning...' : 'Assign Package'}
+          <Button type="submit" disabled={reactivate.busy}>
+            {reactivate.busy ? 'Assigning...' : 'Assign Package'}
           </Button>
         </div>
       </form>

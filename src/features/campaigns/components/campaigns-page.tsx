@@ -48,6 +48,7 @@ export function CampaignsPage() {
       <PageHeader
         title="Your Campaigns"
         subtitle="Manage every campaign you have started"
+        updating={campaigns.isRefetching}
         actions={
           <div className={styles.headerActions}>
             <Button

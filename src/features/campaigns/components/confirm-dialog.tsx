@@ -1,7 +1,9 @@
 import { useId } from 'react';
+import type { WriteInFlight } from '../../../lib/writes';
 import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
+import { WriteStatus } from '../../../ui/write-status';
 import * as dialog from './campaign-dialogs.css';
 
 /**
@@ -17,6 +19,7 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   pending,
+  inFlight,
   error,
   onConfirm,
 }: {
@@ -28,6 +31,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   pendingLabel: string;
   pending: boolean;
+  /** The write confirming sent, while its answer is awaited (issue 14). */
+  inFlight: WriteInFlight | undefined;
   error: string | null;
   onConfirm: () => void;
 }) {
@@ -41,6 +46,7 @@ export function ConfirmDialog({
             {effect}
           </p>
         ) : null}
+        <WriteStatus write={inFlight} />
         <div className={dialog.dialogActions}>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel

@@ -40,7 +40,8 @@ export function DeactivateDialog({
       }
       confirmLabel="Yes, Deactivate"
       pendingLabel="Deactivating..."
-      pending={expire.isPending}
+      pending={expire.busy}
+      inFlight={expire.inFlight}
       error={expire.isError ? errorMessage(expire.error, 'Error updating campaign status') : null}
       onConfirm={() =>
         expire.mutate(

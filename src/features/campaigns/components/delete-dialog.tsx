@@ -31,7 +31,8 @@ export function DeleteDialog({
       message={`Are you sure you want to delete the campaign for "${username}"? This action cannot be undone.`}
       confirmLabel="Delete"
       pendingLabel="Deleting..."
-      pending={remove.isPending}
+      pending={remove.busy}
+      inFlight={remove.inFlight}
       error={
         remove.isError
           ? errorMessage(remove.error, 'Error deleting campaign, please try again')

@@ -99,7 +99,8 @@ export function ReactivateDialog({
           }}
           submitLabel="Reactivate"
           pendingLabel="Reactivating..."
-          pending={topUp.isPending}
+          pending={topUp.busy}
+          inFlight={topUp.inFlight}
           onCancel={() => change(false)}
           onSubmit={(amount) =>
             topUp.mutate(

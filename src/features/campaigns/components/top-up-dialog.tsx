@@ -42,7 +42,8 @@ export function TopUpDialog({
         campaign={campaign}
         submitLabel="Top Up"
         pendingLabel="Processing..."
-        pending={topUp.isPending}
+        pending={topUp.busy}
+        inFlight={topUp.inFlight}
         onCancel={() => change(false)}
         // The server's refusal was about the amount sent; a new amount takes it away.
         onAmountChange={() => {

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { newCampaign as newCampaignCall } from '../../../shared/contract/campaigns';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
+import { useWriteMutation } from '../../../lib/use-write-mutation';
 
 /** POST /api/new-campaign: 201 with "Campaign for X created successfully". */
 export async function newCampaign(body: BodyInput<typeof newCampaignCall>) {
@@ -10,7 +11,7 @@ export async function newCampaign(body: BodyInput<typeof newCampaignCall>) {
 
 export function useNewCampaign() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation(newCampaignCall, {
     mutationFn: newCampaign,
     // The deposit left the balance (check-auth carries crypto_balance) and a campaign appeared.
     onSuccess: () =>

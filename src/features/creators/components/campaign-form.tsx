@@ -11,6 +11,7 @@ import { Card, PageHeader } from '../../../ui/card';
 import { TextField } from '../../../ui/field';
 import * as fieldStyles from '../../../ui/field.css';
 import { Spinner } from '../../../ui/spinner';
+import { WriteStatus } from '../../../ui/write-status';
 import { useAuthUser } from '../../auth/api/check-auth';
 import { useAdPackages } from '../../campaigns/api/get-ad-packages';
 import { useCategories } from '../../campaigns/api/get-categories';
@@ -58,6 +59,7 @@ export function CampaignForm({ username }: { username: string }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (create.busy) return;
     const problem = validateCampaignForm({ packageId, amount, categoryName }, balance);
     setInvalid(problem);
     if (problem || packageId === null) return;
@@ -194,6 +196,7 @@ export function CampaignForm({ username }: { username: string }) {
               <p className={styles.hint}>Minimum deposit: $100</p>
               <p className={styles.balance}>Available balance: {formatMoney(balance)}</p>
             </div>
+            <WriteStatus write={create.inFlight} />
             <div className={styles.actions}>
               <Link to="/create-campaign" className={buttonClass('secondary')}>
                 Cancel
@@ -201,10 +204,10 @@ export function CampaignForm({ username }: { username: string }) {
               <Button
                 type="submit"
                 disabled={
-                  packageId === null || amount === '' || depositProblem !== null || create.isPending
+                  packageId === null || amount === '' || depositProblem !== null || create.busy
                 }
               >
-                {create.isPending ? 'Creating...' : 'Create Campaign'}
+                {create.busy ? 'Creating...' : 'Create Campaign'}
               </Button>
             </div>
           </form>

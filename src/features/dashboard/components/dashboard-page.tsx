@@ -117,6 +117,7 @@ export function DashboardPage() {
       <PageHeader
         title="Campaign Dashboard"
         subtitle="An overview of your promotion campaigns"
+        updating={campaigns.isRefetching}
         actions={
           <Link to="/create-campaign" className={buttonClass('primary')}>
             <Icon name="plus" /> New Campaign

@@ -12,7 +12,12 @@ export function useNotificationMutation<TVariables>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    onSuccess: () => {
+      // Pages not on screen are not asked again, so they would keep what this write changed (a
+      // deleted notification) for offline reading (last-known-notifications.ts): they go.
+      queryClient.removeQueries({ queryKey: [...notificationsQueryKey, 'list'], type: 'inactive' });
+      return queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    },
     onError: (error) => console.warn(`${name} failed`, error),
   });
 }

@@ -11,14 +11,15 @@ function formatDateTime(value: string): string {
 }
 
 /**
- * One notification: a checkbox to select it, its message (pressing it opens the full text and
- * marks it read), read state, received date, "Opened On" once read, Mark as read and Delete.
+ * One notification: a checkbox to select it, its message (pressing it opens the full text, and
+ * `onOpen` marks it read), read state, received date, "Opened On" once read, Mark as read and Delete.
  */
 export function NotificationItem({
   notification,
   selected,
   onSelect,
   onRead,
+  onOpen,
   onDelete,
   busy,
 }: {
@@ -26,6 +27,7 @@ export function NotificationItem({
   selected: boolean;
   onSelect: (selected: boolean) => void;
   onRead: () => void;
+  onOpen: () => void;
   onDelete: () => void;
   busy: boolean;
 }) {
@@ -33,7 +35,7 @@ export function NotificationItem({
   const messageId = useId();
   const { message, read } = notification;
   const toggle = () => {
-    if (!open && !read) onRead();
+    if (!open && !read) onOpen();
     setOpen(!open);
   };
   return (

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
+import { OFFLINE_MESSAGE, isOnline, useOnline } from '../../../lib/offline';
+import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card, EmptyState, PageHeader } from '../../../ui/card';
 import { Spinner } from '../../../ui/spinner';
 import { useDeleteNotifications } from '../api/delete-notifications';
 import { useNotifications, type NotificationFilter } from '../api/get-notifications';
+import { useLastKnownNotifications } from '../api/last-known-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useReadAllNotifications } from '../api/read-all-notifications';
 import { useReadNotification } from '../api/read-notification';
@@ -32,37 +35,50 @@ export function NotificationsPage({
   onViewChange: (view: NotificationsView) => void;
 }) {
   const list = useNotifications(view.filter, view.page);
+  const lastKnown = useLastKnownNotifications(view.filter, view.page);
   const unread = useUnreadCount();
   const readOne = useReadNotification();
   const readAll = useReadAllNotifications();
   const remove = useDeleteNotifications();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  /** Actions refused offline in a row: each one shows the message anew (announced again). */
+  const [refusals, setRefusals] = useState(0);
+  const online = useOnline();
   const busy = readOne.isPending || readAll.isPending || remove.isPending;
   const narrow = useNarrowScreen();
+  const shown = lastKnown ?? list.data;
+  const placeholder = !lastKnown && list.isPlaceholderData;
 
-  const currentPage = list.data?.pagination.currentPage;
+  const currentPage = shown?.pagination.currentPage;
   useEffect(() => {
     // The server answers the last page for a page past it (e.g. after deleting the whole last page).
-    if (currentPage !== undefined && currentPage !== view.page && !list.isPlaceholderData) {
+    if (currentPage !== undefined && currentPage !== view.page && !placeholder) {
       onViewChange({ ...view, page: currentPage });
     }
-  }, [currentPage, view, onViewChange, list.isPlaceholderData]);
+  }, [currentPage, view, onViewChange, placeholder]);
+
+  /** Design §4: offline, an action is refused at once with the offline message; nothing is sent. */
+  const whenOnline = (action: () => void) => {
+    const connected = isOnline();
+    setRefusals((count) => (connected ? 0 : count + 1));
+    if (connected) action();
+  };
 
   const changeView = (next: NotificationsView) => {
     setSelected(new Set());
     onViewChange(next);
   };
   const deleteIds = (ids: number[]) =>
-    remove.mutate(ids, { onSuccess: () => setSelected(new Set()) });
+    whenOnline(() => remove.mutate(ids, { onSuccess: () => setSelected(new Set()) }));
 
-  const notifications = list.data?.data ?? [];
+  const notifications = shown?.data ?? [];
   const pageIds = notifications.map((notification) => notification.id);
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const selectedIds = pageIds.filter((id) => selected.has(id));
 
   let content;
-  if (list.isPending) content = <Spinner label="Loading notifications..." />;
-  else if (list.isError) {
+  if (!shown && list.isPending) content = <Spinner label="Loading notifications..." />;
+  else if (!shown) {
     // Spec §8: notification calls only log their errors; the page offers another try.
     content = (
       <EmptyState icon="○" title="No notifications to show">
@@ -79,7 +95,7 @@ export function NotificationsPage({
       </EmptyState>
     );
   } else {
-    const { pagination } = list.data;
+    const { pagination } = shown;
     content = (
       <>
         <div className={styles.toolbar}>
@@ -123,7 +139,11 @@ export function NotificationsPage({
                   return next;
                 })
               }
-              onRead={() => readOne.mutate(notification.id)}
+              onRead={() => whenOnline(() => readOne.mutate(notification.id))}
+              // Opening is reading: offline it only opens (nothing is queued), and stays unread.
+              onOpen={() => {
+                if (isOnline()) readOne.mutate(notification.id);
+              }}
               onDelete={() => deleteIds([notification.id])}
               busy={busy}
             />
@@ -148,14 +168,20 @@ export function NotificationsPage({
       <PageHeader
         title="Notifications"
         subtitle="Updates about your campaigns and deposits"
+        // Another page or tab on its way counts too: the previous one stays on screen meanwhile.
+        updating={list.isFetching && list.data !== undefined}
         actions={
-          <Button onClick={() => readAll.mutate()} disabled={busy || unread.data === 0}>
+          <Button
+            onClick={() => whenOnline(() => readAll.mutate())}
+            disabled={busy || unread.data === 0}
+          >
             Mark All Read
           </Button>
         }
       />
       <Card>
         <div className={styles.stack}>
+          {refusals > 0 && !online ? <ErrorBox key={refusals}>{OFFLINE_MESSAGE}</ErrorBox> : null}
           <div role="group" aria-label="Show" className={styles.filters}>
             {FILTERS.map((filter) => (
               <button

@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { User } from '../../../shared/contract/user';
-import { ErrorBox } from '../../../ui/alert';
 import { Icon, type IconName } from '../../../ui/icons';
-import { failureMessage } from '../../../lib/offline';
 import { useLogout } from '../../auth/api/logout';
 import { UnreadBadge } from '../../notifications/components/unread-badge';
 import * as frame from '../../../ui/frame.css';
@@ -131,9 +129,6 @@ export function Sidebar({
             <span className={styles.userEmail}>{user.email}</span>
           </span>
         </Link>
-        {logout.isError ? (
-          <ErrorBox>{failureMessage(logout.error, 'Failed to logout. Please try again.')}</ErrorBox>
-        ) : null}
         <button
           type="button"
           className={styles.navItem}

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { useWriteMutation } from '../../../lib/use-write-mutation';
 import { topUpBalance, type Transaction } from '../../../shared/contract/deposits';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 
@@ -11,5 +11,5 @@ export async function createTransaction(
 }
 
 export function useCreateTransaction() {
-  return useMutation({ mutationFn: createTransaction });
+  return useWriteMutation(topUpBalance, { mutationFn: createTransaction });
 }

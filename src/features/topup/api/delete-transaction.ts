@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { useWriteMutation } from '../../../lib/use-write-mutation';
 import { deleteTransaction as deleteTransactionCall } from '../../../shared/contract/deposits';
 
 /** POST /api/delete-transaction: removes the caller's own pending deposit. */
@@ -9,7 +10,7 @@ export async function deleteTransaction(transactionId: number) {
 
 export function useDeleteTransaction() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation(deleteTransactionCall, {
     mutationFn: deleteTransaction,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transactions'] }),
   });

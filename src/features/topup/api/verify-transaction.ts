@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { useWriteMutation } from '../../../lib/use-write-mutation';
 import { verifyTransaction as verifyTransactionCall } from '../../../shared/contract/deposits';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 
@@ -10,7 +11,7 @@ export async function verifyTransaction(body: BodyInput<typeof verifyTransaction
 
 export function useVerifyTransaction() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation(verifyTransactionCall, {
     mutationFn: verifyTransaction,
     // Spec §4: a verified deposit refreshes the balance; the history lists it as confirmed.
     onSuccess: () =>

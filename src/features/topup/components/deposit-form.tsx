@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { WriteInFlight } from '../../../lib/writes';
 import { COIN_TYPES, type CoinType } from '../../../shared/contract/deposits';
 import { Button } from '../../../ui/button';
 import * as fieldStyles from '../../../ui/field.css';
+import { WriteStatus } from '../../../ui/write-status';
 import { depositAmountError } from '../deposit-amount';
 import * as styles from './topup.css';
 
@@ -10,9 +12,12 @@ const COIN_NAMES: Record<CoinType, string> = { eth: 'Ether', usdc: 'USD Coin', u
 /** Spec §2 Top Up Balance: coin choice and the USD amount ($100 to $10,000). */
 export function DepositForm({
   pending,
+  inFlight,
   onSubmit,
 }: {
   pending: boolean;
+  /** The deposit request sent, while its answer is awaited (issue 14). */
+  inFlight: WriteInFlight | undefined;
   onSubmit: (deposit: { amount: number; coinType: CoinType }) => void;
 }) {
   const amountId = useId();
@@ -83,6 +88,7 @@ export function DepositForm({
           </p>
         ) : null}
       </div>
+      <WriteStatus write={inFlight} />
       <Button type="submit" block disabled={error !== null || pending}>
         {pending ? 'Creating...' : 'Create Transaction'}
       </Button>

@@ -67,6 +67,7 @@ export function TopUpPage() {
   }
 
   function startOver(id: number) {
+    if (remove.busy) return;
     remove.mutate(id, { onSuccess: () => reset(null) });
   }
 
@@ -106,7 +107,8 @@ export function TopUpPage() {
                 <VerifyPayment
                   transaction={transaction}
                   timedOut={timedOut}
-                  busy={remove.isPending}
+                  busy={remove.busy}
+                  cancelling={remove.inFlight}
                   onVerified={setTransaction}
                   onStartOver={() => startOver(transaction.id)}
                 />
@@ -114,7 +116,7 @@ export function TopUpPage() {
             </>
           ) : (
             <Card title="New Deposit">
-              <DepositForm pending={create.isPending} onSubmit={start} />
+              <DepositForm pending={create.busy} inFlight={create.inFlight} onSubmit={start} />
             </Card>
           )}
         </div>

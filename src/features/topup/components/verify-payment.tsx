@@ -1,9 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { WriteInFlight } from '../../../lib/writes';
 import type { Transaction } from '../../../shared/contract/deposits';
 import { ErrorBox, SuccessBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import * as fieldStyles from '../../../ui/field.css';
+import { WriteStatus } from '../../../ui/write-status';
 import { useVerifyTransaction } from '../api/verify-transaction';
 import { depositError, REDIRECT_AFTER_VERIFY_MS, TRANSFER_WAIT_SECONDS } from '../deposit-amount';
 import * as styles from './topup.css';
@@ -18,6 +20,7 @@ export function VerifyPayment({
   transaction,
   timedOut,
   busy,
+  cancelling,
   onVerified,
   onStartOver,
 }: {
@@ -26,6 +29,8 @@ export function VerifyPayment({
   timedOut: boolean;
   /** Start Over or the expiry deletion is running. */
   busy: boolean;
+  /** The Start Over deletion sent, while its answer is awaited (issue 14). */
+  cancelling: WriteInFlight | undefined;
   onVerified: (transaction: Transaction) => void;
   onStartOver: () => void;
 }) {
@@ -55,7 +60,7 @@ export function VerifyPayment({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!address.trim() || timedOut || verify.isPending || verified) return;
+    if (!address.trim() || timedOut || verify.busy || verified) return;
     verify.mutate(
       { address: address.trim(), crmTransactionId: transaction.id },
       { onSuccess: (answer) => onVerified(answer.data) },
@@ -95,9 +100,9 @@ export function VerifyPayment({
           <Button
             type="submit"
             block
-            disabled={!address.trim() || timedOut || verify.isPending || verified || busy}
+            disabled={!address.trim() || timedOut || verify.busy || verified || busy}
           >
-            {verify.isPending ? 'Verifying...' : 'Verify Payment'}
+            {verify.busy ? 'Verifying...' : 'Verify Payment'}
           </Button>
         </form>
       ) : (
@@ -109,6 +114,7 @@ export function VerifyPayment({
           {phase === 'waiting' ? 'Please wait...' : 'I Have Transferred Payment'}
         </Button>
       )}
+      <WriteStatus write={verify.inFlight ?? cancelling} />
       <Button variant="secondary" block disabled={busy || verified} onClick={onStartOver}>
         {busy ? 'Cancelling...' : 'Start Over'}
       </Button>

@@ -50,6 +50,7 @@ export function TransactionsPage() {
       <PageHeader
         title="Transactions"
         subtitle="Your crypto deposits and their status"
+        updating={transactions.isRefetching}
         actions={
           <div className={styles.headerActions}>
             <div className={styles.balanceChip} role="group" aria-label="Balance">

@@ -1,0 +1,127 @@
+/**
+ * Issue 14: the writes of callApi (src/lib/api.ts), each sent with an idempotency key, and which of
+ * them still await their answer (the write forms show it). Loaded by the first write or write form,
+ * not by the first load.
+ */
+import type { Endpoint, ResponseOutput } from '../shared/contract/endpoint';
+import { send, type ApiError } from './api';
+import { isOnline, subscribeOnline } from './offline';
+
+/**
+ * Above the server's wait (about 10 s) for a repeat of a write it is still doing, so the repeat hears
+ * that write's answer or the 409 instead of timing out first.
+ */
+const WRITE_TIMEOUT_MS = 12_000;
+/** Issue 14: a write whose answer was lost is sent again, with its key, after these pauses. */
+const RETRY_DELAYS_MS = [1_000, 2_000, 4_000];
+/** After its retries, a write the server said it is still doing is asked for again this often. */
+const STILL_PROCESSING_WAIT_MS = 5_000;
+/** The server's answer (409) to a repeat of a write whose first request is still running. */
+const STILL_PROCESSING = 'This request is still being processed. Try again in a moment.';
+
+/**
+ * A random UUID v4. crypto.randomUUID exists only in secure contexts; elsewhere 128 random bits in
+ * hex do as well (the server takes any 1 to 255 visible ASCII characters).
+ */
+function newIdempotencyKey(): string {
+  return (
+    crypto.randomUUID?.() ??
+    crypto
+      .getRandomValues(new Uint32Array(4))
+      .reduce((key, part) => key + part.toString(16).padStart(8, '0'), '')
+  );
+}
+
+/** A write whose answer is awaited: since when, and whether its retries ran out (issue 14). */
+export interface WriteInFlight {
+  readonly id: number;
+  /** The endpoint's declared path. */
+  readonly path: string;
+  readonly since: number;
+  readonly unconfirmed: boolean;
+}
+
+let writesInFlight: readonly WriteInFlight[] = [];
+let lastWriteId = 0;
+const writeListeners = new Set<() => void>();
+
+function setWritesInFlight(writes: readonly WriteInFlight[]): void {
+  writesInFlight = writes;
+  writeListeners.forEach((listener) => listener());
+}
+
+export function subscribeWritesInFlight(listener: () => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+/** The oldest write of this endpoint still awaiting its answer: a screen shows it and waits. */
+export function writeInFlight(endpoint: Endpoint): WriteInFlight | undefined {
+  return writesInFlight.find((write) => write.path === endpoint.path);
+}
+
+/**
+ * Whether the write may have happened although no answer came: the network failed or timed out, or
+ * the server is still doing it. Any other answer is final (a 4xx will not change; a 5xx undid it).
+ */
+function answerUnknown(error: ApiError): boolean {
+  return error.status === 0 || (error.status === 409 && error.serverMessage === STILL_PROCESSING);
+}
+
+/**
+ * Resolves when the server can be reached again (a request got an answer: src/lib/api.ts asks it
+ * while it cannot be reached), or after a pause when it could all along (it is still doing the write).
+ */
+function serverBack(): Promise<void> {
+  return new Promise((resume) => {
+    if (isOnline()) {
+      setTimeout(resume, STILL_PROCESSING_WAIT_MS);
+      return;
+    }
+    const unsubscribe = subscribeOnline(() => {
+      if (!isOnline()) return;
+      unsubscribe();
+      resume();
+    });
+  });
+}
+
+/**
+ * Issue 14: one key per call (one user intent). A lost answer is asked for again with the same key,
+ * so the server does the write at most once: a few times with backoff, then, unconfirmed, each time
+ * the server can be reached again, until an answer comes. The offline gate holds only the first send.
+ */
+export async function sendWrite<E extends Endpoint>(
+  endpoint: E,
+  path: string,
+  body: unknown,
+): Promise<ResponseOutput<E>> {
+  const key = newIdempotencyKey();
+  const id = ++lastWriteId;
+  setWritesInFlight([
+    ...writesInFlight,
+    { id, path: endpoint.path, since: Date.now(), unconfirmed: false },
+  ]);
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send(endpoint, path, body, key, WRITE_TIMEOUT_MS);
+      } catch (error) {
+        if (!answerUnknown(error as ApiError)) throw error;
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay) {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          continue;
+        }
+        setWritesInFlight(
+          writesInFlight.map((write) =>
+            write.id === id ? { ...write, unconfirmed: true } : write,
+          ),
+        );
+        await serverBack();
+      }
+    }
+  } finally {
+    setWritesInFlight(writesInFlight.filter((write) => write.id !== id));
+  }
+}

@@ -1,0 +1,121 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import {
+  checkAuthStatus,
+  clickSidebarLogout,
+  newAdvertiser,
+  registerByApi,
+  sessionCookieHeader,
+  waitForControllingWorker,
+} from './support/app';
+import { expect, test } from './support/fixtures';
+
+/** The list screens whose answers are kept for offline reading, visited once online. */
+const SCREENS = ['/dashboard', '/transactions', '/notifications', '/account'];
+
+/** Where a logout left nothing of the user: the kept API answers and local storage. */
+async function storedData(page: Page) {
+  return page.evaluate(async () => {
+    const answers: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('api-answers-')) continue;
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) answers.push(request.url);
+    }
+    return { answers, local: JSON.stringify(localStorage) };
+  });
+}
+
+async function sessionToEnd(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('promo-session-to-end'));
+}
+
+async function expectSignInPage(page: Page, email: string) {
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  expect(await page.locator('body').innerText()).not.toContain(email);
+}
+
+/** A fresh advertiser signed in, with every list screen visited (its answers kept). */
+async function signedInWithKeptAnswers(context: BrowserContext, page: Page) {
+  const advertiser = newAdvertiser();
+  await page.goto('/');
+  await waitForControllingWorker(page);
+  await registerByApi(page, advertiser);
+  for (const screen of SCREENS) {
+    await page.goto(screen);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.getByText(advertiser.email).first().waitFor();
+  const cookie = await sessionCookieHeader(context);
+  expect(await checkAuthStatus(cookie)).toBe(200);
+  return { advertiser, cookie };
+}
+
+test('logout offline forgets the user at once, a reload offline shows nothing of them, and the session ends once online', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  const { advertiser, cookie } = await signedInWithKeptAnswers(context, page);
+  const logouts: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/auth/logout')) logouts.push(response.status());
+  });
+
+  consoleErrors.allow({ text: /net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/ });
+  await context.setOffline(true);
+  await page.goto('/dashboard');
+  await page.getByTestId('offline-banner').waitFor();
+  await clickSidebarLogout(page);
+  await expectSignInPage(page, advertiser.email);
+  const stored = await storedData(page);
+  expect(stored.answers).toEqual([]);
+  expect(stored.local).not.toContain(advertiser.email);
+  expect(stored.local).not.toContain(advertiser.username);
+  expect(await sessionToEnd(page)).toBe('1');
+
+  // Still offline: a reload or a signed-in page opens the sign-in page, the cookie notwithstanding.
+  await page.reload();
+  await expectSignInPage(page, advertiser.email);
+  for (const screen of SCREENS) {
+    await page.goto(screen);
+    await expectSignInPage(page, advertiser.email);
+  }
+  expect(await checkAuthStatus(cookie)).toBe(200);
+
+  // Back online, the first request ends the server session, and its mark goes.
+  await context.setOffline(false);
+  await expect.poll(() => logouts, { timeout: 15_000 }).toEqual([200]);
+  await expect.poll(() => sessionToEnd(page), { timeout: 5_000 }).toBeNull();
+  expect(await checkAuthStatus(cookie)).toBe(401);
+  await page.goto('/dashboard');
+  await expectSignInPage(page, advertiser.email);
+});
+
+test('after a logout whose session was not ended, signing in again works and the old session is over', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  const { advertiser, cookie } = await signedInWithKeptAnswers(context, page);
+  // Every logout request fails on the server: only the sign-in can end the old session.
+  consoleErrors.allow({ text: /status of 503/, url: /\/api\/auth\/logout$/ });
+  await page.route('**/api/auth/logout', (route) =>
+    route.fulfill({ status: 503, json: { success: false, message: 'Service unavailable' } }),
+  );
+  await page.goto('/dashboard');
+  await clickSidebarLogout(page);
+  await expectSignInPage(page, advertiser.email);
+  expect(await sessionToEnd(page)).toBe('1');
+  expect(await checkAuthStatus(cookie)).toBe(200);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(advertiser.email);
+  await page.getByLabel('Password', { exact: true }).fill(advertiser.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Campaign Dashboard' }).waitFor();
+  expect(await sessionToEnd(page)).toBeNull();
+  expect(await checkAuthStatus(cookie)).toBe(401);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Campaign Dashboard' }).waitFor();
+});

@@ -1,0 +1,58 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO_ADVERTISER } from '../../../src/dev/environment';
+import { e2eEnv } from './env';
+import { expect } from './fixtures';
+
+/** Waits until the page's worker is active and controls the page (after one reload if need be). */
+export async function waitForControllingWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+  }
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** A fresh advertiser, so a test shares nothing with the others but the server. */
+export function newAdvertiser() {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `e2e_${id}`, email: `e2e-${id}@example.com`, password: `first-pass-${id}` };
+}
+
+/** Registers through the API; the page's context is then signed in by the answer's cookie. */
+export async function registerByApi(page: Page, advertiser: ReturnType<typeof newAdvertiser>) {
+  const registered = await page.request.post('/api/auth/register', {
+    data: { ...advertiser, confirmPassword: advertiser.password, agreeTerms: true },
+  });
+  expect(registered.status()).toBe(201);
+}
+
+/** Signs the page's context in as the demo advertiser (who has money for campaigns). */
+export async function signInAsDemo(page: Page) {
+  const signIn = { email: DEMO_ADVERTISER.email, password: DEMO_ADVERTISER.password };
+  expect((await page.request.post('/api/auth/login', { data: signIn })).status()).toBe(200);
+}
+
+/** The session cookie the context holds now, as a Cookie header. */
+export async function sessionCookieHeader(context: BrowserContext): Promise<string> {
+  const cookies = await context.cookies(e2eEnv.baseUrl);
+  expect(cookies.length).toBeGreaterThan(0);
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+/** The server's status for the session check with this Cookie header, outside the browser. */
+export async function checkAuthStatus(cookieHeader: string): Promise<number> {
+  const answer = await fetch(`${e2eEnv.baseUrl}/api/auth/check-auth`, {
+    headers: { cookie: cookieHeader },
+  });
+  return answer.status;
+}
+
+/** The sidebar's Logout (the account page has one more among its quick actions). */
+export async function clickSidebarLogout(page: Page) {
+  await page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('button', { name: 'Logout' })
+    .click();
+}
