@@ -5,25 +5,13 @@ import {
   newAdvertiser,
   registerByApi,
   sessionCookieHeader,
+  storedData,
   waitForControllingWorker,
 } from './support/app';
 import { expect, test } from './support/fixtures';
 
 /** The list screens whose answers are kept for offline reading, visited once online. */
 const SCREENS = ['/dashboard', '/transactions', '/notifications', '/account'];
-
-/** Where a logout left nothing of the user: the kept API answers and local storage. */
-async function storedData(page: Page) {
-  return page.evaluate(async () => {
-    const answers: string[] = [];
-    for (const name of await caches.keys()) {
-      if (!name.startsWith('api-answers-')) continue;
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) answers.push(request.url);
-    }
-    return { answers, local: JSON.stringify(localStorage) };
-  });
-}
 
 async function sessionToEnd(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('promo-session-to-end'));

@@ -10,7 +10,6 @@ import {
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEMO_ADVERTISER } from '../../src/dev/environment';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
@@ -25,12 +24,12 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * A copy of dist/ served on a port (an origin) of its own, the API passed through to the test
- * server: its sw.js can change like a new deployment's would, without touching dist/.
+ * A copy of the build (dist/) served on a port (an origin) of its own, the API passed through to the
+ * test server: its sw.js can change like a new deployment's would, without touching the build.
  */
 async function serveDistCopy(): Promise<{ url: string; dir: string; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'promo-e2e-dist-'));
-  cpSync(fileURLToPath(new URL('../../dist/', import.meta.url)), dir, { recursive: true });
+  cpSync(e2eEnv.staticDir, dir, { recursive: true });
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path.startsWith('/api/')) {

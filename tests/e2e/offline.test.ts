@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_ADVERTISER } from '../../src/dev/environment';
 import { OFFLINE_MESSAGE } from '../../src/lib/offline';
+import { storedData, waitForControllingWorker } from './support/app';
 import { expect, test } from './support/fixtures';
 
 /** Design §4's list screens: offline they show the last-known data. */
@@ -27,17 +28,6 @@ async function balanceOf(page: Page): Promise<number> {
 async function campaignsOf(page: Page): Promise<Campaign[]> {
   const answer = await page.request.get('/api/bought-ads-by-client');
   return ((await answer.json()) as { data: Campaign[] }).data;
-}
-
-/** Waits until the page's worker is active and controls the page (after one reload if need be). */
-async function waitForControllingWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-  }
-  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
 /** The page's main text once its data has loaded, the offline banner left out. */
@@ -135,15 +125,7 @@ test(
       expect(await page.locator('body').innerText(), route).not.toContain(DEMO_ADVERTISER.email);
       expect(await page.locator('body').innerText(), route).not.toContain(username);
     }
-    const stored = await page.evaluate(async () => {
-      const answers: string[] = [];
-      for (const name of await caches.keys()) {
-        if (!name.startsWith('api-answers-')) continue;
-        const cache = await caches.open(name);
-        for (const request of await cache.keys()) answers.push(request.url);
-      }
-      return { answers, local: JSON.stringify(localStorage) };
-    });
+    const stored = await storedData(page);
     expect(stored.answers).toEqual([]);
     expect(stored.local).not.toContain(DEMO_ADVERTISER.email);
     expect(stored.local).not.toContain(username);

@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { manifestIcons, manifestScreenshots } from '../../src/shared/web-manifest';
 import { e2eEnv } from './support/env';
@@ -81,7 +80,7 @@ test('the service worker precaches the shell and every built file, never the API
   const worker = await response.text();
   const precached = [...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!).sort();
 
-  const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+  const dist = e2eEnv.staticDir;
   const built = readdirSync(dist, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dist, `${entry.parentPath}/${entry.name}`))

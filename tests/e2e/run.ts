@@ -136,6 +136,8 @@ const server = await startServer(workDir);
 console.log(`Browser tests against ${server.baseUrl} (server log: ${server.logFile})`);
 process.env.E2E_BASE_URL = server.baseUrl;
 process.env.E2E_OUTBOX_DIR = join(workDir, 'outbox');
+// The build served, for tests that start servers of their own (two processes on PostgreSQL).
+process.env.E2E_STATIC_DIR = staticDir;
 process.env.CHROMIUM_PATH = chromium.path;
 
 let exitCode = 1;

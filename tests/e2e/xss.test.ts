@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { parseCatalogueFeed, upsertProfiles } from '../../src/server/domain/catalogue';
@@ -10,6 +9,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../helpers/server';
+import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -37,7 +37,7 @@ let advertiser: { email: string; password: string };
 beforeAll(async () => {
   database = await openTestDatabase('pglite');
   server = await startTestApp(database.db, {
-    STATIC_DIR: fileURLToPath(new URL('../../dist', import.meta.url)),
+    STATIC_DIR: e2eEnv.staticDir,
   });
   const feed = FULL_NAMES.map((fullName, i) =>
     JSON.stringify({

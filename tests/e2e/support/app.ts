@@ -56,3 +56,16 @@ export async function clickSidebarLogout(page: Page) {
     .getByRole('button', { name: 'Logout' })
     .click();
 }
+
+/** Where a logout left nothing of the user: the kept API answers and local storage. */
+export async function storedData(page: Page) {
+  return page.evaluate(async () => {
+    const answers: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('api-answers-')) continue;
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) answers.push(request.url);
+    }
+    return { answers, local: JSON.stringify(localStorage) };
+  });
+}

@@ -11,4 +11,5 @@ export const e2eEnv = {
   baseUrl: required('E2E_BASE_URL'),
   outboxDir: required('E2E_OUTBOX_DIR'),
   chromiumPath: required('CHROMIUM_PATH'),
+  staticDir: required('E2E_STATIC_DIR'),
 };

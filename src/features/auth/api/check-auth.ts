@@ -41,7 +41,7 @@ export function useAuthUser(): User | null | undefined {
 }
 
 /** How long the first guard after a load waits for the server before trusting the last-known user. */
-const LAST_KNOWN_USER_AFTER_MS = 500;
+const LAST_KNOWN_USER_AFTER_MS = 150;
 
 /** Query clients whose session was checked with the server since the page loaded. */
 const checkedClients = new WeakSet<QueryClient>();
