@@ -23,6 +23,11 @@ export class ApiError extends Error {
   }
 }
 
+let signIns = 0;
+/** Moves at each sign-in and sign-out: a write still being retried stops then (src/lib/writes.ts). */
+export const currentSignIn = () => signIns;
+export const signInChanged = () => void signIns++;
+
 /** While the server cannot be reached, it is asked this often. */
 const PROBE_INTERVAL_MS = 5_000;
 

@@ -4,7 +4,7 @@
  * not by the first load.
  */
 import type { Endpoint, ResponseOutput } from '../shared/contract/endpoint';
-import { send, type ApiError } from './api';
+import { currentSignIn, send, type ApiError } from './api';
 import { isOnline, subscribeOnline } from './offline';
 
 /**
@@ -98,6 +98,7 @@ export async function sendWrite<E extends Endpoint>(
 ): Promise<ResponseOutput<E>> {
   const key = newIdempotencyKey();
   const id = ++lastWriteId;
+  const signedIn = currentSignIn();
   setWritesInFlight([
     ...writesInFlight,
     { id, path: endpoint.path, since: Date.now(), unconfirmed: false },
@@ -111,14 +112,17 @@ export async function sendWrite<E extends Endpoint>(
         const delay = RETRY_DELAYS_MS[attempt];
         if (delay) {
           await new Promise((resolve) => setTimeout(resolve, delay));
-          continue;
+        } else {
+          setWritesInFlight(
+            writesInFlight.map((write) =>
+              write.id === id ? { ...write, unconfirmed: true } : write,
+            ),
+          );
+          await serverBack();
         }
-        setWritesInFlight(
-          writesInFlight.map((write) =>
-            write.id === id ? { ...write, unconfirmed: true } : write,
-          ),
-        );
-        await serverBack();
+        // Signed out or another user signed in meanwhile: sent again, the write would be done
+        // for whoever the cookie names now (keys are per user).
+        if (currentSignIn() !== signedIn) throw error;
       }
     }
   } finally {

@@ -82,11 +82,6 @@ export async function claimKey(
   tx: Tx,
   { owner, key, hash, waitSeconds }: Claim,
 ): Promise<KeptAnswer | undefined> {
-  // An expired row is replaced; a row still being written is not visible to this DELETE.
-  await tx.query(
-    'DELETE FROM idempotency_keys WHERE owner = $1 AND key = $2 AND expires_at <= now()',
-    [owner, key],
-  );
   // PGlite runs one transaction at a time, so a repeat there waits before its transaction starts.
   if (db.kind === 'postgres') {
     await tx.query(`SET LOCAL lock_timeout = ${Math.round(waitSeconds * 1000)}`, [], {
@@ -95,6 +90,12 @@ export async function claimKey(
   }
   let claimed: unknown[];
   try {
+    // An expired row is replaced (another repeat deleting it is waited for as long); a row still
+    // being written is not visible to this DELETE.
+    await tx.query(
+      'DELETE FROM idempotency_keys WHERE owner = $1 AND key = $2 AND expires_at <= now()',
+      [owner, key],
+    );
     claimed = await tx.query(
       `INSERT INTO idempotency_keys (owner, key, request_hash, status, answer, expires_at)
          VALUES ($1, $2, $3, 0, '', now() + make_interval(hours => $4))

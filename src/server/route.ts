@@ -16,7 +16,6 @@ import {
   requestHash,
   type KeptAnswer,
 } from './idempotency';
-import { loadUser } from './plugins/session';
 import { parseBody } from './validate';
 
 export interface RouteContext<E extends Endpoint> {
@@ -56,6 +55,7 @@ export interface RouteOptions<E extends Endpoint> extends Pick<
   onReplay?: (context: {
     request: FastifyRequest;
     reply: FastifyReply;
+    body: BodyOutput<E>;
     answer: ResponseInput<E>;
   }) => Promise<void>;
 }
@@ -96,6 +96,7 @@ export function route<E extends Endpoint>(
           await onReplay?.({
             request,
             reply,
+            body: context.body,
             answer: JSON.parse(answer.answer) as ResponseInput<E>,
           });
         }
@@ -122,9 +123,11 @@ async function answerOnce<E extends Endpoint>(
   handler: RouteHandler<E>,
 ): Promise<KeptAnswer & { replayed: boolean }> {
   const { request, reply, body } = context;
-  const user = request.user ?? (await loadUser(request));
   const claim = {
-    owner: keyOwner(user?.id),
+    // The user of a signed-in call (its preHandler loaded them), else the client's own keys: never
+    // the cookie of a call that may end its session (register, reset password), or its retry would
+    // be another owner's request.
+    owner: keyOwner(request.user?.id),
     key,
     hash: requestHash(app.config.sessionSecret, endpoint.method, endpoint.path, body),
     waitSeconds: app.config.idempotencyWaitSeconds,

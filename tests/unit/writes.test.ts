@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { onlineManager } from '@tanstack/react-query';
-import { ApiError, callApi, configureApi } from '../../src/lib/api';
+import { ApiError, callApi, configureApi, signInChanged } from '../../src/lib/api';
 import { OFFLINE_MESSAGE, isOnline } from '../../src/lib/offline';
 import { writeInFlight } from '../../src/lib/writes';
 import { endpoint } from '../../src/shared/contract/endpoint';
@@ -102,6 +102,18 @@ describe('a write whose answer was lost', () => {
       'POST',
     ]);
     expect(isOnline()).toBe(true);
+  });
+
+  it('is not sent again once its user signed out or another signed in (keys are per user)', async () => {
+    answer('top-up-money-deposited', 'network-failure', 'network-failure');
+    const result = callApi(topUp, { amount: 10 });
+    const settled = expect(result).rejects.toMatchObject({ status: 0 });
+    await pass(0);
+    signInChanged();
+    await pass(1_000);
+    await settled;
+    expect(requestsTo('top-up-money-deposited')).toHaveLength(1);
+    expect(writeInFlight(topUp)).toBeUndefined();
   });
 
   it('is sent again after a 12 s timeout, with the same key', async () => {

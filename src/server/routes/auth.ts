@@ -20,7 +20,7 @@ import {
 } from '../domain/accounts';
 import { passwordResetMail, verificationMail } from '../domain/mails';
 import { findOrCreatePartnerAccount } from '../domain/partner-accounts';
-import { findUserByEmail, toApiUser } from '../domain/users';
+import { toApiUser } from '../domain/users';
 import { badRequest, HttpError, unauthorized } from '../errors';
 import { PartnerUnavailableError } from '../plugins/partner';
 import {
@@ -55,17 +55,19 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, register, {
     preHandler: hitIp('register'),
-    // The kept answer has no session (they are stored hashed): a repeat of the same body, the same
-    // password, signs in anew.
-    onReplay: async ({ request, reply, answer }) => {
-      const user = answer.success ? await findUserByEmail(db.read, answer.user.email) : undefined;
+    // The kept answer has no session (they are stored hashed): a repeat of the same body signs in
+    // anew, if its password is still the account's.
+    onReplay: async ({ request, reply, body, answer }) => {
+      if (!answer.success) return;
+      const user = await authenticate(db.read, body.email, body.password);
       if (user) await signIn(request, reply, Number(user.id));
     },
   })(async ({ body, request, reply }) => {
     await rateLimiter.hitAccount('register', body.email);
     const { user, verificationToken } = await registerAccount(db, body);
     // The account exists now: a mail server failure is logged, not turned into a failed registration.
-    await mailer
+    // Not awaited: a slow mail server must not hold the registration's transaction open.
+    void mailer
       .send(verificationMail(config.appUrl, user.email, user.username, verificationToken))
       .catch((error: unknown) => request.log.error({ err: error }, 'verification mail failed'));
     await signIn(request, reply, Number(user.id));

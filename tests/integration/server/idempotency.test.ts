@@ -34,7 +34,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
     [database, chain] = await Promise.all([openTestDatabase(kind), startTestChain()]);
     server = await startTestApp(database.db, {
       ...chain.env(),
-      IDEMPOTENCY_WAIT_SECONDS: '1',
+      IDEMPOTENCY_WAIT_SECONDS: '3',
       LOG_LEVEL: 'fatal',
     });
     const values = Array.from(
@@ -437,6 +437,36 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
     expect(other.cookies.size).toBe(0);
   });
 
+  it('registration with a stale cookie: the retry, whose cookie the first attempt ended, gets its answer', async () => {
+    const previous = await advertiser();
+    const stale = previous.client.clone();
+    const registration = newRegistration();
+    const key = randomUUID();
+    const first = await send(previous.client, 'POST', '/api/auth/register', registration, key);
+    expect(first.status).toBe(201);
+    const again = await send(stale, 'POST', '/api/auth/register', registration, key);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await one('SELECT count(*) FROM users WHERE email = $1', [registration.email])).toBe(1);
+  });
+
+  it("a repeated registration signs in only while its password is still the account's", async () => {
+    const registration = newRegistration();
+    const key = randomUUID();
+    const client = server.client();
+    expect((await send(client, 'POST', '/api/auth/register', registration, key)).status).toBe(201);
+    const changed = await client.post('/api/auth/change-password', {
+      oldPassword: registration.password,
+      newPassword: 'changed-since-then',
+    });
+    expect(changed.status).toBe(200);
+    const retry = server.client();
+    const again = await send(retry, 'POST', '/api/auth/register', registration, key);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.cookies.size).toBe(0);
+  });
+
   it('sign-in ignores the key: a repeat signs in again with a new session', async () => {
     const user = await advertiser();
     const key = randomUUID();
@@ -632,7 +662,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       const { release, holding } = await holdCampaign(user.id);
       const first = topUp(user, key);
       await waitersOnLocks(1);
-      // IDEMPOTENCY_WAIT_SECONDS is 1 in this test app.
+      // IDEMPOTENCY_WAIT_SECONDS is 3 in this test app.
       expect(await topUp(user, key)).toMatchObject({
         status: 409,
         body: { success: false, message: IDEMPOTENCY_MESSAGES.stillRunning },

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { checkAuth as checkAuthCall, type User } from '../../../shared/contract/user';
-import { callApi, isUnauthorized } from '../../../lib/api';
+import { callApi, isUnauthorized, signInChanged } from '../../../lib/api';
 import { isOnline } from '../../../lib/offline';
 import { hasSessionToEnd, setSessionToEnd } from '../../../lib/offline-cache';
 import { endSessionLeftOpen } from './session-to-end';
@@ -96,6 +96,8 @@ export async function getAuthUser(queryClient: QueryClient): Promise<User | null
 
 /** The auth state: the user after a sign-in; null after a logout or a 401 from the server. */
 export function setAuthUser(queryClient: QueryClient, user: User | null): void {
+  // A write of the previous user still awaiting its answer is not sent again under this one.
+  signInChanged();
   // A sign-in ends the cookie's previous session on the server: none is left to end.
   if (user) setSessionToEnd(false);
   queryClient.setQueryData(authQueryKey, user);

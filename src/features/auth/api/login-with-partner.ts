@@ -4,15 +4,15 @@ import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
 import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
-import { endSessionLeftOpen } from './session-to-end';
+import { signIn } from './session-to-end';
 
 /** POST /api/auth/login-with-<partnerSlug> (design §3). */
 type PartnerLoginBody = BodyInput<typeof loginWithPartnerCall>;
 
 export async function loginWithPartner(partnerSlug: string, body: PartnerLoginBody) {
-  // A session left open by an offline logout ends first: its answer clears the cookie.
-  await endSessionLeftOpen();
-  return (await callApi(loginWithPartnerCall, body, { params: { product: partnerSlug } })).user;
+  return (
+    await signIn(() => callApi(loginWithPartnerCall, body, { params: { product: partnerSlug } }))
+  ).user;
 }
 
 export function useLoginWithPartner(partnerSlug: string) {

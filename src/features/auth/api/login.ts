@@ -4,13 +4,11 @@ import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
 import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
-import { endSessionLeftOpen } from './session-to-end';
+import { signIn } from './session-to-end';
 
 /** POST /api/auth/login. */
 export async function login(body: BodyInput<typeof loginCall>) {
-  // A session left open by an offline logout ends first: its answer clears the cookie.
-  await endSessionLeftOpen();
-  return (await callApi(loginCall, body)).user;
+  return (await signIn(() => callApi(loginCall, body))).user;
 }
 
 export function useLogin() {

@@ -5,13 +5,11 @@ import { callApi } from '../../../lib/api';
 import { useWriteMutation } from '../../../lib/use-write-mutation';
 import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
-import { endSessionLeftOpen } from './session-to-end';
+import { signIn } from './session-to-end';
 
 /** POST /api/auth/register: creates the account and signs it in; the answer carries its message. */
 export async function register(body: BodyInput<typeof registerCall>) {
-  // A session left open by an offline logout ends first: its answer clears the cookie.
-  await endSessionLeftOpen();
-  return callApi(registerCall, body);
+  return signIn(() => callApi(registerCall, body));
 }
 
 export function useRegister() {
