@@ -1,4 +1,4 @@
-import { createTestClient, http, type Address, type Hex } from 'viem';
+import { createPublicClient, createTestClient, http, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import {
   devAccounts,
@@ -37,6 +37,11 @@ export async function startTestChain(): Promise<TestChain> {
     chain: foundry,
     transport: http(chain.rpcUrl, { retryCount: 0 }),
   });
+  const reader = createPublicClient({
+    chain: foundry,
+    transport: http(chain.rpcUrl),
+    cacheTime: 0,
+  });
   return {
     ...chain,
     env: (extra = {}) => ({
@@ -60,12 +65,15 @@ export async function startTestChain(): Promise<TestChain> {
     setRoundData: async (answerE8, updatedAt) => {
       const [deployer] = await devAccounts(chain.rpcUrl);
       const wallet = devWallet(chain.rpcUrl, deployer!);
-      await wallet.writeContract({
+      const hash = await wallet.writeContract({
         address: MAINNET.ethUsdFeed,
         abi: testPriceFeed.abi,
         functionName: 'setRoundData',
         args: [answerE8, updatedAt],
       });
+      // Sent is not mined: on a busy machine the next read could still see the previous round
+      // (the CI run of 2026-11-24 read "out of date" where the missing price had just been set).
+      await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     },
   };
 }
