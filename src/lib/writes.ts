@@ -4,6 +4,7 @@
  * not by the first load.
  */
 import type { Endpoint, ResponseOutput } from '../shared/contract/endpoint';
+import { IDEMPOTENCY_MESSAGES } from '../shared/idempotency';
 import { currentSignIn, send, type ApiError } from './api';
 import { isOnline, subscribeOnline } from './offline';
 
@@ -16,8 +17,6 @@ const WRITE_TIMEOUT_MS = 12_000;
 const RETRY_DELAYS_MS = [1_000, 2_000, 4_000];
 /** After its retries, a write the server said it is still doing is asked for again this often. */
 const STILL_PROCESSING_WAIT_MS = 5_000;
-/** The server's answer (409) to a repeat of a write whose first request is still running. */
-const STILL_PROCESSING = 'This request is still being processed. Try again in a moment.';
 
 /**
  * A random UUID v4. crypto.randomUUID exists only in secure contexts; elsewhere 128 random bits in
@@ -65,7 +64,10 @@ export function writeInFlight(endpoint: Endpoint): WriteInFlight | undefined {
  * the server is still doing it. Any other answer is final (a 4xx will not change; a 5xx undid it).
  */
 function answerUnknown(error: ApiError): boolean {
-  return error.status === 0 || (error.status === 409 && error.serverMessage === STILL_PROCESSING);
+  return (
+    error.status === 0 ||
+    (error.status === 409 && error.serverMessage === IDEMPOTENCY_MESSAGES.stillRunning)
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx, Writer } from './db/db';
+import { IDEMPOTENCY_MESSAGES } from '../shared/idempotency';
 import { badRequest, conflict, HttpError } from './errors';
 
 /**
@@ -15,12 +16,6 @@ import { badRequest, conflict, HttpError } from './errors';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Set on an answer that was kept from the key's first request (Stripe's `Idempotent-Replayed`). */
 export const REPLAYED_HEADER = 'idempotent-replayed';
-
-export const IDEMPOTENCY_MESSAGES = {
-  invalidKey: 'The Idempotency-Key header must be 1 to 255 visible characters.',
-  stillRunning: 'This request is still being processed. Try again in a moment.',
-  otherRequest: 'This Idempotency-Key was already used for a different request.',
-} as const;
 
 /** How long a kept answer is replayed (the issue's "at least 24 hours"); the jobs sweep it after. */
 export const KEPT_FOR_HOURS = 24;
@@ -49,19 +44,20 @@ export function keyOwner(userId: number | string | undefined): string {
   return userId === undefined ? 'anonymous' : `user:${userId}`;
 }
 
-/**
- * A keyed hash of the request as validated (method, path, body): two requests with one key are
- * compared by it. Keyed, so a leaked table tells nothing of the bodies (passwords among them).
- */
-export function requestHash(secret: string, method: string, path: string, body: unknown): string {
-  return createHmac('sha256', hashKey(secret))
-    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
-    .digest('hex');
+/** The key of the request hash, derived from the server's secret so that it is used for nothing else. */
+export function requestHashKey(secret: string): Buffer {
+  return createHash('sha256').update(`idempotency-key:${secret}`).digest();
 }
 
-/** The hash's own key, derived from the server's secret so that it is used for nothing else. */
-function hashKey(secret: string): Buffer {
-  return createHash('sha256').update(`idempotency-key:${secret}`).digest();
+/**
+ * A keyed hash of the request as validated (method, path, body): two requests with one key are
+ * compared by it. Keyed (requestHashKey), so a leaked table tells nothing of the bodies (passwords
+ * among them).
+ */
+export function requestHash(hashKey: Buffer, method: string, path: string, body: unknown): string {
+  return createHmac('sha256', hashKey)
+    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 }
 
 interface Claim {
@@ -75,7 +71,8 @@ interface Claim {
 /**
  * Claims the key inside the write's transaction: undefined when the work is to be done, or the kept
  * answer of the key's first request. A repeat whose first is still running waits for it to commit
- * (then gets its answer) or roll back (then does the work), at most `waitSeconds`; past that, 409. A kept answer of another request (method, path or body) is a 422.
+ * (then gets its answer) or roll back (then does the work), at most `waitSeconds`; past that, 409.
+ * A kept answer of another request (method, path or body) is a 422.
  */
 export async function claimKey(
   db: Pick<Db, 'kind'>,
@@ -90,16 +87,15 @@ export async function claimKey(
   }
   let claimed: unknown[];
   try {
-    // An expired row is replaced (another repeat deleting it is waited for as long); a row still
-    // being written is not visible to this DELETE.
-    await tx.query(
-      'DELETE FROM idempotency_keys WHERE owner = $1 AND key = $2 AND expires_at <= now()',
-      [owner, key],
-    );
+    // A row past its 24 hours is claimed anew; a live one is left as it is (no row returned). A row
+    // still being written by another transaction is waited for.
     claimed = await tx.query(
-      `INSERT INTO idempotency_keys (owner, key, request_hash, status, answer, expires_at)
+      `INSERT INTO idempotency_keys AS k (owner, key, request_hash, status, answer, expires_at)
          VALUES ($1, $2, $3, 0, '', now() + make_interval(hours => $4))
-       ON CONFLICT (owner, key) DO NOTHING
+       ON CONFLICT (owner, key) DO UPDATE
+         SET request_hash = excluded.request_hash, status = 0, answer = '',
+             expires_at = excluded.expires_at
+         WHERE k.expires_at <= now()
        RETURNING 1`,
       [owner, key, hash, KEPT_FOR_HOURS],
     );

@@ -14,6 +14,7 @@ import {
   keyOwner,
   REPLAYED_HEADER,
   requestHash,
+  requestHashKey,
   type KeptAnswer,
 } from './idempotency';
 import { parseBody } from './validate';
@@ -76,6 +77,7 @@ export function route<E extends Endpoint>(
   const db = (endpoint.access === 'write' ? app.db : app.db.read) as RouteContext<E>['db'];
   const schema = endpoint.body;
   const keeps = endpoint.access === 'write' && idempotency === 'keep';
+  const hashKey = requestHashKey(app.config.sessionSecret);
   return (handler: RouteHandler<E>): void => {
     app.route({
       ...options,
@@ -90,7 +92,7 @@ export function route<E extends Endpoint>(
         };
         const key = keeps ? idempotencyKeyOf(request) : undefined;
         if (key === undefined) return handler(context);
-        const answer = await answerOnce(app, endpoint, key, context, handler);
+        const answer = await answerOnce(app, endpoint, key, hashKey, context, handler);
         if (answer.replayed) {
           reply.header(REPLAYED_HEADER, 'true');
           await onReplay?.({
@@ -119,6 +121,7 @@ async function answerOnce<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   key: string,
+  hashKey: Buffer,
   context: RouteContext<E>,
   handler: RouteHandler<E>,
 ): Promise<KeptAnswer & { replayed: boolean }> {
@@ -129,7 +132,7 @@ async function answerOnce<E extends Endpoint>(
     // be another owner's request.
     owner: keyOwner(request.user?.id),
     key,
-    hash: requestHash(app.config.sessionSecret, endpoint.method, endpoint.path, body),
+    hash: requestHash(hashKey, endpoint.method, endpoint.path, body),
     waitSeconds: app.config.idempotencyWaitSeconds,
   };
   return app.db.within(async (tx) => {

@@ -3,7 +3,8 @@ import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../src/shared/contract/deposits';
 import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
-import { IDEMPOTENCY_MESSAGES, sweepIdempotencyKeys } from '../../../src/server/idempotency';
+import { sweepIdempotencyKeys } from '../../../src/server/idempotency';
+import { IDEMPOTENCY_MESSAGES } from '../../../src/shared/idempotency';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
   databaseKinds,
@@ -135,6 +136,38 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
     client.post<{ data: Transaction }>('/api/top-up-balance-v2', { amount: 100, coinType: 'usdc' });
   const unread = (userId: number) =>
     one('SELECT count(*) FROM notifications WHERE user_id = $1 AND NOT read', [userId]);
+  /** The caller's rows in `table`. */
+  const rowsOf = (table: string, userId: number) =>
+    one(`SELECT count(*) FROM ${table} WHERE user_id = $1`, [userId]);
+
+  /**
+   * A write on an advertiser's campaign (paused first when `paused`): its body names the campaign's
+   * creator; its effect is the balance and `effect`'s figure.
+   */
+  function onCampaign(write: {
+    name: string;
+    path: string;
+    paused?: boolean;
+    body: (username: string) => unknown;
+    effect: (userId: number) => Promise<number>;
+  }): Write {
+    return {
+      name: write.name,
+      method: 'POST',
+      path: write.path,
+      status: 200,
+      prepare: async () => {
+        const user = await withCampaign();
+        if (write.paused)
+          await user.client.post('/api/expire-ad-package', { username: user.username });
+        return {
+          client: user.client,
+          body: write.body(user.username),
+          effect: async () => [await balance(user.id), await write.effect(user.id)],
+        };
+      },
+    };
+  }
 
   const writes: Write[] = [
     {
@@ -147,80 +180,36 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
         return {
           client: user.client,
           body: { username: `creator${users}`, package_id: 1, amount_deposit: 150 },
-          effect: async () => [
-            await balance(user.id),
-            await one('SELECT count(*) FROM campaigns WHERE user_id = $1', [user.id]),
-          ],
+          effect: async () => [await balance(user.id), await rowsOf('campaigns', user.id)],
         };
       },
     },
-    {
+    onCampaign({
       name: 'campaign top-up',
-      method: 'POST',
       path: '/api/top-up-money-deposited',
-      status: 200,
-      prepare: async () => {
-        const user = await withCampaign();
-        return {
-          client: user.client,
-          body: { username: user.username, amount: 40 },
-          effect: async () => [
-            await balance(user.id),
-            await ledgerSumCents(database.db.read, user.id),
-          ],
-        };
-      },
-    },
-    {
+      body: (username) => ({ username, amount: 40 }),
+      effect: (userId) => ledgerSumCents(database.db.read, userId),
+    }),
+    onCampaign({
       name: 'pause',
-      method: 'POST',
       path: '/api/expire-ad-package',
-      status: 200,
-      prepare: async () => {
-        const user = await withCampaign();
-        return {
-          client: user.client,
-          body: { username: user.username },
-          effect: async () => [
-            await balance(user.id),
-            await one('SELECT count(*) FROM campaign_history WHERE user_id = $1', [user.id]),
-          ],
-        };
-      },
-    },
-    {
+      body: (username) => ({ username }),
+      effect: (userId) => rowsOf('campaign_history', userId),
+    }),
+    onCampaign({
       name: 'reactivation with a new package',
-      method: 'POST',
       path: '/api/assign-ad-package',
-      status: 200,
-      prepare: async () => {
-        const user = await withCampaign();
-        await user.client.post('/api/expire-ad-package', { username: user.username });
-        return {
-          client: user.client,
-          body: { username: user.username, package_id: 2, amount_deposit: 120 },
-          effect: async () => [await balance(user.id), await unread(user.id)],
-        };
-      },
-    },
-    {
+      paused: true,
+      body: (username) => ({ username, package_id: 2, amount_deposit: 120 }),
+      effect: unread,
+    }),
+    onCampaign({
       name: 'delete campaign',
-      method: 'POST',
       path: '/api/remove-ad-package',
-      status: 200,
-      prepare: async () => {
-        const user = await withCampaign();
-        await user.client.post('/api/expire-ad-package', { username: user.username });
-        return {
-          client: user.client,
-          body: { username: user.username },
-          effect: async () => [
-            await balance(user.id),
-            await one('SELECT count(*) FROM campaigns WHERE user_id = $1', [user.id]),
-          ],
-        };
-      },
-    },
+      paused: true,
+      body: (username) => ({ username }),
+      effect: (userId) => rowsOf('campaigns', userId),
+    }),
     {
       name: 'deposit request',
       method: 'POST',
@@ -231,7 +220,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
         return {
           client: user.client,
           body: { amount: 100, coinType: 'usdc' },
-          effect: () => one('SELECT count(*) FROM deposits WHERE user_id = $1', [user.id]),
+          effect: () => rowsOf('deposits', user.id),
         };
       },
     },
@@ -267,7 +256,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
         return {
           client: user.client,
           body: { transaction_id: data.id },
-          effect: () => one('SELECT count(*) FROM deposits WHERE user_id = $1', [user.id]),
+          effect: () => rowsOf('deposits', user.id),
         };
       },
     },
@@ -307,7 +296,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
         return {
           client: user.client,
           body: { notification_ids: [id] },
-          effect: () => one('SELECT count(*) FROM notifications WHERE user_id = $1', [user.id]),
+          effect: () => rowsOf('notifications', user.id),
         };
       },
     },
@@ -323,7 +312,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
         return {
           client: user.client,
           body: { oldPassword: PASSWORD, newPassword: 'a-brand-new-password' },
-          effect: () => one('SELECT count(*) FROM sessions WHERE user_id = $1', [user.id]),
+          effect: () => rowsOf('sessions', user.id),
         };
       },
     },
