@@ -50,6 +50,8 @@ const sharedFeatureModules = [
   'offline/components/install-button',
   // How a deposit reads (coin, date, status): the top-up screen shows the deposit the history lists.
   'transactions/format',
+  // The history's query: the top-up screen offers the pending deposits it lists.
+  'transactions/api/get-transactions',
 ];
 
 // A listed module that no longer exists fails here, so the list cannot outlive what it allows.

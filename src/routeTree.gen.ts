@@ -27,6 +27,7 @@ import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AppAnalyticsUsernameRouteImport } from './routes/_app/analytics.$username'
 import { Route as AppCreateCampaignIndexRouteImport } from './routes/_app/create-campaign/index'
+import { Route as AppTopupBalanceIdRouteImport } from './routes/_app/topup-balance.$id'
 import { Route as PublicLoginIndexRouteImport } from './routes/_public/login/index'
 import { Route as PublicLoginProductRouteImport } from './routes/_public/login/$product'
 import { Route as AccountVerificationTokenRouteImport } from './routes/account.verification.$token'
@@ -120,6 +121,11 @@ const AppCreateCampaignIndexRoute = AppCreateCampaignIndexRouteImport.update({
   path: '/create-campaign/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTopupBalanceIdRoute = AppTopupBalanceIdRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => AppTopupBalanceRoute,
+} as any)
 const PublicLoginIndexRoute = PublicLoginIndexRouteImport.update({
   id: '/login/',
   path: '/login/',
@@ -154,11 +160,12 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/notifications': typeof AppNotificationsRoute
   '/support': typeof AppSupportRoute
-  '/topup-balance': typeof AppTopupBalanceRoute
+  '/topup-balance': typeof AppTopupBalanceRouteWithChildren
   '/transactions': typeof AppTransactionsRoute
   '/register': typeof PublicRegisterRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/analytics/$username': typeof AppAnalyticsUsernameRoute
+  '/topup-balance/$id': typeof AppTopupBalanceIdRoute
   '/login/$product': typeof PublicLoginProductRoute
   '/account/verification/$token': typeof AccountVerificationTokenRoute
   '/create-campaign/': typeof AppCreateCampaignIndexRoute
@@ -176,11 +183,12 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/notifications': typeof AppNotificationsRoute
   '/support': typeof AppSupportRoute
-  '/topup-balance': typeof AppTopupBalanceRoute
+  '/topup-balance': typeof AppTopupBalanceRouteWithChildren
   '/transactions': typeof AppTransactionsRoute
   '/register': typeof PublicRegisterRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/analytics/$username': typeof AppAnalyticsUsernameRoute
+  '/topup-balance/$id': typeof AppTopupBalanceIdRoute
   '/login/$product': typeof PublicLoginProductRoute
   '/account/verification/$token': typeof AccountVerificationTokenRoute
   '/create-campaign': typeof AppCreateCampaignIndexRoute
@@ -200,12 +208,13 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/notifications': typeof AppNotificationsRoute
   '/_app/support': typeof AppSupportRoute
-  '/_app/topup-balance': typeof AppTopupBalanceRoute
+  '/_app/topup-balance': typeof AppTopupBalanceRouteWithChildren
   '/_app/transactions': typeof AppTransactionsRoute
   '/_public/register': typeof PublicRegisterRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_public/': typeof PublicIndexRoute
   '/_app/analytics/$username': typeof AppAnalyticsUsernameRoute
+  '/_app/topup-balance/$id': typeof AppTopupBalanceIdRoute
   '/_public/login/$product': typeof PublicLoginProductRoute
   '/account/verification/$token': typeof AccountVerificationTokenRoute
   '/_app/create-campaign/': typeof AppCreateCampaignIndexRoute
@@ -230,6 +239,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password/$token'
     | '/analytics/$username'
+    | '/topup-balance/$id'
     | '/login/$product'
     | '/account/verification/$token'
     | '/create-campaign/'
@@ -252,6 +262,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password/$token'
     | '/analytics/$username'
+    | '/topup-balance/$id'
     | '/login/$product'
     | '/account/verification/$token'
     | '/create-campaign'
@@ -276,6 +287,7 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/_public/'
     | '/_app/analytics/$username'
+    | '/_app/topup-balance/$id'
     | '/_public/login/$product'
     | '/account/verification/$token'
     | '/_app/create-campaign/'
@@ -421,6 +433,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCreateCampaignIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/topup-balance/$id': {
+      id: '/_app/topup-balance/$id'
+      path: '/$id'
+      fullPath: '/topup-balance/$id'
+      preLoaderRoute: typeof AppTopupBalanceIdRouteImport
+      parentRoute: typeof AppTopupBalanceRoute
+    }
     '/_public/login/': {
       id: '/_public/login/'
       path: '/login'
@@ -452,6 +471,18 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppTopupBalanceRouteChildren {
+  AppTopupBalanceIdRoute: typeof AppTopupBalanceIdRoute
+}
+
+const AppTopupBalanceRouteChildren: AppTopupBalanceRouteChildren = {
+  AppTopupBalanceIdRoute: AppTopupBalanceIdRoute,
+}
+
+const AppTopupBalanceRouteWithChildren = AppTopupBalanceRoute._addFileChildren(
+  AppTopupBalanceRouteChildren,
+)
+
 interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppCampaignHistoryRoute: typeof AppCampaignHistoryRoute
@@ -459,7 +490,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppNotificationsRoute: typeof AppNotificationsRoute
   AppSupportRoute: typeof AppSupportRoute
-  AppTopupBalanceRoute: typeof AppTopupBalanceRoute
+  AppTopupBalanceRoute: typeof AppTopupBalanceRouteWithChildren
   AppTransactionsRoute: typeof AppTransactionsRoute
   AppAnalyticsUsernameRoute: typeof AppAnalyticsUsernameRoute
   AppCreateCampaignIndexRoute: typeof AppCreateCampaignIndexRoute
@@ -473,7 +504,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppNotificationsRoute: AppNotificationsRoute,
   AppSupportRoute: AppSupportRoute,
-  AppTopupBalanceRoute: AppTopupBalanceRoute,
+  AppTopupBalanceRoute: AppTopupBalanceRouteWithChildren,
   AppTransactionsRoute: AppTransactionsRoute,
   AppAnalyticsUsernameRoute: AppAnalyticsUsernameRoute,
   AppCreateCampaignIndexRoute: AppCreateCampaignIndexRoute,

@@ -23,7 +23,8 @@ import { testPriceFeed, testUsdc, testUsdt } from './contracts/compiled.gen';
  * The dev chain (design §2): anvil on 127.0.0.1 with test USDC and USDT (6 decimals; USDT's transfer
  * returns nothing) and an ETH/USD feed placed at the mainnet addresses, so development differs from
  * production only in RPC_URL. anvil's unlocked accounts: #0 sets up the contracts, #1-#8 are funded
- * payers (ETH and 1,000,000 of each token), #9 is the receiving wallet.
+ * payers (ETH and 1,000,000 of each token). Deposit addresses come from the development DEPOSIT_XPUB
+ * (m/44'/60'/1'/0 of the same mnemonic), never one of these.
  */
 export const DEV_ETH_USD_PRICE_E8 = 3000_00000000n;
 const TOKEN_GRANT = 1_000_000n * 10n ** 6n;
@@ -43,7 +44,6 @@ export const TOKEN_CONTRACTS = {
 
 export interface DevChain {
   rpcUrl: string;
-  walletAddress: Address;
   payers: Address[];
   stop(): Promise<void>;
 }
@@ -70,7 +70,7 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
   try {
     const rpcUrl = `http://${await listeningAddress(anvil, () => stderr)}`;
     await waitForRpc(rpcUrl, anvil, () => stderr);
-    const { walletAddress, payers } = await installDevContracts(rpcUrl);
+    const { payers } = await installDevContracts(rpcUrl);
     const refresh = setInterval(
       () => void setDevPrice(rpcUrl).catch(() => undefined),
       PRICE_REFRESH_MS,
@@ -78,7 +78,6 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
     refresh.unref();
     return {
       rpcUrl,
-      walletAddress,
       payers,
       stop: async () => {
         clearInterval(refresh);
@@ -104,9 +103,7 @@ export function anvilBinary(): string {
 }
 
 /** Places the test contracts at the mainnet addresses, sets the price and funds the payers. */
-export async function installDevContracts(
-  rpcUrl: string,
-): Promise<{ walletAddress: Address; payers: Address[] }> {
+export async function installDevContracts(rpcUrl: string): Promise<{ payers: Address[] }> {
   const test = createTestClient({ mode: 'anvil', chain: foundry, transport: http(rpcUrl) });
   const reader = createPublicClient({ chain: foundry, transport: http(rpcUrl), cacheTime: 0 });
   const accounts = await devAccounts(rpcUrl);
@@ -135,7 +132,7 @@ export async function installDevContracts(
     }
   }
   if (last) await reader.waitForTransactionReceipt({ hash: last, pollingInterval: 50 });
-  return { walletAddress: accounts[9]!, payers };
+  return { payers };
 }
 
 /** A new price round at the current block time (default $3,000.00). */
@@ -194,7 +191,7 @@ export async function sendPayment(rpcUrl: string, from: Address, payment: Paymen
 
 /**
  * Development-only routes, mounted under /api/dev by the dev environment (never in production):
- * GET /api/dev/deposits/:id gives `npm run dev:pay` a deposit's coin, exact amount and wallet, and
+ * GET /api/dev/deposits/:id gives `npm run dev:pay` a deposit's coin, amount and deposit address, and
  * the dev chain's RPC URL.
  */
 export const devChainRoutes: FastifyPluginAsync = async (app) => {
@@ -206,7 +203,10 @@ export const devChainRoutes: FastifyPluginAsync = async (app) => {
         ])
       : [];
     if (!row) throw notFound('Transaction not found');
-    return { success: true, data: { ...toTransaction(row), rpcUrl: app.config.rpcUrl } };
+    return {
+      success: true,
+      data: { ...toTransaction(row, app.config.confirmations), rpcUrl: app.config.rpcUrl },
+    };
   });
 };
 

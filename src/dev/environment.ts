@@ -71,13 +71,7 @@ export async function startDevEnvironment(config: Config, db: Db): Promise<DevEn
           (line) => console.log(`  ${line}`),
         )
       : undefined;
-  const withChain: Config = chain
-    ? {
-        ...config,
-        rpcUrl: chain.rpcUrl,
-        walletAddress: config.walletAddress ?? chain.walletAddress,
-      }
-    : config;
+  const withChain: Config = chain ? { ...config, rpcUrl: chain.rpcUrl } : config;
   return {
     config: partner ? withPartnerUrl(withChain, partner.url) : withChain,
     demoLogin: { email: DEMO_ADVERTISER.email, password: DEMO_ADVERTISER.password },

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { HDKey } from 'viem/accounts';
 
 /**
  * Settings, read once from the environment (style habit 11). In production every real setting must be
@@ -37,7 +38,17 @@ export interface Config {
     explorerTx: string;
   };
   rpcUrl: string | undefined;
-  walletAddress: string | undefined;
+  /**
+   * Deposits (design §2): the extended public key (BIP-32) each advertiser's deposit address is
+   * derived from, child by child. The server holds no private key.
+   */
+  depositXpub: string;
+  /** ETH from these addresses (gas the operator sends for sweeping) is never credited. */
+  sweepFunderAddresses: string[];
+  /** Deposits: how often the chain watcher looks for new blocks. */
+  chainPollMs: number;
+  /** Deposits: how often each address's ETH balance is reconciled (contract wallets' ETH). */
+  balanceReconcileSeconds: number;
   /** Deposits: blocks a transfer needs (its own included) before it counts (design §2). */
   confirmations: number;
   /** Deposits: the chain's id when known beforehand; else asked of RPC_URL once. */
@@ -70,7 +81,7 @@ const REQUIRED_IN_PRODUCTION = [
   'DATABASE_URL',
   'SMTP_URL',
   'RPC_URL',
-  'WALLET_ADDRESS',
+  'DEPOSIT_XPUB',
   'SESSION_SECRET',
   'APP_URL',
   'PARTNER_URL',
@@ -103,10 +114,24 @@ export function loadConfig(env: Env = process.env): Config {
       );
     }
   }
-  if (env.WALLET_ADDRESS && !/^0x[0-9a-fA-F]{40}$/.test(env.WALLET_ADDRESS)) {
+  if (env.WALLET_ADDRESS) {
     throw new ConfigError(
-      'WALLET_ADDRESS must be an Ethereum address (0x followed by 40 hex characters)',
+      'WALLET_ADDRESS is no longer used: each advertiser has a deposit address of their own, ' +
+        'derived from DEPOSIT_XPUB (see README, "Deposits").',
     );
+  }
+  const depositXpub = env.DEPOSIT_XPUB || DEV_DEPOSIT_XPUB;
+  checkXpub(depositXpub);
+  const sweepFunderAddresses = (env.SWEEP_FUNDER_ADDRESSES ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+  for (const address of sweepFunderAddresses) {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) {
+      throw new ConfigError(
+        `SWEEP_FUNDER_ADDRESSES: "${address}" is not an Ethereum address (0x followed by 40 hex characters)`,
+      );
+    }
   }
   const portResult = v.safeParse(Port, env.PORT ?? '8080');
   if (!portResult.success) throw new ConfigError(portResult.issues[0].message);
@@ -150,7 +175,10 @@ export function loadConfig(env: Env = process.env): Config {
       explorerTx: env.EXPLORER_TX_URL ?? 'https://etherscan.io/tx/{hash}',
     },
     rpcUrl: env.RPC_URL || undefined,
-    walletAddress: env.WALLET_ADDRESS || undefined,
+    depositXpub,
+    sweepFunderAddresses,
+    chainPollMs: positiveInteger(env, 'CHAIN_POLL_MS', production ? 4000 : 1000),
+    balanceReconcileSeconds: positiveInteger(env, 'BALANCE_RECONCILE_SECONDS', 600),
     confirmations: positiveInteger(env, 'CONFIRMATIONS', production ? 12 : 1),
     chainId: env.CHAIN_ID ? positiveInteger(env, 'CHAIN_ID', 1) : undefined,
     priceMaxAgeSeconds: positiveInteger(env, 'PRICE_MAX_AGE_SECONDS', 3900),
@@ -161,6 +189,29 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: env.STATIC_DIR ?? './dist',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
   };
+}
+
+/**
+ * Development's DEPOSIT_XPUB: m/44'/60'/1'/0 of the dev chain's mnemonic ("test test ... junk"), so no
+ * deposit address is one of anvil's funded accounts (m/44'/60'/0'/0/0-9). Child i is the address of
+ * mnemonicToAccount(mnemonic, { accountIndex: 1, addressIndex: i }) (tests/unit/deposit-addresses).
+ */
+export const DEV_DEPOSIT_XPUB =
+  'xpub6EFHUEbYV13535ChA9yg5xZTWowwFCmFoWnhLbwkd91xHoirGu89GTZwBSUBnBpFeY5EV2cgof8yuyDnkeGALcD8DgGYJSiQfkxKpunWTX1';
+
+function checkXpub(xpub: string): void {
+  if (/^[xtyzuv]prv/.test(xpub)) {
+    throw new ConfigError(
+      'DEPOSIT_XPUB must be an extended public key (xpub...), never a private key: the server must not hold one.',
+    );
+  }
+  const message = 'DEPOSIT_XPUB must be an extended public key (xpub followed by 107 characters)';
+  if (!/^xpub[1-9A-HJ-NP-Za-km-z]{107}$/.test(xpub)) throw new ConfigError(message);
+  try {
+    HDKey.fromExtendedKey(xpub);
+  } catch {
+    throw new ConfigError(`${message}: its checksum or key is not valid`);
+  }
 }
 
 function positiveInteger(env: Env, name: string, fallback: number): number {

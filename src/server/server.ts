@@ -50,7 +50,7 @@ export async function startServer({ startDevEnvironment }: StartServerOptions = 
       : undefined;
   const app = await buildApp({ config: dev?.config ?? config, db, devRoutes: dev?.devRoutes });
   const address = await app.listen({ port: config.port, host: config.host });
-  const jobs = startJobs({ db, chain: app.chain, config, log: app.log });
+  const jobs = startJobs({ db, depositWatcher: app.depositWatcher, config, log: app.log });
 
   const url = config.port === 0 ? address : config.appUrl;
   console.log(`\n  PromoClicks is running at ${url}`);

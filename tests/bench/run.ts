@@ -5,12 +5,13 @@ import { formatTable, type BenchResult, type Measurement } from './report';
 
 /**
  * `npm run bench`: every figure of issue 6 beside its same-run baseline. Prints a table and writes
- * tests/bench/results.json. `npm run bench -- web` (or `-- server`) runs one part and only prints
- * its table: results.json always holds one whole run.
+ * tests/bench/results.json. `npm run bench -- web` (or `-- server`, `-- watcher`) runs one part and
+ * only prints its table: results.json always holds one whole run.
  */
 const parts: Record<string, () => Promise<Measurement[]>> = {
   web: async () => (await import('./web/index')).runWebBench(),
   server: async () => (await import('./server/index')).runServerBench(),
+  watcher: async () => (await import('./server/watcher')).runWatcherBench(),
 };
 
 const chosen = process.argv.slice(2).filter((arg) => arg in parts);

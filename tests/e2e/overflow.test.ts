@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { sendClicks } from '../../src/dev/click-traffic';
 import { generateDemoCatalogue } from '../../src/dev/demo-catalogue';
 import { DEMO_ADVERTISER } from '../../src/dev/environment';
+import { payOnDevChain } from './support/dev-pay';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 
@@ -59,6 +60,31 @@ test('no signed-in page is wider than the screen at 320, 768 and 1280 px, nor th
   expect(created.status(), await created.text()).toBe(201);
   expect((await sendClicks(partner, creator!.username, 5)).billed).toBe(5);
 
+  // A deposit waiting for payment (ETH: the countdown bar) and a paid one's receipt.
+  const opened = async (coinType: string) => {
+    const answer = await page.request.post('/api/top-up-balance-v2', {
+      headers: { origin: e2eEnv.baseUrl },
+      data: { amount: 100, coinType },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return ((await answer.json()) as { data: { id: number } }).data.id;
+  };
+  const waiting = await opened('eth');
+  const paid = await opened('usdt');
+  await payOnDevChain(paid);
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.post('/api/get-transaction', {
+          headers: { origin: e2eEnv.baseUrl },
+          data: { transaction_id: paid },
+        });
+        return ((await answer.json()) as { data: { status: string } }).data.status;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('confirmed');
+
   const tracker = `/analytics/${creator!.username}`;
   const routes = [
     '/dashboard',
@@ -68,6 +94,8 @@ test('no signed-in page is wider than the screen at 320, 768 and 1280 px, nor th
     '/campaign-history',
     tracker,
     '/topup-balance',
+    `/topup-balance/${waiting}`,
+    `/topup-balance/${paid}?view=receipt`,
     '/transactions',
     '/notifications',
     '/support',

@@ -8,7 +8,7 @@ import {
   type DevChain,
   type Payment,
 } from '../../src/dev/dev-chain';
-import { testPriceFeed } from '../../src/dev/contracts/compiled.gen';
+import { testForwarder, testPriceFeed } from '../../src/dev/contracts/compiled.gen';
 import { MAINNET } from '../../src/server/domain/chain';
 
 /**
@@ -27,7 +27,15 @@ export interface TestChain extends DevChain {
   increaseTime(seconds: number): Promise<void>;
   /** A price round with any update time (seconds since 1970). */
   setRoundData(answerE8: bigint, updatedAt: bigint): Promise<void>;
+  /**
+   * Sends `wei` from `from` through a contract wallet (TestForwarder) to `to`: an internal transfer,
+   * in no transaction's `to` and value.
+   */
+  payThroughContract(from: Address, to: Address, wei: bigint): Promise<Hex>;
 }
+
+/** Where tests place the TestForwarder contract wallet. */
+export const FORWARDER_ADDRESS: Address = '0x00000000000000000000000000000000f0a4de00';
 
 export async function startTestChain(): Promise<TestChain> {
   const chain = await startDevChain({ port: 0 });
@@ -46,7 +54,6 @@ export async function startTestChain(): Promise<TestChain> {
     ...chain,
     env: (extra = {}) => ({
       RPC_URL: chain.rpcUrl,
-      WALLET_ADDRESS: chain.walletAddress,
       CONFIRMATIONS: '1',
       ...extra,
     }),
@@ -61,6 +68,21 @@ export async function startTestChain(): Promise<TestChain> {
     increaseTime: async (seconds) => {
       await test.increaseTime({ seconds });
       await test.mine({ blocks: 1 });
+    },
+    payThroughContract: async (from, to, wei) => {
+      if (!(await reader.getCode({ address: FORWARDER_ADDRESS }))) {
+        await test.setCode({ address: FORWARDER_ADDRESS, bytecode: testForwarder.runtimeBytecode });
+      }
+      const hash = await devWallet(chain.rpcUrl, from).writeContract({
+        address: FORWARDER_ADDRESS,
+        abi: testForwarder.abi,
+        functionName: 'forward',
+        args: [to],
+        value: wei,
+      });
+      const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      if (receipt.status !== 'success') throw new Error(`forward ${hash} reverted`);
+      return hash;
     },
     setRoundData: async (answerE8, updatedAt) => {
       const [deployer] = await devAccounts(chain.rpcUrl);

@@ -19,9 +19,10 @@ import {
 } from './support/server-process';
 
 /**
- * Issue 6: kill -9 the real server process in the middle of click and deposit traffic, restart it on
+ * Issue 6: kill -9 the real server process in the middle of click and deposit traffic (payments the
+ * server's chain watcher is crediting, verifications), go on paying while it is down, restart it on
  * the same data, send every click batch and every verification again, and check that nothing counted
- * twice and nothing was lost.
+ * twice and nothing was lost: the restarted watcher credits, from its cursor, each transfer once.
  */
 
 const PARTNER_SECRET = 'crash-partner-secret';
@@ -34,14 +35,23 @@ const BATCH_SIZE = 10;
 const ORDER = [0, 0, 1, 2];
 /** The server is killed once this many click batches have been answered (the rest are in flight). */
 const KILL_AFTER_BATCHES = 8;
+/** A dead process's watcher lease (15 s at CHAIN_POLL_MS 200) lapses before the new one scans. */
+const CREDITED_WITHIN_MS = 45_000;
 
 type Answer = { success: boolean; message: string; data: Transaction };
+
+/** A deposit of the traffic: opened before it, paid in `parts` (units) during it or while down. */
+interface TrafficDeposit {
+  transaction: Transaction;
+  payer: Address;
+  parts: bigint[];
+  paid: number;
+}
 
 interface Advertiser {
   client: TestClient;
   email: string;
-  /** Deposits made during the traffic (created and paid before it, verified during it). */
-  deposits: { transaction: Transaction; payer: Address }[];
+  deposits: TrafficDeposit[];
 }
 
 describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s', (kind) => {
@@ -65,7 +75,8 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
 
   const dataDir = () => join(tempDir, 'data');
   const serverEnv = () => ({
-    ...chain.env(),
+    // The watcher polls often, so the kill lands among its passes.
+    ...chain.env({ CHAIN_POLL_MS: '200' }),
     PARTNER_SECRET,
     OUTBOX_DIR: join(tempDir, 'outbox'),
     ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir() }),
@@ -98,21 +109,21 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
     return { client, email: registration.email };
   }
 
-  async function createAndPay(
-    client: TestClient,
-    amount: number,
-    coinType: string,
-    payer: Address,
-  ) {
+  async function open(client: TestClient, amount: number, coinType: string) {
     const created = await client.post<Answer>('/api/top-up-balance-v2', { amount, coinType });
     expect(created.status).toBe(201);
-    const transaction = created.body.data;
-    await chain.pay(payer, {
-      coinType: transaction.coinType,
-      to: transaction.to as Address,
-      units: BigInt(transaction.amountUnits),
+    return created.body.data;
+  }
+
+  /** Pays the deposit's next part to its address (anvil runs on while the server is down). */
+  async function payNextPart(deposit: TrafficDeposit) {
+    const units = deposit.parts[deposit.paid]!;
+    deposit.paid += 1;
+    await chain.pay(deposit.payer, {
+      coinType: deposit.transaction.coinType,
+      to: deposit.transaction.to as Address,
+      units,
     });
-    return transaction;
   }
 
   const verify = (client: TestClient, id: number, payer: Address) =>
@@ -134,7 +145,13 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
     const advertisers: Advertiser[] = [];
     for (const [index, payer] of [payerA!, payerB!].entries()) {
       const { client, email } = await signUp(server);
-      const funding = await createAndPay(client, 500 + index, 'usdc', payer);
+      const funding = await open(client, 500 + index, 'usdc');
+      await payNextPart({
+        transaction: funding,
+        payer,
+        parts: [500_000_000n + BigInt(index) * 1_000_000n],
+        paid: 0,
+      });
       expect((await verify(client, funding.id, payer)).body.message).toBe(VERIFIED);
       advertisers.push({ client, email, deposits: [] });
     }
@@ -158,7 +175,8 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
       ).status,
     ).toBe(201);
 
-    // Deposits to verify during the traffic: created and paid on chain now.
+    // Deposits paid during the traffic: opened now, one request per advertiser and coin. B's USDC
+    // comes in two parts ($100.00, then the rest); the second part is paid only after the kill.
     const plan: [Advertiser, number, string][] = [
       [a, 200.25, 'usdc'],
       [a, 300.5, 'usdt'],
@@ -168,12 +186,18 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
       [b, 130, 'eth'],
     ];
     for (const [index, [advertiser, amount, coin]] of plan.entries()) {
-      const payer = trafficPayers[index]!;
+      const transaction = await open(advertiser.client, amount, coin);
+      const units = BigInt(transaction.amountUnits);
       advertiser.deposits.push({
-        transaction: await createAndPay(advertiser.client, amount, coin, payer),
-        payer,
+        transaction,
+        payer: trafficPayers[index]!,
+        parts: index === 3 ? [100_000_000n, units - 100_000_000n] : [units],
+        paid: 0,
       });
     }
+    const deposits = advertisers.flatMap((advertiser) =>
+      advertiser.deposits.map((deposit) => ({ advertiser, deposit })),
+    );
 
     const at = new Date().toISOString();
     const batches: ClickEventBody[][] = Array.from({ length: BATCHES }, (_, batch) =>
@@ -183,8 +207,9 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
       }),
     );
 
-    // The traffic: four senders work through the click batches with a verification after every
-    // second batch; the server is killed (-9) once 8 batches have been answered, with more in flight.
+    // The traffic: four senders work through the click batches with a payment and a verification
+    // after every second batch; the server is killed (-9) once 8 batches have been answered, with
+    // more in flight, and its watcher crediting what was paid so far.
     const firstServer = server;
     let answered = 0;
     let killed: Promise<void> | undefined;
@@ -200,11 +225,11 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
       if (answered === KILL_AFTER_BATCHES) killed = firstServer.crash();
     };
     // A verification's answer does not matter yet: cut or not, it is sent again after the restart.
-    const verifications = advertisers.flatMap((advertiser) =>
-      advertiser.deposits.map(({ transaction, payer }) => async () => {
-        await verify(advertiser.client, transaction.id, payer).catch(() => undefined);
-      }),
-    );
+    const verifications = deposits.map(({ advertiser, deposit }) => async () => {
+      if (deposit.paid === 0) await payNextPart(deposit);
+      const { transaction, payer } = deposit;
+      await verify(advertiser.client, transaction.id, payer).catch(() => undefined);
+    });
     const queue = batches.flatMap((events, index) => {
       const verification = index % 2 === 1 ? verifications[(index - 1) / 2] : undefined;
       return [() => sendBatch(events), ...(verification ? [verification] : [])];
@@ -216,6 +241,11 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
     expect(killed).toBeDefined();
     await killed;
     expect(answered).toBeLessThan(BATCHES);
+
+    // Paid while the server is down: every part not paid yet, found by the next watcher from its cursor.
+    for (const { deposit } of deposits) {
+      while (deposit.paid < deposit.parts.length) await payNextPart(deposit);
+    }
 
     if (kind === 'pglite') {
       // The killed process left its pid lock behind; the restart must see that it is stale.
@@ -243,12 +273,30 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
     const stored = replays.reduce((sum, replay) => sum + Number(replay.body.duplicates), 0);
     expect(stored).toBeGreaterThanOrEqual(answered * BATCH_SIZE);
     expect(stored).toBeLessThan(BATCHES * BATCH_SIZE);
-    for (const advertiser of advertisers) {
-      for (const { transaction, payer } of advertiser.deposits) {
-        const answer = await verify(advertiser.client, transaction.id, payer);
-        expect(answer.status).toBe(200);
-        expect(answer.body.message).toBe(VERIFIED);
+    // Nobody has to ask: the restarted watcher credits them, once its dead predecessor's lease lapses.
+    const restartedAt = Date.now();
+    for (const { advertiser, deposit } of deposits) {
+      const read = () =>
+        advertiser.client.post<{ data: Transaction }>('/api/get-transaction', {
+          transaction_id: deposit.transaction.id,
+        });
+      while ((await read()).body.data.status !== 'confirmed') {
+        expect(Date.now() - restartedAt).toBeLessThan(CREDITED_WITHIN_MS);
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
+    }
+    for (const { advertiser, deposit } of deposits) {
+      const answer = await verify(advertiser.client, deposit.transaction.id, deposit.payer);
+      expect(answer.status).toBe(200);
+      expect(answer.body.message).toBe(VERIFIED);
+      expect(answer.body.data).toMatchObject({
+        status: 'confirmed',
+        amount: deposit.transaction.amount,
+        receivedAmount: deposit.transaction.ethAmount,
+        creditedAmount: deposit.transaction.amount,
+        late: false,
+        origin: 'request',
+      });
     }
     if (kind === 'pglite') await restarted.stop();
 
@@ -298,22 +346,32 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
         { profile_username: 'crash_cy', n: 75 },
       ]);
 
-      // Each transfer credited once: 8 deposits, 8 transfers, 8 ledger credits, one per deposit.
+      // Each transfer credited once: 8 deposits, 9 transfers (B's USDC in two), 9 ledger credits,
+      // one per transfer, and no deposit nobody asked for.
       const [counts] = await db.query(
         `SELECT (SELECT count(*)::int FROM deposits WHERE status = 'confirmed') AS confirmed,
-                (SELECT count(*)::int FROM deposits WHERE status <> 'confirmed') AS others,
-                (SELECT count(*)::int FROM chain_transfers) AS transfers,
+                (SELECT count(*)::int FROM deposits WHERE status <> 'confirmed'
+                    OR origin <> 'request') AS others,
+                (SELECT count(*)::int FROM chain_transfers WHERE state = 'credited') AS transfers,
+                (SELECT count(*)::int FROM chain_transfers WHERE state <> 'credited') AS uncredited,
                 (SELECT count(*)::int FROM ledger_entries WHERE kind = 'deposit') AS credits,
                 (SELECT count(DISTINCT reference)::int FROM ledger_entries WHERE kind = 'deposit')
-                  AS credited_deposits`,
+                  AS credited_transfers`,
       );
       expect(counts).toEqual({
         confirmed: 8,
         others: 0,
-        transfers: 8,
-        credits: 8,
-        credited_deposits: 8,
+        transfers: 9,
+        uncredited: 0,
+        credits: 9,
+        credited_transfers: 9,
       });
+      const parts = await db.query<{ amount_cents: number; credited: string[] }>(
+        `SELECT d.amount_cents, array_agg(t.credited_cents::text ORDER BY t.id) AS credited
+           FROM deposits d JOIN chain_transfers t ON t.deposit_id = d.id
+          WHERE d.coin_type = 'usdc' GROUP BY d.id HAVING count(*) > 1`,
+      );
+      expect(parts).toEqual([{ amount_cents: 25_075, credited: ['10000', '15075'] }]);
       const balances = await db.query<{ email: string; balance_cents: number }>(
         'SELECT email, balance_cents FROM users ORDER BY id',
       );

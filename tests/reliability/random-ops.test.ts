@@ -18,12 +18,15 @@ import { opsArbitrary } from './support/random-ops-ops';
 import { RandomOpsRun } from './support/random-ops-runner';
 
 /**
- * Random operation sequences over the real API (issue 6): register, deposit (pay on anvil, verify,
- * verify again, pay less, nothing paid), create, top up, pause, reactivate, new package, delete,
- * signed click batches (replayed ids, profiles without a campaign), and one advertiser acting on
- * another's campaigns and deposits; bursts send one call, or one click batch, several times at
- * once. Every answer must be the one the model expects and after every step the money invariants
- * hold, and so do the figures of every campaign and history answer (issue 13: per period). Seeded: RELIABILITY_SEED=<n> replays a run.
+ * Random operation sequences over the real API (issue 6): register, deposit requests (design §2:
+ * transfers to the advertiser's own address of all, part, the rest or more, also after Start Over or
+ * the window's close; the chain watcher's passes; verify, which hurries it; Start Over; the expiry
+ * job), create, top up, pause, reactivate, new package, delete, signed click batches (replayed ids,
+ * profiles without a campaign), and one advertiser acting on another's campaigns and deposits;
+ * bursts send one call, or one click batch, several times at once, and retries send each call again
+ * with its Idempotency-Key. Every answer must be the one the model expects and after every step the
+ * money invariants hold (each transfer credited once), and so do the figures of every campaign and
+ * history answer (issue 13: per period). Seeded: RELIABILITY_SEED=<n> replays a run.
  */
 
 const PARTNER_SECRET = 'random-ops-partner-secret';

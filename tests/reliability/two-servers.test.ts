@@ -146,47 +146,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
 
     it('counts login attempts over both servers in PostgreSQL', () => loginAttemptsOverBoth(a, b));
 
-    it('closes each abandoned deposit once while both servers run the expiry job', async () => {
-      const registration = newRegistration();
-      const client = a.client();
-      expect((await client.post('/api/auth/register', registration)).status).toBe(201);
-      const ids: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        const created = await client.post<{ data: Transaction }>('/api/top-up-balance-v2', {
-          amount: 100 + i,
-          coinType: i % 2 === 0 ? 'usdc' : 'usdt',
-        });
-        expect(created.status).toBe(201);
-        ids.push(created.body.data.id);
-      }
-      // All at once past their 24 hours: both processes' next runs find the same 20 rows.
-      await database.db.query(
-        `UPDATE deposits SET created_at = created_at - interval '25 hours' WHERE id = ANY($1::bigint[])`,
-        [ids],
-      );
-      await whileBothServersWork(
-        "SELECT count(*)::int AS n FROM deposits WHERE id = ANY($1::bigint[]) AND status = 'pending'",
-        [ids],
-      );
-
-      const rows = await database.db.query<{ message: string }>(
-        `SELECT n.message FROM notifications n JOIN users u ON u.id = n.user_id
-          WHERE u.email = $1 ORDER BY n.message`,
-        [registration.email],
-      );
-      const expected = ids.map(
-        (_, i) =>
-          `Your deposit of $${100 + i}.00 in ${i % 2 === 0 ? 'USDC' : 'USDT'} was not paid within 24 hours. Transaction expired. Please create a new transaction.`,
-      );
-      expect(rows.map((row) => row.message)).toEqual([...expected].sort());
-      const statuses = await database.db.query<{ status: string; closed: number }>(
-        `SELECT status, count(*)::int AS closed FROM deposits
-          WHERE id = ANY($1::bigint[]) AND expired_at IS NOT NULL GROUP BY status`,
-        [ids],
-      );
-      expect(statuses).toEqual([{ status: 'failed', closed: 20 }]);
-    });
-
     it('ends each campaign a crash left with no clicks once while both servers run the job', async () => {
       const registration = newRegistration();
       expect((await a.client().post('/api/auth/register', registration)).status).toBe(201);
@@ -267,6 +226,96 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
         REDIS_KEY_PREFIX: `two-servers-${randomBytes(6).toString('hex')}:`,
       });
       await loginAttemptsOverBoth(c, d);
+    });
+  });
+
+  describe('deposits', () => {
+    let a: ServerProcess;
+    let b: ServerProcess;
+    beforeAll(async () => {
+      // Many advertisers register here: the tight login limits of the pair below would refuse them.
+      [a, b] = await startPair({ RATE_LIMIT_PER_IP: '1000', CHAIN_POLL_MS: '300' });
+    });
+
+    it('closes each abandoned deposit once while both servers run the expiry job', async () => {
+      // One open request per advertiser and coin: ten advertisers, a USDC and a USDT request each.
+      const emails: string[] = [];
+      const ids: number[] = [];
+      for (let user = 0; user < 10; user++) {
+        const registration = newRegistration();
+        const client = a.client();
+        expect((await client.post('/api/auth/register', registration)).status).toBe(201);
+        emails.push(registration.email);
+        for (const coinType of ['usdc', 'usdt']) {
+          const created = await client.post<{ data: Transaction }>('/api/top-up-balance-v2', {
+            amount: 100 + user,
+            coinType,
+          });
+          expect(created.status).toBe(201);
+          ids.push(created.body.data.id);
+        }
+      }
+      // All at once past their 24 hours: both processes' next runs find the same 20 rows.
+      await database.db.query(
+        `UPDATE deposits SET expires_at = now() - interval '1 hour' WHERE id = ANY($1::bigint[])`,
+        [ids],
+      );
+      await whileBothServersWork(
+        "SELECT count(*)::int AS n FROM deposits WHERE id = ANY($1::bigint[]) AND status = 'pending'",
+        [ids],
+      );
+
+      const rows = await database.db.query<{ message: string }>(
+        `SELECT n.message FROM notifications n JOIN users u ON u.id = n.user_id
+          WHERE u.email = ANY($1::text[]) ORDER BY n.message`,
+        [emails],
+      );
+      const expected = ids.map(
+        (_, i) =>
+          `Your deposit of $${100 + Math.floor(i / 2)}.00 in ${i % 2 === 0 ? 'USDC' : 'USDT'} was not paid within 24 hours. Transaction expired. Please create a new transaction.`,
+      );
+      expect(rows.map((row) => row.message)).toEqual([...expected].sort());
+      const statuses = await database.db.query<{ status: string; closed: number }>(
+        `SELECT status, count(*)::int AS closed FROM deposits
+          WHERE id = ANY($1::bigint[]) AND expired_at IS NOT NULL GROUP BY status`,
+        [ids],
+      );
+      expect(statuses).toEqual([{ status: 'failed', closed: 20 }]);
+    });
+
+    it('credits each paid deposit once while both servers run the chain watcher', async () => {
+      const ids: number[] = [];
+      for (let user = 0; user < 6; user++) {
+        const client = (user % 2 === 0 ? a : b).client();
+        expect((await client.post('/api/auth/register', newRegistration())).status).toBe(201);
+        const coinType = ['usdc', 'usdt', 'eth'][user % 3]!;
+        const created = await client.post<{ data: Transaction }>('/api/top-up-balance-v2', {
+          amount: 200 + user,
+          coinType,
+        });
+        expect(created.status).toBe(201);
+        const deposit = created.body.data;
+        ids.push(deposit.id);
+        await chain.pay(chain.payers[user % 4]!, {
+          coinType: deposit.coinType,
+          to: deposit.to as `0x${string}`,
+          units: BigInt(deposit.amountUnits),
+        });
+      }
+      // Nobody presses anything: whichever process holds the watcher's lease credits them.
+      await whileBothServersWork(
+        "SELECT count(*)::int AS n FROM deposits WHERE id = ANY($1::bigint[]) AND status <> 'confirmed'",
+        [ids],
+      );
+      const credits = await database.db.query<{ deposit_id: number; rows: number; cents: number }>(
+        `SELECT t.deposit_id::int, count(l.id)::int AS rows, sum(l.amount_cents)::int AS cents
+           FROM chain_transfers t JOIN ledger_entries l ON l.reference = 'transfer:' || t.id
+          WHERE t.deposit_id = ANY($1::bigint[]) GROUP BY t.deposit_id ORDER BY t.deposit_id`,
+        [ids],
+      );
+      expect(credits).toEqual(
+        ids.map((id, user) => ({ deposit_id: id, rows: 1, cents: (200 + user) * 100 })),
+      );
     });
   });
 });

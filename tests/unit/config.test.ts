@@ -13,7 +13,7 @@ describe('loadConfig', () => {
   it('names every missing setting in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       new ConfigError(
-        'Refusing to start in production: missing settings DATABASE_URL, SMTP_URL, RPC_URL, WALLET_ADDRESS, SESSION_SECRET, APP_URL, PARTNER_URL, PARTNER_SECRET. Set each of them (see README, "Settings").',
+        'Refusing to start in production: missing settings DATABASE_URL, SMTP_URL, RPC_URL, DEPOSIT_XPUB, SESSION_SECRET, APP_URL, PARTNER_URL, PARTNER_SECRET. Set each of them (see README, "Settings").',
       ),
     );
   });
@@ -27,7 +27,7 @@ describe('loadConfig', () => {
         RPC_URL: 'http://x',
       }),
     ).toThrow(
-      'missing settings WALLET_ADDRESS, SESSION_SECRET, APP_URL, PARTNER_URL, PARTNER_SECRET.',
+      'missing settings DEPOSIT_XPUB, SESSION_SECRET, APP_URL, PARTNER_URL, PARTNER_SECRET.',
     );
   });
 

@@ -2,11 +2,16 @@
 pragma solidity ^0.8.20;
 
 /// Development-only Chainlink AggregatorV3 (ETH / USD, 8 decimals) placed at the mainnet feed address
-/// on the dev chain. Until a round is set, latestRoundData answers 0 (a missing price).
+/// on the dev chain. Until a round is set, latestRoundData answers 0 (a missing price). Every round is
+/// kept, so getRoundData answers for past rounds as the real feed does (a round never set reverts).
 contract TestPriceFeed {
+    struct Round {
+        int256 answer;
+        uint256 updatedAt;
+    }
+
     uint80 private roundId;
-    int256 private answer;
-    uint256 private updatedAt;
+    mapping(uint80 => Round) private rounds;
 
     function decimals() external pure returns (uint8) {
         return 8;
@@ -28,11 +33,17 @@ contract TestPriceFeed {
     /// A new round with any update time (tests of a stale price).
     function setRoundData(int256 newAnswer, uint256 newUpdatedAt) public {
         roundId += 1;
-        answer = newAnswer;
-        updatedAt = newUpdatedAt;
+        rounds[roundId] = Round(newAnswer, newUpdatedAt);
     }
 
     function latestRoundData() external view returns (uint80, int256, uint256, uint256, uint80) {
-        return (roundId, answer, updatedAt, updatedAt, roundId);
+        Round memory round = rounds[roundId];
+        return (roundId, round.answer, round.updatedAt, round.updatedAt, roundId);
+    }
+
+    function getRoundData(uint80 id) external view returns (uint80, int256, uint256, uint256, uint80) {
+        require(id >= 1 && id <= roundId, "No data present");
+        Round memory round = rounds[id];
+        return (id, round.answer, round.updatedAt, round.updatedAt, id);
     }
 }

@@ -4,14 +4,19 @@ import { format, resolveConfig } from 'prettier';
 import solc from 'solc';
 
 /**
- * Compiles the dev chain's contracts (TestTokens.sol, TestPriceFeed.sol) with solc-js and writes
+ * Compiles the dev chain's contracts (TestTokens.sol, TestPriceFeed.sol, TestForwarder.sol) with solc-js and writes
  * compiled.gen.ts: their ABIs and runtime bytecode (anvil_setCode places runtime code, no
  * constructor runs). The generated file is committed so that running needs no compiler:
  *   node --import tsx src/dev/contracts/compile.ts
  */
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
-const SOURCES = ['TestTokens.sol', 'TestPriceFeed.sol'];
-const CONTRACTS = { testUsdc: 'TestUSDC', testUsdt: 'TestUSDT', testPriceFeed: 'TestPriceFeed' };
+const SOURCES = ['TestTokens.sol', 'TestPriceFeed.sol', 'TestForwarder.sol'];
+const CONTRACTS = {
+  testUsdc: 'TestUSDC',
+  testUsdt: 'TestUSDT',
+  testPriceFeed: 'TestPriceFeed',
+  testForwarder: 'TestForwarder',
+};
 
 interface Output {
   errors?: { severity: string; formattedMessage: string }[];

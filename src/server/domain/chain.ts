@@ -12,9 +12,9 @@ import type { CoinType } from '../../shared/contract/deposits';
 import { HttpError } from '../errors';
 
 /**
- * The chain as deposits see it (design §2): the ETH/USD price, the head block and the transfers to the
- * receiving wallet. Production reads mainnet; the dev chain places its test contracts at these same
- * addresses, so only RPC_URL differs.
+ * The chain as deposits see it (design §2): the ETH/USD price, the head block, and the transfers to
+ * and from the advertisers' deposit addresses. Production reads mainnet; the dev chain places its test
+ * contracts at these same addresses, so only RPC_URL differs.
  */
 export const MAINNET = {
   usdc: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
@@ -30,16 +30,15 @@ export const TOKEN_ADDRESSES: Record<Exclude<CoinType, 'eth'>, Address> = {
 /** Chainlink AggregatorV3: the answer has 8 decimals for ETH/USD. */
 export const aggregatorV3Abi = parseAbi([
   'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
+  'function getRoundData(uint80 roundId) view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
 ]);
 
 const transferEvent = erc20Abi.find((item) => item.type === 'event' && item.name === 'Transfer')!;
 
 /** Plain ETH transfers have no log: they are recorded with log index -1. */
 export const ETH_LOG_INDEX = -1;
-/** RPC providers cap eth_getLogs ranges; ask in slices of this many blocks. */
-const LOG_RANGE_BLOCKS = 2000n;
-/** Blocks fetched at once while scanning a window for ETH transfers. */
-const BLOCK_BATCH = 8;
+/** Blocks fetched at once while scanning for ETH transfers. */
+const BLOCK_BATCH = 10;
 
 export const CHAIN_MESSAGES = {
   unreachable:
@@ -50,12 +49,32 @@ export const CHAIN_MESSAGES = {
     'The ETH price is out of date right now. Please try again later or pay with USDC or USDT.',
 } as const;
 
+/** A transfer of a coin to a watched address, as the watcher records it. */
 export interface ChainTransfer {
+  coin: CoinType;
   txHash: Hex;
   logIndex: number;
   from: Address;
+  /** The deposit address it was sent to (checksummed). */
+  to: Address;
   units: bigint;
   blockNumber: bigint;
+  blockHash: Hex;
+  blockTime: Date;
+}
+
+/** ETH that left a watched address (a sweep): its value and the gas it paid. */
+export interface ChainOutflow {
+  txHash: Hex;
+  address: Address;
+  wei: bigint;
+  blockNumber: bigint;
+  blockHash: Hex;
+}
+
+export interface ChainScan {
+  transfers: ChainTransfer[];
+  outflows: ChainOutflow[];
 }
 
 export interface EthUsdPrice {
@@ -65,33 +84,34 @@ export interface EthUsdPrice {
 }
 
 export interface Chain {
-  readonly wallet: Address;
   readonly confirmations: number;
   chainId(): Promise<number>;
-  /** The latest block number: a deposit created now counts transfers from the next block on. */
+  /** The latest block number. */
   headBlock(): Promise<bigint>;
   /** The feed's price; refuses (503) a missing price or one older than `maxAgeSeconds`. */
   ethUsdPrice(): Promise<EthUsdPrice>;
-  /** Confirmed token transfers from `sender` to the wallet, from `fromBlock` on (the log's amount). */
-  tokenTransfers(
-    coin: Exclude<CoinType, 'eth'>,
-    sender: Address,
-    fromBlock: bigint,
-  ): Promise<ChainTransfer[]>;
   /**
-   * Confirmed, successful ETH transfers from `sender` to the wallet in blocks from `fromBlock` whose
-   * time is not after `until`; `windowClosed` tells that a confirmed block after `until` was seen.
+   * The feed's answer in force at `time`: the newest round updated at or before it (getRoundData,
+   * which reads current state, so no archive node is needed).
    */
-  ethTransfers(
-    sender: Address,
+  ethUsdPriceAt(time: Date): Promise<bigint>;
+  /**
+   * Blocks `fromBlock` to `toBlock`: USDC and USDT Transfer logs and successful ETH transactions to a
+   * watched address, and the ETH that left one. `watched` takes a lower-case address.
+   */
+  scan(
     fromBlock: bigint,
-    until: Date,
-  ): Promise<{ transfers: ChainTransfer[]; windowClosed: boolean }>;
+    toBlock: bigint,
+    watched: (address: string) => boolean,
+  ): Promise<ChainScan>;
+  /** An address's ETH balance at a block. */
+  balanceAt(address: Address, blockNumber: bigint): Promise<bigint>;
+  /** A block's hash and time. */
+  block(blockNumber: bigint): Promise<{ hash: Hex; time: Date }>;
 }
 
 export interface ChainSettings {
   rpcUrl: string;
-  wallet: string;
   confirmations: number;
   chainId: number | undefined;
   priceMaxAgeSeconds: number;
@@ -99,24 +119,48 @@ export interface ChainSettings {
   onError?: (error: unknown) => void;
 }
 
+const COIN_OF_TOKEN = new Map<string, Exclude<CoinType, 'eth'>>([
+  [MAINNET.usdc.toLowerCase(), 'usdc'],
+  [MAINNET.usdt.toLowerCase(), 'usdt'],
+]);
+
 export function createChain(settings: ChainSettings): Chain {
   // Stack notes: viem caches the block number for 4 s unless cacheTime is 0.
   const client: PublicClient = createPublicClient({
-    transport: http(settings.rpcUrl, { timeout: 10_000 }),
+    transport: http(settings.rpcUrl, { timeout: 10_000, batch: { batchSize: 100 } }),
     cacheTime: 0,
   });
-  const wallet = getAddress(settings.wallet.toLowerCase());
-  const confirmations = settings.confirmations;
   let chainIdPromise: Promise<number> | undefined;
   const rpc = <T>(call: () => Promise<T>) => guarded(call, settings.onError);
 
-  /** The newest block with enough confirmations (its own block counts as the first). */
-  const safeHead = async () =>
-    (await rpc(() => client.getBlockNumber())) - BigInt(confirmations - 1);
+  const round = async (roundId?: bigint) => {
+    try {
+      const [id, answer, , updatedAt] = await rpc(() =>
+        roundId === undefined
+          ? client.readContract({
+              address: MAINNET.ethUsdFeed,
+              abi: aggregatorV3Abi,
+              functionName: 'latestRoundData',
+            })
+          : client.readContract({
+              address: MAINNET.ethUsdFeed,
+              abi: aggregatorV3Abi,
+              functionName: 'getRoundData',
+              args: [roundId],
+            }),
+      );
+      return { id, answer, updatedAt };
+    } catch (error) {
+      // A round that does not exist reverts ("No data present"): it is older than any we want.
+      if (roundId !== undefined && error instanceof ChainUnavailableError && isRevert(error)) {
+        return { id: roundId, answer: 0n, updatedAt: 0n };
+      }
+      throw error;
+    }
+  };
 
   return {
-    wallet,
-    confirmations,
+    confirmations: settings.confirmations,
     chainId: () => {
       if (settings.chainId) return Promise.resolve(settings.chainId);
       chainIdPromise ??= rpc(() => client.getChainId()).catch((error: unknown) => {
@@ -128,13 +172,7 @@ export function createChain(settings: ChainSettings): Chain {
     headBlock: () => rpc(() => client.getBlockNumber()),
 
     async ethUsdPrice() {
-      const [, answer, , updatedAt] = await rpc(() =>
-        client.readContract({
-          address: MAINNET.ethUsdFeed,
-          abi: aggregatorV3Abi,
-          functionName: 'latestRoundData',
-        }),
-      );
+      const { answer, updatedAt } = await round();
       if (answer <= 0n || updatedAt === 0n) throw new HttpError(503, CHAIN_MESSAGES.priceMissing);
       const ageSeconds = Date.now() / 1000 - Number(updatedAt);
       if (ageSeconds > settings.priceMaxAgeSeconds) {
@@ -143,86 +181,134 @@ export function createChain(settings: ChainSettings): Chain {
       return { answerE8: answer, updatedAt: new Date(Number(updatedAt) * 1000) };
     },
 
-    async tokenTransfers(coin, sender, fromBlock) {
-      const toBlock = await safeHead();
-      const transfers: ChainTransfer[] = [];
-      for (let start = fromBlock; start <= toBlock; start += LOG_RANGE_BLOCKS) {
-        const end =
-          start + LOG_RANGE_BLOCKS - 1n < toBlock ? start + LOG_RANGE_BLOCKS - 1n : toBlock;
-        const logs = await rpc(() =>
-          client.getLogs({
-            address: TOKEN_ADDRESSES[coin],
-            event: transferEvent,
-            args: { from: sender, to: wallet },
-            fromBlock: start,
-            toBlock: end,
-          }),
-        );
-        for (const log of logs) {
-          if (log.removed || log.transactionHash === null || log.blockNumber === null) continue;
-          transfers.push({
-            txHash: log.transactionHash,
-            logIndex: log.logIndex!,
-            from: getAddress(log.args.from!),
-            units: log.args.value!,
-            blockNumber: log.blockNumber,
-          });
+    async ethUsdPriceAt(time) {
+      const at = BigInt(Math.floor(time.getTime() / 1000));
+      const latest = await round();
+      if (latest.answer <= 0n || latest.updatedAt === 0n) {
+        throw new HttpError(503, CHAIN_MESSAGES.priceMissing);
+      }
+      if (latest.updatedAt <= at) return latest.answer;
+      // Round ids are (phase << 64) | n: binary search for the newest round of the phase at `at`.
+      // Before every round of the phase (a payment older than it), the latest answer is used.
+      let low = ((latest.id >> 64n) << 64n) | 1n;
+      let high = latest.id - 1n;
+      let found = latest.answer;
+      while (low <= high) {
+        const middle = (low + high) / 2n;
+        const candidate = await round(middle);
+        if (candidate.updatedAt !== 0n && candidate.updatedAt <= at) {
+          found = candidate.answer;
+          low = middle + 1n;
+        } else {
+          high = middle - 1n;
         }
       }
-      return transfers;
+      return found;
     },
 
-    async ethTransfers(sender, fromBlock, until) {
-      const toBlock = await safeHead();
-      const untilSeconds = BigInt(Math.floor(until.getTime() / 1000));
-      const found: ChainTransfer[] = [];
-      for (let start = fromBlock; start <= toBlock; start += BigInt(BLOCK_BATCH)) {
-        const numbers: bigint[] = [];
-        for (let n = start; n <= toBlock && n < start + BigInt(BLOCK_BATCH); n++) numbers.push(n);
-        const blocks = await Promise.all(
-          numbers.map((blockNumber) =>
-            rpc(() => client.getBlock({ blockNumber, includeTransactions: true })),
-          ),
-        );
-        for (const block of blocks) {
-          if (block.timestamp > untilSeconds) {
-            return {
-              transfers: await successful(found, (hash) =>
-                rpc(() => client.getTransactionReceipt({ hash })),
-              ),
-              windowClosed: true,
-            };
-          }
-          for (const tx of block.transactions) {
-            if (tx.value === 0n || !tx.to || getAddress(tx.to) !== wallet) continue;
-            if (getAddress(tx.from) !== sender) continue;
-            found.push({
+    async scan(fromBlock, toBlock, watched) {
+      const transfers: ChainTransfer[] = [];
+      const outflows: ChainOutflow[] = [];
+      if (fromBlock > toBlock) return { transfers, outflows };
+      const numbers: bigint[] = [];
+      for (let n = fromBlock; n <= toBlock; n++) numbers.push(n);
+      const [logs, blocks] = await Promise.all([
+        rpc(() =>
+          client.getLogs({
+            address: [MAINNET.usdc, MAINNET.usdt],
+            event: transferEvent,
+            fromBlock,
+            toBlock,
+          }),
+        ),
+        inBatches(numbers, BLOCK_BATCH, (blockNumber) =>
+          rpc(() => client.getBlock({ blockNumber, includeTransactions: true })),
+        ),
+      ]);
+      const blockOf = new Map(blocks.map((block) => [block.number, block]));
+      const time = (block: { timestamp: bigint }) => new Date(Number(block.timestamp) * 1000);
+      for (const log of logs) {
+        const to = log.args.to;
+        if (log.removed || !to || !watched(to.toLowerCase()) || log.blockNumber === null) continue;
+        const block = blockOf.get(log.blockNumber);
+        // A log of a block the scan did not see (a reorganisation between the calls): next scan.
+        if (!block || block.hash !== log.blockHash) continue;
+        transfers.push({
+          coin: COIN_OF_TOKEN.get(log.address.toLowerCase())!,
+          txHash: log.transactionHash!,
+          logIndex: log.logIndex!,
+          from: getAddress(log.args.from!),
+          to: getAddress(to),
+          units: log.args.value!,
+          blockNumber: log.blockNumber,
+          blockHash: block.hash!,
+          blockTime: time(block),
+        });
+      }
+      const ethIn: ChainTransfer[] = [];
+      const out: ChainOutflow[] = [];
+      for (const block of blocks) {
+        for (const tx of block.transactions) {
+          if (tx.to && tx.value > 0n && watched(tx.to.toLowerCase())) {
+            ethIn.push({
+              coin: 'eth',
               txHash: tx.hash,
               logIndex: ETH_LOG_INDEX,
               from: getAddress(tx.from),
+              to: getAddress(tx.to),
               units: tx.value,
-              blockNumber: block.number,
+              blockNumber: block.number!,
+              blockHash: block.hash!,
+              blockTime: time(block),
+            });
+          }
+          if (watched(tx.from.toLowerCase())) {
+            out.push({
+              txHash: tx.hash,
+              address: getAddress(tx.from),
+              wei: tx.value,
+              blockNumber: block.number!,
+              blockHash: block.hash!,
             });
           }
         }
       }
-      return {
-        transfers: await successful(found, (hash) =>
-          rpc(() => client.getTransactionReceipt({ hash })),
-        ),
-        windowClosed: false,
-      };
+      // A reverted transaction moved no ETH, although it carries a value; gas is paid either way.
+      const receipts = await inBatches([...ethIn, ...out], BLOCK_BATCH, (item) =>
+        rpc(() => client.getTransactionReceipt({ hash: item.txHash })),
+      );
+      ethIn.forEach((transfer, index) => {
+        if (receipts[index]!.status === 'success') transfers.push(transfer);
+      });
+      out.forEach((outflow, index) => {
+        const receipt = receipts[ethIn.length + index]!;
+        const gas = receipt.gasUsed * receipt.effectiveGasPrice;
+        outflows.push({ ...outflow, wei: (receipt.status === 'success' ? outflow.wei : 0n) + gas });
+      });
+      return { transfers, outflows };
+    },
+
+    balanceAt: (address, blockNumber) => rpc(() => client.getBalance({ address, blockNumber })),
+
+    async block(blockNumber) {
+      const block = await rpc(() => client.getBlock({ blockNumber }));
+      return { hash: block.hash!, time: new Date(Number(block.timestamp) * 1000) };
     },
   };
 }
 
-/** A transaction that reverted moved no ETH, although it carries a value. */
-async function successful(
-  transfers: ChainTransfer[],
-  receipt: (hash: Hex) => Promise<{ status: 'success' | 'reverted' }>,
-) {
-  const receipts = await Promise.all(transfers.map((transfer) => receipt(transfer.txHash)));
-  return transfers.filter((_, index) => receipts[index]!.status === 'success');
+/** Runs `call` on every item, `size` at a time, and keeps the answers in order. */
+async function inBatches<T, R>(items: T[], size: number, call: (item: T) => Promise<R>) {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    results.push(...(await Promise.all(items.slice(start, start + size).map(call))));
+  }
+  return results;
+}
+
+function isRevert(error: ChainUnavailableError): boolean {
+  const text = String((error.reason as Error | undefined)?.message ?? error.reason);
+  return /revert|No data present|execution reverted/i.test(text);
 }
 
 /** Any failure to talk to the node is a 503 with a message the user can act on. */

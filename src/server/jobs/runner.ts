@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import type { Chain } from '../domain/chain';
+import type { DepositWatcher } from '../domain/deposit-watcher';
 import { sweepCampaignsOutOfClicks } from '../domain/clicks';
 import { sweepIdempotencyKeys } from '../idempotency';
 import { expireDeposits } from './expire-deposits';
@@ -9,7 +9,8 @@ import { sweepRateLimitCounters } from './sweep-rate-limits';
 
 export interface JobDeps {
   db: Db;
-  chain: Chain | undefined;
+  /** The chain watcher (deposits), polling on its own faster timer; none without RPC_URL. */
+  depositWatcher: DepositWatcher | undefined;
   config: Pick<Config, 'jobIntervalSeconds' | 'stablecoinPaymentWindowHours'>;
   log: FastifyBaseLogger;
 }
@@ -27,19 +28,12 @@ export interface Jobs {
  * old rate-limit counters and the kept answers of idempotency keys past their 24 hours. Every server process runs it; the jobs are written so that runs in several processes at
  * the same moment do each piece of work once. A failed run is logged and retried at the next tick.
  */
-export function startJobs({ db, chain, config, log }: JobDeps): Jobs {
+export function startJobs({ db, depositWatcher, config, log }: JobDeps): Jobs {
   let running: Promise<void> | undefined;
   let stopped = false;
 
   const runAll = async () => {
-    const headBlock = chain
-      ? await chain.headBlock().catch((error: unknown) => {
-          log.warn({ err: error }, 'deposit expiry: chain head unknown, stablecoins wait');
-          return undefined;
-        })
-      : undefined;
     const expired = await expireDeposits(db, {
-      headBlock,
       stablecoinWindowHours: config.stablecoinPaymentWindowHours,
     });
     if (expired > 0) log.info({ expired }, 'deposit expiry: closed unpaid deposits');
@@ -61,13 +55,14 @@ export function startJobs({ db, chain, config, log }: JobDeps): Jobs {
   }, config.jobIntervalSeconds * 1000);
   timer.unref();
   void runOnce();
+  depositWatcher?.start();
 
   return {
     runOnce,
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      await running;
+      await Promise.all([running, depositWatcher?.stop()]);
     },
   };
 }

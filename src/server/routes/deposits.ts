@@ -3,24 +3,23 @@ import {
   deleteTransaction,
   DEPOSIT_MESSAGES,
   getAllUserTransactions,
+  getTransaction,
+  partPaidMessage,
   topUpBalance,
+  underpaidMessage,
   verifyTransaction,
 } from '../../shared/contract/deposits';
 import { dollarsToCents } from '../../shared/money';
-import { listTransactions, toTransaction } from '../domain/deposit-views';
-import {
-  chainUnavailable,
-  createDeposit,
-  deletePendingDeposit,
-  verifyDeposit,
-} from '../domain/deposits';
-import { badRequest } from '../errors';
+import { findTransactionDetail, listTransactions, toTransaction } from '../domain/deposit-views';
+import { chainUnavailable, createDeposit, deletePendingDeposit } from '../domain/deposits';
+import { badRequest, notFound } from '../errors';
 import { requireUser, signedInUser } from '../plugins/session';
 import { route } from '../route';
 
 /** The deposit calls of spec §7 (design §2); each acts on the signed-in advertiser's own deposits. */
 export const depositRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireUser);
+  const confirmations = app.config.confirmations;
   const chain = () => {
     if (!app.chain) throw chainUnavailable();
     return app.chain;
@@ -30,35 +29,47 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     app,
     topUpBalance,
   )(async ({ body, request, reply, db }) => {
-    const deposit = await createDeposit(db, chain(), signedInUser(request).id, {
-      amountCents: dollarsToCents(body.amount),
-      coinType: body.coinType,
-    });
-    reply.status(201);
-    return { success: true, message: DEPOSIT_MESSAGES.created, data: toTransaction(deposit) };
-  });
-
-  route(
-    app,
-    verifyTransaction,
-  )(async ({ body, request, db }) => {
-    const outcome = await verifyDeposit(
+    const deposit = await createDeposit(
       db,
       chain(),
+      app.depositSettings,
       signedInUser(request).id,
-      body.crmTransactionId,
-      body.address,
+      { amountCents: dollarsToCents(body.amount), coinType: body.coinType },
     );
-    if (outcome.status === 'failed') throw badRequest(DEPOSIT_MESSAGES.underpaid);
-    if (outcome.status === 'expired') throw badRequest(DEPOSIT_MESSAGES.expired);
-    if (outcome.status === 'pending') {
-      throw badRequest(outcome.expired ? DEPOSIT_MESSAGES.expired : DEPOSIT_MESSAGES.notFoundYet);
-    }
+    reply.status(201);
     return {
       success: true,
-      message: DEPOSIT_MESSAGES.verified,
-      data: toTransaction(outcome.deposit),
+      message: DEPOSIT_MESSAGES.created,
+      data: toTransaction(deposit, confirmations),
     };
+  });
+
+  // The watcher finds payments by itself; this hurries it and answers with what it knows. Asking
+  // again is harmless (a transfer credits once, ever), and a kept answer would hide a later payment.
+  route(app, verifyTransaction, { idempotency: 'ignore' })(async ({ body, request, db }) => {
+    chain();
+    await app.depositWatcher!.syncNow();
+    const deposit = await findTransactionDetail(
+      db.read,
+      signedInUser(request).id,
+      body.crmTransactionId,
+      confirmations,
+    );
+    if (!deposit) throw notFound(DEPOSIT_MESSAGES.notFound);
+    if (deposit.status === 'failed') {
+      throw badRequest(
+        deposit.receivedAmount === '0.000000'
+          ? DEPOSIT_MESSAGES.expired
+          : underpaidMessage(deposit),
+      );
+    }
+    if (deposit.status === 'pending') {
+      if (deposit.confirmations) throw badRequest(DEPOSIT_MESSAGES.awaitingConfirmations);
+      if (deposit.receivedAmount !== '0.000000') throw badRequest(partPaidMessage(deposit));
+      throw badRequest(DEPOSIT_MESSAGES.notFoundYet);
+    }
+    const { transfers: _transfers, ...transaction } = deposit;
+    return { success: true, message: DEPOSIT_MESSAGES.verified, data: transaction };
   });
 
   route(
@@ -71,10 +82,24 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
 
   route(
     app,
+    getTransaction,
+  )(async ({ body, request, db }) => {
+    const deposit = await findTransactionDetail(
+      db,
+      signedInUser(request).id,
+      body.transaction_id,
+      confirmations,
+    );
+    if (!deposit) throw notFound(DEPOSIT_MESSAGES.notFound);
+    return { success: true, message: DEPOSIT_MESSAGES.fetched, data: deposit };
+  });
+
+  route(
+    app,
     getAllUserTransactions,
   )(async ({ body, request, db }) => ({
     success: true,
     message: DEPOSIT_MESSAGES.listed,
-    data: await listTransactions(db, signedInUser(request).id, body.action),
+    data: await listTransactions(db, signedInUser(request).id, body.action, confirmations),
   }));
 };

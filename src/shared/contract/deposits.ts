@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MAX_BALANCE_DEPOSIT_DOLLARS, MIN_BALANCE_DEPOSIT_DOLLARS } from '../constants';
-import { hasAtMostTwoDecimals } from '../money';
+import { formatMoney, hasAtMostTwoDecimals } from '../money';
 import { MessageResponse } from './common';
 import { endpoint } from './endpoint';
 
@@ -13,11 +13,22 @@ export const TRANSACTION_STATUSES = ['pending', 'confirmed', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /**
- * Spec §3 Transaction (a deposit), plus what the payment panel needs (design §2). Dollars for money.
- * - ethAmount: the exact amount to send in the coin, 6 decimals ("0.033334" ETH, "150.000001" USDC).
+ * Spec §3 Transaction (a deposit), plus what the payment page needs (design §2). Dollars for money.
+ * - ethAmount: the amount to send in the coin, 6 decimals ("0.033334" ETH, "150.000000" USDC); for a
+ *   payment nobody asked for (origin unrequested), the amount that arrived.
  * - amountUnits: the same in the coin's smallest units (wei, or 6-decimal token units), as a string.
- * - paymentUri: an EIP-681 link (QR code / wallet link) that pays exactly that amount.
- * - expiresAt: ETH only, 15 minutes after creation (the price holds that long); null for stablecoins.
+ * - to: the advertiser's own deposit address (the same for every deposit of theirs).
+ * - paymentUri: an EIP-681 link (QR code / wallet link) that pays that amount to that address.
+ * - expiresAt: when the window closes (ETH 15 minutes: the price holds that long; USDC and USDT
+ *   STABLECOIN_PAYMENT_WINDOW_HOURS). A detected payment stops the countdown.
+ * - receivedAmount: what arrived so far, in the coin, 6 decimals ("0.000000" before anything did).
+ * - creditedAmount: the dollars added to the balance from it so far.
+ * - confirmations: a payment was seen on chain and waits for its confirmations (seen of required);
+ *   null when none waits.
+ * - late: paid after its window; counted at the ETH/USD price in force at the payment's block.
+ * - origin: 'request' (opened on /topup-balance) or 'unrequested' (a transfer that arrived with no
+ *   open request, after Start Over or a closed window: credited, never lost).
+ * - confirmedAt: when the request was completed (the receipt's date); null until then.
  */
 export const Transaction = v.object({
   id: v.number(),
@@ -33,6 +44,12 @@ export const Transaction = v.object({
   paymentUri: v.string(),
   createdAt: v.string(),
   expiresAt: v.nullable(v.string()),
+  receivedAmount: v.string(),
+  creditedAmount: v.number(),
+  confirmations: v.nullable(v.object({ seen: v.number(), required: v.number() })),
+  late: v.boolean(),
+  origin: v.picklist(['request', 'unrequested']),
+  confirmedAt: v.nullable(v.string()),
 });
 export type Transaction = v.InferOutput<typeof Transaction>;
 
@@ -75,12 +92,15 @@ const TransactionId = (message: string) =>
   );
 
 /**
- * POST /api/verify-transaction-v2. Answers:
+ * POST /api/verify-transaction-v2: hurries the watcher (design §2), which finds payments by itself;
+ * the sender address is checked for form only. Answers:
  * - 200 "Payment verification successful!" (confirmed and credited, also when asked again);
- * - 400 "Payment not found yet. Please try again in a minute." (nothing confirmed on chain yet; the
+ * - 400 "Payment not found yet. Please try again in a minute." (nothing on chain yet; the
  *   transaction stays pending);
- * - 400 "Transaction expired. Please create a new transaction." (ETH: the 15 minutes passed unpaid);
- * - 400 a message saying the payment failed and is non-refundable (underpaid; status failed);
+ * - 400 awaitingConfirmations (seen on chain, waiting for its confirmations);
+ * - 400 partPaidMessage (part of the amount arrived and was credited; the request stays open);
+ * - 400 "Transaction expired. Please create a new transaction." (the window passed unpaid);
+ * - 400 underpaidMessage (the window closed with less than the amount: what arrived was credited);
  * - 404 "Transaction not found" (unknown or someone else's);
  * - 503 when the chain cannot be reached.
  */
@@ -118,17 +138,82 @@ export const TransactionsResponse = v.object({
   data: v.array(Transaction),
 });
 
+/**
+ * One on-chain payment counted for a deposit: its hash (null for ETH a contract sent, found by
+ * reconciling the address's balance: an internal transfer has no transaction of its own), the amount
+ * in the coin (6 decimals), the dollars it credited (null until confirmed), the ETH/USD price it was
+ * counted at (ETH only), its confirmations so far and the time of its block.
+ */
+export const DepositTransfer = v.object({
+  hash: v.nullable(v.string()),
+  amount: v.string(),
+  creditedAmount: v.nullable(v.number()),
+  ethUsdPrice: v.nullable(v.number()),
+  confirmations: v.number(),
+  blockTime: v.string(),
+});
+export type DepositTransfer = v.InferOutput<typeof DepositTransfer>;
+
+/** One deposit with the payments counted for it (its page, /topup-balance/{id}, and its receipt). */
+export const TransactionDetail = v.object({
+  ...Transaction.entries,
+  transfers: v.array(DepositTransfer),
+});
+export type TransactionDetail = v.InferOutput<typeof TransactionDetail>;
+
+/** POST /api/get-transaction: one of the caller's deposits (404 "Transaction not found" else). */
+export const GetTransactionBody = v.object({
+  transaction_id: TransactionId('Transaction not found'),
+});
+
+export const TransactionDetailResponse = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  data: TransactionDetail,
+});
+
+/** The coin's symbol as shown ("ETH", "USDC"). */
+export const coinSymbol = (coin: CoinType) => coin.toUpperCase();
+
+/** Part of a request arrived and was credited; it stays open for the rest. */
+export function partPaidMessage(deposit: Transaction): string {
+  const coin = coinSymbol(deposit.coinType);
+  return (
+    `${deposit.receivedAmount} ${coin} of ${deposit.ethAmount} ${coin} has arrived so far and ` +
+    `${formatMoney(deposit.creditedAmount)} was added to your balance. Send the rest to the same ` +
+    'address before the deposit closes, or start a new deposit.'
+  );
+}
+
+/** Spec: "Underpaying a transfer fails and is non-refundable"; what arrived is credited. */
+export function underpaidMessage(deposit: Transaction): string {
+  const coin = coinSymbol(deposit.coinType);
+  return (
+    `Payment verification failed: only ${deposit.receivedAmount} ${coin} of ${deposit.ethAmount} ` +
+    `${coin} arrived before the deposit closed. The ${formatMoney(deposit.creditedAmount)} it was worth ` +
+    'was added to your balance (no crypto is sent back). Start a new deposit for the rest.'
+  );
+}
+
 export const DEPOSIT_MESSAGES = {
   created: 'Transaction created successfully',
   verified: 'Payment verification successful!',
   notFoundYet: 'Payment not found yet. Please try again in a minute.',
   expired: 'Transaction expired. Please create a new transaction.',
-  underpaid:
-    'Payment verification failed: less than the amount due arrived. Underpaid transfers are non-refundable.',
   notFound: 'Transaction not found',
   notPending: 'Only a pending transaction can be deleted',
   deleted: 'Transaction deleted successfully',
   listed: 'Transactions fetched successfully',
+  fetched: 'Transaction fetched successfully',
+  /** Delete (Start Over) of a request with a payment on chain: it is credited, never deleted. */
+  paymentArrived:
+    'A payment to this deposit has arrived, so it cannot be deleted. It is added to your balance once confirmed.',
+  /** Verify of a request whose payment is on chain but not confirmed yet. */
+  awaitingConfirmations:
+    'Payment detected. It is added to your balance automatically once it has enough confirmations.',
+  /** A new request while the older one of the coin has a payment still being confirmed. */
+  olderBeingConfirmed:
+    'A payment to your open deposit in this coin is still being confirmed. Please wait until it is credited, then start a new one.',
 } as const;
 
 /** A pending deposit with the exact amount to send (spec §7), 201. */
@@ -156,6 +241,16 @@ export const deleteTransaction = endpoint({
   body: DeleteTransactionBody,
   response: MessageResponse,
   access: 'write',
+});
+
+/** One deposit and its payments; the payment page polls it while the deposit is open. */
+export const getTransaction = endpoint({
+  method: 'POST',
+  path: 'get-transaction',
+  body: GetTransactionBody,
+  response: TransactionDetailResponse,
+  access: 'read',
+  offline: true,
 });
 
 /** Newest first, filtered on the server by status. */

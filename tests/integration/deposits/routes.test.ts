@@ -1,12 +1,15 @@
 import { execFile } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Address } from 'viem';
-import type { Transaction } from '../../../src/shared/contract/deposits';
+import { createPublicClient, http, type Address, type Hex } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
+import type { Transaction, TransactionDetail } from '../../../src/shared/contract/deposits';
 import { devChainRoutes, setDevPrice } from '../../../src/dev/dev-chain';
 import { buildApp } from '../../../src/server/app';
 import { MAINNET } from '../../../src/server/domain/chain';
 import { ledgerSumCents } from '../../../src/server/domain/ledger';
+import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
 import type { Db } from '../../../src/server/db/db';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
@@ -19,12 +22,16 @@ import {
   type TestDatabase,
 } from '../../helpers/server';
 
-type Answer = { success: boolean; message: string; data: Transaction };
-type ListAnswer = { success: boolean; message: string; data: Transaction[] };
+type Answer<T = Transaction> = { success: boolean; message: string; data: T };
 
+const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 const NOT_YET = 'Payment not found yet. Please try again in a minute.';
-const UNDERPAID =
-  'Payment verification failed: less than the amount due arrived. Underpaid transfers are non-refundable.';
+const VERIFIED = 'Payment verification successful!';
+const NOT_FOUND = { success: false, message: 'Transaction not found' };
+const AWAITING_CONFIRMATIONS =
+  'Payment detected. It is added to your balance automatically once it has enough confirmations.';
+const PAYMENT_ARRIVED =
+  'A payment to this deposit has arrived, so it cannot be deleted. It is added to your balance once confirmed.';
 
 describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => {
   let database: TestDatabase;
@@ -52,23 +59,56 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         ])
       )[0]!.b,
     );
+  const ledger = async (userId: number) =>
+    (
+      await db.query<{ amount_cents: number; reference: string }>(
+        `SELECT amount_cents, reference FROM ledger_entries WHERE user_id = $1 AND kind = 'deposit'
+          ORDER BY id`,
+        [userId],
+      )
+    ).map((row) => [Number(row.amount_cents), row.reference]);
+  /** The ledger reference of the transfer in transaction `hash`: `transfer:<chain_transfers.id>`. */
+  const transferReference = async (hash: Hex) =>
+    `transfer:${(await db.query<{ id: number }>('SELECT id FROM chain_transfers WHERE tx_hash = $1', [hash]))[0]!.id}`;
   const notifications = async (userId: number) =>
     (
-      await db.query<{ message: string; read: boolean }>(
-        'SELECT message, read FROM notifications WHERE user_id = $1 ORDER BY id',
+      await db.query<{ message: string }>(
+        'SELECT message FROM notifications WHERE user_id = $1 ORDER BY id',
         [userId],
       )
     ).map((row) => row.message);
+  /** m/44'/60'/1'/0/i of the dev mnemonic, i being the advertiser's issued index. */
+  const depositAddressOf = async (userId: number) => {
+    const [row] = await db.query<{ derivation_index: number }>(
+      'SELECT derivation_index FROM deposit_addresses WHERE user_id = $1',
+      [userId],
+    );
+    return mnemonicToAccount(DEV_MNEMONIC, {
+      accountIndex: 1,
+      addressIndex: Number(row!.derivation_index),
+    }).address;
+  };
+  const reader = () => createPublicClient({ chain: foundry, transport: http(chain.rpcUrl) });
+  /** The block a transaction was mined in: its number and time. */
+  const blockOf = async (hash: Hex) => {
+    const { blockNumber } = await reader().getTransactionReceipt({ hash });
+    const block = await reader().getBlock({ blockNumber });
+    return {
+      number: blockNumber,
+      time: new Date(Number(block.timestamp) * 1000).toISOString(),
+    };
+  };
   const deposit = (client: TestClient, amount: number, coinType: string) =>
     client.post<Answer>('/api/top-up-balance-v2', { amount, coinType });
-  const verify = (client: TestClient, id: number, address: Address) =>
+  const verify = (client: TestClient, id: number, address: string) =>
     client.post<Answer>('/api/verify-transaction-v2', { address, crmTransactionId: id });
-  const payFor = (from: Address, transaction: Transaction) =>
-    chain.pay(from, {
-      coinType: transaction.coinType,
-      to: transaction.to as Address,
-      units: BigInt(transaction.amountUnits),
-    });
+  const getTransaction = (client: TestClient, id: number | string) =>
+    client.post<Answer<TransactionDetail>>('/api/get-transaction', { transaction_id: id });
+  const list = async (client: TestClient, action: string) =>
+    (await client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', { action })).body
+      .data;
+  const pay = (from: Address, transaction: Transaction, units = BigInt(transaction.amountUnits)) =>
+    chain.pay(from, { coinType: transaction.coinType, to: transaction.to as Address, units });
 
   describe('top-up-balance-v2', () => {
     it.each([
@@ -91,10 +131,11 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       expect(response.body).toEqual({ success: false, message: 'Not authenticated' });
     });
 
-    it('creates a pending USDC deposit with its exact amount, wallet and EIP-681 link', async () => {
-      const { client } = await registerUser(server);
+    it("opens a USDC request for the plain amount, paid to the advertiser's own address", async () => {
+      const { client, userId } = await registerUser(server);
       const response = await deposit(client, 123.45, 'usdc');
       expect(response.status).toBe(201);
+      const to = await depositAddressOf(userId);
       expect(response.body).toEqual({
         success: true,
         message: 'Transaction created successfully',
@@ -104,42 +145,101 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
           status: 'pending',
           amount: 123.45,
           coinType: 'usdc',
-          ethAmount: '123.450001',
-          amountUnits: '123450001',
+          ethAmount: '123.450000',
+          amountUnits: '123450000',
           ethUsdPrice: null,
           from: null,
-          to: chain.walletAddress,
-          paymentUri: `ethereum:${MAINNET.usdc}@31337/transfer?address=${chain.walletAddress}&uint256=123450001`,
+          to,
+          paymentUri: `ethereum:${MAINNET.usdc}@31337/transfer?address=${to}&uint256=123450000`,
           createdAt: expect.any(String),
-          expiresAt: null,
+          expiresAt: expect.any(String),
+          receivedAmount: '0.000000',
+          creditedAmount: 0,
+          confirmations: null,
+          late: false,
+          origin: 'request',
+          confirmedAt: null,
         },
       });
+      const { createdAt, expiresAt } = response.body.data;
+      // STABLECOIN_PAYMENT_WINDOW_HOURS: 24 by default.
+      expect(Date.parse(expiresAt!) - Date.parse(createdAt)).toBe(24 * 3600 * 1000);
+      expect(chain.payers).not.toContain(to);
     });
 
-    it('gives each pending deposit of a coin its own amount, and frees it when deleted', async () => {
+    it('asks every advertiser the same plain amount, each at their own address, one open request per coin', async () => {
       const first = await registerUser(server);
       const second = await registerUser(server);
       const a = (await deposit(first.client, 777, 'usdt')).body.data;
       const b = (await deposit(second.client, 777, 'usdt')).body.data;
       const c = (await deposit(first.client, 777, 'usdc')).body.data;
-      expect([a.ethAmount, b.ethAmount, c.ethAmount]).toEqual([
-        '777.000001',
-        '777.000002',
-        '777.000001',
+      expect([a, b, c].map((t) => [t.ethAmount, t.amountUnits])).toEqual([
+        ['777.000000', '777000000'],
+        ['777.000000', '777000000'],
+        ['777.000000', '777000000'],
       ]);
-      const deleted = await first.client.post('/api/delete-transaction', { transaction_id: a.id });
+      expect(c.to).toBe(a.to);
+      expect(b.to).not.toBe(a.to);
+
+      // A new USDT request replaces the unpaid one: it is gone, without a word.
+      const d = (await deposit(first.client, 500, 'usdt')).body.data;
+      expect(d.to).toBe(a.to);
+      expect((await list(first.client, 'all')).map((t) => [t.id, t.coinType, t.status])).toEqual([
+        [d.id, 'usdt', 'pending'],
+        [c.id, 'usdc', 'pending'],
+      ]);
+      expect((await getTransaction(first.client, a.id)).body).toEqual(NOT_FOUND);
+      expect((await list(second.client, 'pending')).map((t) => t.id)).toEqual([b.id]);
+      expect(await notifications(first.userId)).toEqual([]);
+
+      const deleted = await first.client.post('/api/delete-transaction', { transaction_id: d.id });
       expect(deleted.body).toEqual({ success: true, message: 'Transaction deleted successfully' });
-      expect((await deposit(second.client, 777, 'usdt')).body.data.ethAmount).toBe('777.000001');
+      expect((await list(first.client, 'all')).map((t) => t.id)).toEqual([c.id]);
     });
 
-    it('prices ETH at the feed (held 15 minutes) and shows 6 decimals', async () => {
+    it('ends a part-paid request as underpaid when a new one of the coin replaces it', async () => {
+      const { client, userId } = await registerUser(server);
+      const payer = chain.payers[0]!;
+      const older = (await deposit(client, 200, 'usdc')).body.data;
+      const hash = await pay(payer, older, 50_000_000n);
+      expect((await verify(client, older.id, payer)).body).toEqual({
+        success: false,
+        message:
+          '50.000000 USDC of 200.000000 USDC has arrived so far and $50.00 was added to your balance. Send the rest to the same address before the deposit closes, or start a new deposit.',
+      });
+      const refused = await client.post('/api/delete-transaction', { transaction_id: older.id });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ success: false, message: PAYMENT_ARRIVED });
+
+      const newer = await deposit(client, 300, 'usdc');
+      expect(newer.status).toBe(201);
+      expect((await getTransaction(client, older.id)).body.data).toMatchObject({
+        status: 'failed',
+        receivedAmount: '50.000000',
+        creditedAmount: 50,
+        hash,
+        from: payer,
+      });
+      expect((await verify(client, older.id, payer)).body).toEqual({
+        success: false,
+        message:
+          'Payment verification failed: only 50.000000 USDC of 200.000000 USDC arrived before the deposit closed. The $50.00 it was worth was added to your balance (no crypto is sent back). Start a new deposit for the rest.',
+      });
+      expect(await ledger(userId)).toEqual([[5_000, await transferReference(hash)]]);
+      expect(await notifications(userId)).toEqual([
+        '50.000000 USDC arrived for your deposit of $200.00 in USDC and $50.00 was added to your balance. 150.000000 USDC is still due.',
+        'Your deposit of $200.00 in USDC ended underpaid: 50.000000 USDC of 200.000000 USDC arrived, and the $50.00 it was worth was added to your balance. No crypto is sent back; start a new deposit for the rest.',
+      ]);
+    });
+
+    it('prices ETH at the feed (held 15 minutes) and shows 6 decimals, rounded up', async () => {
       const { client } = await registerUser(server);
       const { data } = (await deposit(client, 100, 'eth')).body;
-      // $100 at $3,000.00 = 0.0333333… ETH, rounded up to 0.033334, plus 0.000001 to be unique.
-      expect(data.ethAmount).toBe('0.033335');
-      expect(data.amountUnits).toBe('33335000000000000');
+      // $100 at $3,000.00 = 0.0333333… ETH, rounded up to 0.033334 so that it pays the whole $100.
+      expect(data.ethAmount).toBe('0.033334');
+      expect(data.amountUnits).toBe('33334000000000000');
       expect(data.ethUsdPrice).toBe(3000);
-      expect(data.paymentUri).toBe(`ethereum:${chain.walletAddress}@31337?value=33335000000000000`);
+      expect(data.paymentUri).toBe(`ethereum:${data.to}@31337?value=33334000000000000`);
       expect(Date.parse(data.expiresAt!) - Date.parse(data.createdAt)).toBe(900_000);
     });
 
@@ -166,7 +266,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
 
   describe('verify-transaction-v2', () => {
     it.each(['usdc', 'usdt', 'eth'])(
-      'confirms a %s deposit paid with the exact amount and credits it once',
+      'confirms a %s deposit paid in full and credits it once',
       async (coin) => {
         const { client, userId } = await registerUser(server);
         const payer = chain.payers[0]!;
@@ -176,44 +276,84 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
           message: NOT_YET,
         });
 
-        const hash = await payFor(payer, data);
+        const hash = await pay(payer, data);
         const first = await verify(client, data.id, payer);
         expect(first.status).toBe(200);
         expect(first.body).toEqual({
           success: true,
-          message: 'Payment verification successful!',
-          data: { ...data, status: 'confirmed', hash, from: payer },
+          message: VERIFIED,
+          data: {
+            ...data,
+            status: 'confirmed',
+            hash,
+            from: payer,
+            receivedAmount: data.ethAmount,
+            creditedAmount: 250.5,
+            confirmedAt: expect.any(String),
+          },
         });
         const again = await verify(client, data.id, payer);
         expect(again.status).toBe(200);
+        expect(again.body).toEqual(first.body);
         expect(await balanceCents(userId)).toBe(25050);
         expect(await ledgerSumCents(db.read, userId)).toBe(25050);
+        expect(await ledger(userId)).toEqual([[25050, await transferReference(hash)]]);
         expect(await notifications(userId)).toEqual([
-          `Your deposit of $250.50 in ${coin.toUpperCase()} is confirmed and was added to your balance.`,
+          `Your deposit of $250.50 in ${coin.toUpperCase()} is confirmed and $250.50 was added to your balance.`,
         ]);
       },
     );
 
-    it('fails an underpaid deposit, credits nothing and says it is non-refundable', async () => {
+    it('keeps a part-paid deposit open; when it closes underpaid, what arrived stays credited and a later payment too', async () => {
       const { client, userId } = await registerUser(server);
       const payer = chain.payers[1]!;
       const { data } = (await deposit(client, 200, 'usdc')).body;
-      await chain.pay(payer, { coinType: 'usdc', to: chain.walletAddress, units: 199_000_000n });
-      const response = await verify(client, data.id, payer);
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({ success: false, message: UNDERPAID });
-      // Paying the rest later changes nothing: the deposit failed.
-      await payFor(payer, data);
-      expect((await verify(client, data.id, payer)).body.message).toBe(UNDERPAID);
-      expect(await balanceCents(userId)).toBe(0);
-      const list = await client.post<ListAnswer>('/api/get-all-user-transactions', {
-        action: 'failed',
+      await pay(payer, data, 150_000_000n);
+      const partPaid = await verify(client, data.id, payer);
+      expect(partPaid.status).toBe(400);
+      expect(partPaid.body).toEqual({
+        success: false,
+        message:
+          '150.000000 USDC of 200.000000 USDC has arrived so far and $150.00 was added to your balance. Send the rest to the same address before the deposit closes, or start a new deposit.',
       });
-      expect(list.body.data.map((t) => [t.id, t.status, t.from])).toEqual([
-        [data.id, 'failed', payer],
+      expect(await balanceCents(userId)).toBe(15_000);
+
+      // The window closes with $50.00 still due: the request ends underpaid.
+      await db.query(`UPDATE deposits SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+        data.id,
+      ]);
+      expect(await expireDeposits(db, { stablecoinWindowHours: 24 })).toBe(1);
+      const underpaid = {
+        success: false,
+        message:
+          'Payment verification failed: only 150.000000 USDC of 200.000000 USDC arrived before the deposit closed. The $150.00 it was worth was added to your balance (no crypto is sent back). Start a new deposit for the rest.',
+      };
+      const failed = await verify(client, data.id, payer);
+      expect(failed.status).toBe(400);
+      expect(failed.body).toEqual(underpaid);
+
+      // The rest paid after the close is never lost: credited as a payment nobody asked for.
+      await pay(payer, data, 50_000_000n);
+      expect((await verify(client, data.id, payer)).body).toEqual(underpaid);
+      expect(await balanceCents(userId)).toBe(20_000);
+      expect(await ledgerSumCents(db.read, userId)).toBe(20_000);
+      expect(
+        (await list(client, 'all')).map((t) => [
+          t.origin,
+          t.status,
+          t.amount,
+          t.receivedAmount,
+          t.creditedAmount,
+          t.from,
+        ]),
+      ).toEqual([
+        ['unrequested', 'confirmed', 50, '50.000000', 50, payer],
+        ['request', 'failed', 200, '150.000000', 150, payer],
       ]);
       expect(await notifications(userId)).toEqual([
-        'Your deposit of $200.00 in USDC failed: 199.000000 USDC arrived instead of 200.000001 USDC. Underpaid transfers are non-refundable.',
+        '150.000000 USDC arrived for your deposit of $200.00 in USDC and $150.00 was added to your balance. 50.000000 USDC is still due.',
+        'Your deposit of $200.00 in USDC ended underpaid: 150.000000 USDC of 200.000000 USDC arrived, and the $150.00 it was worth was added to your balance. No crypto is sent back; start a new deposit for the rest.',
+        '50.000000 USDC arrived at your deposit address with no open deposit request; $50.00 was added to your balance.',
       ]);
     });
 
@@ -221,41 +361,47 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       const { client, userId } = await registerUser(server);
       const payer = chain.payers[2]!;
       const { data } = (await deposit(client, 1000, 'usdt')).body;
-      await payFor(payer, data);
+      const hash = await pay(payer, data);
       const answers = await Promise.all(
         Array.from({ length: 50 }, () => verify(client, data.id, payer)),
       );
       expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
-      expect(await balanceCents(userId)).toBe(100000);
-      const credits = await db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM ledger_entries WHERE user_id = $1 AND kind = 'deposit'",
-        [userId],
-      );
-      expect(credits[0]!.n).toBe(1);
+      expect(await balanceCents(userId)).toBe(100_000);
+      expect(await ledger(userId)).toEqual([[100_000, await transferReference(hash)]]);
     });
 
-    it("gains nothing for another advertiser who names someone else's sender address", async () => {
+    it("never credits another advertiser for a payment to A's address, whatever sender they name", async () => {
       const owner = await registerUser(server);
       const other = await registerUser(server);
       const payer = chain.payers[3]!;
       const mine = (await deposit(owner.client, 300, 'usdc')).body.data;
       const theirs = (await deposit(other.client, 300, 'usdc')).body.data;
-      const smaller = (await deposit(other.client, 250, 'usdc')).body.data;
-      expect([mine.ethAmount, theirs.ethAmount]).toEqual(['300.000001', '300.000002']);
-      await payFor(payer, mine);
+      // The same amount: the address alone tells the two requests apart.
+      expect(theirs.amountUnits).toBe(mine.amountUnits);
+      expect(theirs.to).not.toBe(mine.to);
+      await pay(payer, mine);
 
-      // The payment is less than theirs but is what another pending deposit waits for: no failure.
-      expect((await verify(other.client, theirs.id, payer)).body.message).toBe(NOT_YET);
-      // More than the smaller one: not theirs either.
-      expect((await verify(other.client, smaller.id, payer)).body.message).toBe(NOT_YET);
-      expect((await verify(other.client, mine.id, payer)).status).toBe(404);
-      // The address in any letter case.
-      const lower = payer.toLowerCase() as Address;
-      expect((await verify(owner.client, mine.id, lower)).status).toBe(200);
-      // Once taken, the transfer counts for no one else.
-      expect((await verify(other.client, theirs.id, payer)).body.message).toBe(NOT_YET);
+      for (const sender of [payer, payer.toLowerCase(), mine.to, theirs.to]) {
+        expect((await verify(other.client, theirs.id, sender)).body).toEqual({
+          success: false,
+          message: NOT_YET,
+        });
+      }
+      const notTheirs = await verify(other.client, mine.id, payer);
+      expect(notTheirs.status).toBe(404);
+      expect(notTheirs.body).toEqual(NOT_FOUND);
       expect(await balanceCents(other.userId)).toBe(0);
-      expect(await balanceCents(owner.userId)).toBe(30000);
+      expect((await getTransaction(other.client, theirs.id)).body.data).toMatchObject({
+        status: 'pending',
+        receivedAmount: '0.000000',
+        transfers: [],
+      });
+
+      // The sender given is checked for form only: the owner is credited whichever one they name.
+      const verified = await verify(owner.client, mine.id, theirs.to);
+      expect(verified.status).toBe(200);
+      expect(verified.body.data).toMatchObject({ status: 'confirmed', from: payer });
+      expect(await balanceCents(owner.userId)).toBe(30_000);
     });
 
     it('refuses a bad address and an unknown transaction', async () => {
@@ -264,13 +410,81 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         address: '0x123',
         crmTransactionId: 1,
       });
+      expect(bad.status).toBe(400);
       expect(bad.body).toEqual({
         success: false,
         message: 'Please enter a valid Ethereum address (0x followed by 40 hex characters)',
       });
       const unknown = await verify(client, 999_999, chain.payers[0]!);
       expect(unknown.status).toBe(404);
-      expect(unknown.body).toEqual({ success: false, message: 'Transaction not found' });
+      expect(unknown.body).toEqual(NOT_FOUND);
+    });
+  });
+
+  describe('get-transaction', () => {
+    it("answers the caller's own deposit with each transfer counted for it", async () => {
+      const { client } = await registerUser(server);
+      const payer = chain.payers[4]!;
+      const { data } = (await deposit(client, 200, 'usdt')).body;
+      const first = await pay(payer, data, 120_000_000n);
+      await server.app.depositWatcher!.syncNow();
+      const second = await pay(payer, data, 80_000_000n);
+      await server.app.depositWatcher!.syncNow();
+      const [firstBlock, secondBlock] = [await blockOf(first), await blockOf(second)];
+      const head = await server.app.chain!.headBlock();
+
+      const response = await getTransaction(client, String(data.id));
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        success: true,
+        message: 'Transaction fetched successfully',
+        data: {
+          ...data,
+          status: 'confirmed',
+          hash: first,
+          from: payer,
+          receivedAmount: '200.000000',
+          creditedAmount: 200,
+          confirmedAt: expect.any(String),
+          transfers: [
+            {
+              hash: first,
+              amount: '120.000000',
+              creditedAmount: 120,
+              ethUsdPrice: null,
+              confirmations: Number(head - firstBlock.number) + 1,
+              blockTime: firstBlock.time,
+            },
+            {
+              hash: second,
+              amount: '80.000000',
+              creditedAmount: 80,
+              ethUsdPrice: null,
+              confirmations: Number(head - secondBlock.number) + 1,
+              blockTime: secondBlock.time,
+            },
+          ],
+        },
+      });
+      expect(response.body.data.transfers.map((t) => t.confirmations)).toEqual([2, 1]);
+    });
+
+    it("answers 404 for someone else's deposit or an unknown one, 401 when signed out", async () => {
+      const owner = await registerUser(server);
+      const other = await registerUser(server);
+      const { data } = (await deposit(owner.client, 100, 'usdc')).body;
+      const notYours = await getTransaction(other.client, data.id);
+      expect(notYours.status).toBe(404);
+      expect(notYours.body).toEqual(NOT_FOUND);
+      const unknown = await getTransaction(owner.client, 999_999);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual(NOT_FOUND);
+      const malformed = await getTransaction(owner.client, 'abc');
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toEqual(NOT_FOUND);
+      const signedOut = await getTransaction(server.client(), data.id);
+      expect(signedOut.status).toBe(401);
+      expect(signedOut.body).toEqual({ success: false, message: 'Not authenticated' });
     });
   });
 
@@ -280,8 +494,8 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       const other = await registerUser(server);
       const payer = chain.payers[4]!;
       const paid = (await deposit(owner.client, 100, 'usdc')).body.data;
-      await payFor(payer, paid);
-      await verify(owner.client, paid.id, payer);
+      await pay(payer, paid);
+      expect((await verify(owner.client, paid.id, payer)).status).toBe(200);
       const pending = (await deposit(owner.client, 101, 'usdt')).body.data;
       const later = (await deposit(owner.client, 102, 'usdc')).body.data;
 
@@ -289,7 +503,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         transaction_id: pending.id,
       });
       expect(notYours.status).toBe(404);
-      expect(notYours.body).toEqual({ success: false, message: 'Transaction not found' });
+      expect(notYours.body).toEqual(NOT_FOUND);
       const confirmed = await owner.client.post('/api/delete-transaction', {
         transaction_id: paid.id,
       });
@@ -299,67 +513,104 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         message: 'Only a pending transaction can be deleted',
       });
 
-      const all = await owner.client.post<ListAnswer>('/api/get-all-user-transactions', {
+      const all = await owner.client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', {
         action: 'all',
       });
       expect(all.body.success).toBe(true);
       expect(all.body.message).toBe('Transactions fetched successfully');
       expect(all.body.data.map((t) => t.id)).toEqual([later.id, pending.id, paid.id]);
-      const pendingOnly = await owner.client.post<ListAnswer>('/api/get-all-user-transactions', {
-        action: 'pending',
-      });
-      expect(pendingOnly.body.data.map((t) => t.id)).toEqual([later.id, pending.id]);
-      const confirmedOnly = await owner.client.post<ListAnswer>('/api/get-all-user-transactions', {
-        action: 'confirmed',
-      });
-      expect(confirmedOnly.body.data.map((t) => [t.id, t.status])).toEqual([
+      expect(all.body.data[1]).toEqual(pending);
+      expect((await list(owner.client, 'pending')).map((t) => t.id)).toEqual([
+        later.id,
+        pending.id,
+      ]);
+      expect((await list(owner.client, 'confirmed')).map((t) => [t.id, t.status])).toEqual([
         [paid.id, 'confirmed'],
       ]);
+      expect(await list(owner.client, 'failed')).toEqual([]);
 
       expect(
         (await owner.client.post('/api/delete-transaction', { transaction_id: pending.id })).status,
       ).toBe(200);
-      const after = await owner.client.post<ListAnswer>('/api/get-all-user-transactions', {
-        action: 'pending',
-      });
-      expect(after.body.data.map((t) => t.id)).toEqual([later.id]);
-      const others = await other.client.post<ListAnswer>('/api/get-all-user-transactions', {
-        action: 'all',
-      });
-      expect(others.body.data).toEqual([]);
+      expect((await list(owner.client, 'pending')).map((t) => t.id)).toEqual([later.id]);
+      expect(await list(other.client, 'all')).toEqual([]);
     });
   });
 
   describe('confirmations and reorgs (CONFIRMATIONS=2)', () => {
     let strict: TestApp;
     beforeAll(async () => {
+      // One process at a time moves the watcher's cursor: the first server hands its lease over.
+      await server.app.depositWatcher!.stop();
       strict = await startTestApp(db, chain.env({ CONFIRMATIONS: '2' }));
     });
     afterAll(async () => {
       await strict?.close();
     });
 
-    it('waits for the second block before crediting', async () => {
+    it('shows a detected payment with its confirmations and credits it at the second block', async () => {
       const { client, userId } = await registerUser(strict);
       const payer = chain.payers[5]!;
       const { data } = (await deposit(client, 400, 'usdc')).body;
-      await payFor(payer, data);
-      expect((await verify(client, data.id, payer)).body.message).toBe(NOT_YET);
+      const hash = await pay(payer, data);
+      const waiting = await verify(client, data.id, payer);
+      expect(waiting.status).toBe(400);
+      expect(waiting.body).toEqual({ success: false, message: AWAITING_CONFIRMATIONS });
+      const detected = (await getTransaction(client, data.id)).body.data;
+      expect(detected).toMatchObject({
+        status: 'pending',
+        receivedAmount: '0.000000',
+        creditedAmount: 0,
+        confirmations: { seen: 1, required: 2 },
+      });
+      expect(detected.transfers).toEqual([
+        {
+          hash,
+          amount: '400.000000',
+          creditedAmount: null,
+          ethUsdPrice: null,
+          confirmations: 1,
+          blockTime: (await blockOf(hash)).time,
+        },
+      ]);
+      // Neither replaced nor deleted while its payment is being confirmed.
+      expect((await deposit(client, 150, 'usdc')).body).toEqual({
+        success: false,
+        message:
+          'A payment to your open deposit in this coin is still being confirmed. Please wait until it is credited, then start a new one.',
+      });
+      expect(
+        (await client.post('/api/delete-transaction', { transaction_id: data.id })).body,
+      ).toEqual({ success: false, message: PAYMENT_ARRIVED });
+      expect(await balanceCents(userId)).toBe(0);
+
       await chain.mine(1);
-      expect((await verify(client, data.id, payer)).status).toBe(200);
-      expect(await balanceCents(userId)).toBe(40000);
+      const verified = await verify(client, data.id, payer);
+      expect(verified.status).toBe(200);
+      expect(verified.body.data).toMatchObject({ status: 'confirmed', confirmations: null });
+      expect(await balanceCents(userId)).toBe(40_000);
     });
 
     it('does not credit a transfer a reorg removed before its confirmations', async () => {
       const { client, userId } = await registerUser(strict);
       const payer = chain.payers[5]!;
       const { data } = (await deposit(client, 500, 'eth')).body;
-      await payFor(payer, data);
-      expect((await verify(client, data.id, payer)).body.message).toBe(NOT_YET);
+      await pay(payer, data);
+      expect((await verify(client, data.id, payer)).body.message).toBe(AWAITING_CONFIRMATIONS);
       await chain.reorg(1);
       await chain.mine(2);
-      expect((await verify(client, data.id, payer)).body.message).toBe(NOT_YET);
+      expect((await verify(client, data.id, payer)).body).toEqual({
+        success: false,
+        message: NOT_YET,
+      });
+      expect((await getTransaction(client, data.id)).body.data).toMatchObject({
+        status: 'pending',
+        confirmations: null,
+        receivedAmount: '0.000000',
+        transfers: [],
+      });
       expect(await balanceCents(userId)).toBe(0);
+      expect(await ledger(userId)).toEqual([]);
     });
   });
 
@@ -384,18 +635,61 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
             resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
         );
       });
+    const printed = (units: string, to: string, hash: string | null | undefined, sender: string) =>
+      [
+        `Paid ${units}`,
+        `  to ${to} in transaction ${hash}`,
+        'The server finds it by itself: the deposit page updates within seconds.',
+        `Sender address (for the optional verify form): ${sender}`,
+        '',
+      ].join('\n');
 
-    it('pays a pending deposit exactly from a test account and prints the sender', async () => {
+    it('pays half of what is due with --half, then the rest, to the deposit address', async () => {
       const { client, userId } = await registerUser(server);
+      const sender = chain.payers[6]!;
       const { data } = (await deposit(client, 321, 'usdt')).body;
-      const paid = await runPay(String(data.id), '--account', '7');
+
+      const half = await runPay(String(data.id), '--account', '7', '--half');
+      expect(half.stderr).toBe('');
+      expect(half.code).toBe(0);
+      await server.app.depositWatcher!.syncNow();
+      const partPaid = (await getTransaction(client, data.id)).body.data;
+      expect(partPaid).toMatchObject({
+        status: 'pending',
+        receivedAmount: '160.500000',
+        creditedAmount: 160.5,
+        from: sender,
+      });
+      expect(half.stdout).toBe(printed('160.5 USDT', data.to, partPaid.transfers[0]?.hash, sender));
+
+      const rest = await runPay(String(data.id), '--account', '7');
+      expect(rest.stderr).toBe('');
+      expect(rest.code).toBe(0);
+      await server.app.depositWatcher!.syncNow();
+      const paid = (await getTransaction(client, data.id)).body.data;
+      expect(paid).toMatchObject({
+        status: 'confirmed',
+        receivedAmount: '321.000000',
+        creditedAmount: 321,
+      });
+      expect(rest.stdout).toBe(printed('160.5 USDT', data.to, paid.transfers[1]?.hash, sender));
+      expect(await balanceCents(userId)).toBe(32_100);
+    });
+
+    it('pays the whole ETH amount from account 1 by default, and nothing once it is confirmed', async () => {
+      const { client, userId } = await registerUser(server);
+      const { data } = (await deposit(client, 150, 'eth')).body;
+      expect(data.ethAmount).toBe('0.050000');
+      const paid = await runPay(String(data.id));
       expect(paid.stderr).toBe('');
       expect(paid.code).toBe(0);
-      const sender = chain.payers[6]!;
-      expect(paid.stdout).toContain(`Paid ${data.ethAmount} USDT`);
-      expect(paid.stdout).toContain(`Sender address (paste it into the verify form): ${sender}`);
-      expect((await verify(client, data.id, sender)).status).toBe(200);
-      expect(await balanceCents(userId)).toBe(32100);
+      await server.app.depositWatcher!.syncNow();
+      const detail = (await getTransaction(client, data.id)).body.data;
+      expect(detail).toMatchObject({ status: 'confirmed', receivedAmount: '0.050000' });
+      expect(paid.stdout).toBe(
+        printed('0.05 ETH', data.to, detail.transfers[0]?.hash, chain.payers[0]!),
+      );
+      expect(await balanceCents(userId)).toBe(15_000);
 
       const again = await runPay(String(data.id));
       expect(again.code).toBe(1);
@@ -429,31 +723,58 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     const bare = await startTestApp(db);
     try {
       const { client } = await registerUser(bare);
-      const response = await deposit(client, 100, 'usdc');
-      expect(response.status).toBe(503);
-      expect(response.body).toEqual({
+      const unavailable = {
         success: false,
         message: 'Deposits are not available right now. Please try again later.',
-      });
+      };
+      const response = await deposit(client, 100, 'usdc');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual(unavailable);
+      const verifying = await verify(client, 1, chain.payers[0]!);
+      expect(verifying.status).toBe(503);
+      expect(verifying.body).toEqual(unavailable);
     } finally {
       await bare.close();
     }
   });
 
   // Last: it moves the chain's clock 15 minutes ahead for good.
-  it('does not credit an ETH transfer made after the 15 minutes', async () => {
+  it('credits ETH paid after the 15 minutes late, at the price round in force at its block', async () => {
     const { client, userId } = await registerUser(server);
     const payer = chain.payers[6]!;
     const { data } = (await deposit(client, 100, 'eth')).body;
+    expect([data.ethAmount, data.ethUsdPrice]).toEqual(['0.033334', 3000]);
     // A minute past the window: anvil's whole-second clock may lag the server's by up to a second.
     await chain.increaseTime(960);
-    await payFor(payer, data);
+    await setDevPrice(chain.rpcUrl, 2400_00000000n);
+    const hash = await pay(payer, data);
+    await chain.increaseTime(12);
+    await setDevPrice(chain.rpcUrl, 2000_00000000n); // a later round does not count
     const response = await verify(client, data.id, payer);
+    expect(response.status).toBe(200);
+    // 0.033334 ETH at $2,400.00 = $80.0016, rounded down; in the window it would have been $100.00.
     expect(response.body).toEqual({
-      success: false,
-      message: 'Transaction expired. Please create a new transaction.',
+      success: true,
+      message: VERIFIED,
+      data: {
+        ...data,
+        status: 'confirmed',
+        hash,
+        from: payer,
+        receivedAmount: '0.033334',
+        creditedAmount: 80,
+        late: true,
+        confirmedAt: expect.any(String),
+      },
     });
-    expect(response.status).toBe(400);
-    expect(await balanceCents(userId)).toBe(0);
+    expect((await getTransaction(client, data.id)).body.data.transfers).toMatchObject([
+      { hash, amount: '0.033334', creditedAmount: 80, ethUsdPrice: 2400 },
+    ]);
+    expect(await balanceCents(userId)).toBe(8_000);
+    expect(await notifications(userId)).toEqual([
+      'Your deposit of $100.00 in ETH arrived after its window closed: 0.033334 ETH counted, and $80.00 was added to your balance.',
+    ]);
+    await chain.increaseTime(12);
+    await setDevPrice(chain.rpcUrl);
   });
 });

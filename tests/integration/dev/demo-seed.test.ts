@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATALOGUE_SIZE } from '../../../src/dev/demo-catalogue';
 import { DEMO_ADVERTISER, seedDemoData } from '../../../src/dev/demo-seed';
 import { DEMO_PARTNER_ACCOUNT, startDevEnvironment } from '../../../src/dev/environment';
-import { loadConfig } from '../../../src/server/config';
+import { DEV_DEPOSIT_XPUB, loadConfig } from '../../../src/server/config';
 import type { Db } from '../../../src/server/db/db';
 import { unlistMissingProfiles, upsertProfiles } from '../../../src/server/domain/catalogue';
+import { createAddressDeriver } from '../../../src/server/domain/deposit-addresses';
 import { ledgerSumCents } from '../../../src/server/domain/ledger';
 import { verifyPassword } from '../../../src/server/domain/passwords';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
@@ -190,7 +191,10 @@ describe.each(databaseKinds())('development data on %s', (kind) => {
         // Without RPC_URL the dev chain runs, and the app is pointed at it.
         expect(dev.chain).toBeDefined();
         expect(dev.config.rpcUrl).toBe(dev.chain!.rpcUrl);
-        expect(dev.config.walletAddress).toBe(dev.chain!.walletAddress);
+        // Deposits go to addresses of the development xpub, never to one of the funded payers.
+        expect(dev.config.depositXpub).toBe(DEV_DEPOSIT_XPUB);
+        expect(dev.chain!.payers).toHaveLength(8);
+        expect(dev.chain!.payers).not.toContain(createAddressDeriver(DEV_DEPOSIT_XPUB)(0));
 
         const answer = await fetch(`${partnerUrl}/api/auth/login`, {
           method: 'POST',
@@ -221,7 +225,7 @@ describe.each(databaseKinds())('development data on %s', (kind) => {
       try {
         expect(dev.chain).toBeUndefined();
         expect(dev.config.rpcUrl).toBe('http://127.0.0.1:9');
-        expect(dev.config.walletAddress).toBeUndefined();
+        expect(dev.config.depositXpub).toBe(config.depositXpub);
       } finally {
         await dev.stop();
       }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Address } from 'viem';
+import { createPublicClient, http, type Address, type Hex } from 'viem';
+import { foundry } from 'viem/chains';
 import type { Transaction } from '../../../src/shared/contract/deposits';
 import type { Db } from '../../../src/server/db/db';
 import { ledgerSumCents } from '../../../src/server/domain/ledger';
@@ -15,8 +16,7 @@ import {
   type TestDatabase,
 } from '../../helpers/server';
 
-type Answer = { success: boolean; message: string; data: Transaction };
-type ListAnswer = { success: boolean; message: string; data: Transaction[] };
+type Answer<T = Transaction> = { success: boolean; message: string; data: T };
 
 const EXPIRED = {
   success: false,
@@ -42,11 +42,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     await database?.close();
   });
 
-  const runJob = async () =>
-    expireDeposits(db, {
-      headBlock: await server.app.chain!.headBlock(),
-      stablecoinWindowHours: 24,
-    });
+  const runJob = (stablecoinWindowHours = 24) => expireDeposits(db, { stablecoinWindowHours });
   const deposit = async (client: TestClient, amount: number, coinType: string) => {
     const response = await client.post<Answer>('/api/top-up-balance-v2', { amount, coinType });
     expect(response.status).toBe(201);
@@ -54,13 +50,9 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   };
   const verify = (client: TestClient, id: number, address: Address) =>
     client.post<Answer>('/api/verify-transaction-v2', { address, crmTransactionId: id });
-  const payFor = (from: Address, transaction: Transaction) =>
-    chain.pay(from, {
-      coinType: transaction.coinType,
-      to: transaction.to as Address,
-      units: BigInt(transaction.amountUnits),
-    });
-  /** Moves a deposit's creation (and ETH window) back in time, as if it had waited that long. */
+  const pay = (from: Address, transaction: Transaction, units = BigInt(transaction.amountUnits)) =>
+    chain.pay(from, { coinType: transaction.coinType, to: transaction.to as Address, units });
+  /** Moves a request's creation and the end of its window back in time, as if it had waited. */
   const age = (id: number, seconds: number) =>
     db.query(
       `UPDATE deposits SET created_at = created_at - make_interval(secs => $2),
@@ -69,7 +61,9 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     );
   /** The user's deposits as [dollars, coin, status], smallest amount first. */
   const statusOf = async (client: TestClient) =>
-    (await client.post<ListAnswer>('/api/get-all-user-transactions', { action: 'all' })).body.data
+    (
+      await client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', { action: 'all' })
+    ).body.data
       .map((t) => [t.amount, t.coinType, t.status])
       .sort((a, b) => Number(a[0]) - Number(b[0]));
   const notifications = async (userId: number) =>
@@ -87,11 +81,18 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
         ])
       )[0]!.b,
     );
+  /** The time of the block a transaction was mined in. */
+  const blockTimeOf = async (hash: Hex) => {
+    const reader = createPublicClient({ chain: foundry, transport: http(chain.rpcUrl) });
+    const { blockNumber } = await reader.getTransactionReceipt({ hash });
+    return new Date(Number((await reader.getBlock({ blockNumber })).timestamp) * 1000);
+  };
 
-  it('closes unpaid deposits past their window once, with a notification, and leaves the others', async () => {
+  it('closes unpaid requests past their expires_at once, with a notification, and leaves the others', async () => {
     const { client, userId } = await registerUser(server);
+    const other = await registerUser(server);
     const ethLate = await deposit(client, 110, 'eth');
-    const ethInGrace = await deposit(client, 111, 'eth');
+    const ethInGrace = await deposit(other.client, 111, 'eth');
     const usdcOld = await deposit(client, 112, 'usdc');
     const usdtYoung = await deposit(client, 113, 'usdt');
     // ETH: 15 minutes + 5 minutes of grace; stablecoins: 24 hours.
@@ -104,14 +105,15 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     expect(await runJob()).toBe(0);
     expect(await statusOf(client)).toEqual([
       [110, 'eth', 'failed'],
-      [111, 'eth', 'pending'],
       [112, 'usdc', 'failed'],
       [113, 'usdt', 'pending'],
     ]);
+    expect(await statusOf(other.client)).toEqual([[111, 'eth', 'pending']]);
     expect(await notifications(userId)).toEqual([
       'Your deposit of $110.00 in ETH was not paid within 15 minutes. Transaction expired. Please create a new transaction.',
       'Your deposit of $112.00 in USDC was not paid within 24 hours. Transaction expired. Please create a new transaction.',
     ]);
+    expect(await notifications(other.userId)).toEqual([]);
     const verified = await verify(client, usdcOld.id, chain.payers[0]!);
     expect(verified.status).toBe(400);
     expect(verified.body).toEqual(EXPIRED);
@@ -124,21 +126,47 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     expect(await balanceCents(userId)).toBe(0);
   });
 
-  it('keeps stablecoins pending while the chain head is unknown', async () => {
-    const { client } = await registerUser(server);
-    const old = await deposit(client, 114, 'usdt');
-    await age(old.id, 25 * 3600);
-    expect(await expireDeposits(db, { headBlock: undefined, stablecoinWindowHours: 24 })).toBe(0);
-    expect(await statusOf(client)).toEqual([[114, 'usdt', 'pending']]);
-    expect(await runJob()).toBe(1);
+  it('goes by the expires_at a request was opened with, not by the window setting of now', async () => {
+    const hourly = await startTestApp(db, chain.env({ STABLECOIN_PAYMENT_WINDOW_HOURS: '1' }));
+    try {
+      const { client, userId } = await registerUser(hourly);
+      const short = await deposit(client, 114, 'usdt');
+      expect(Date.parse(short.expiresAt!) - Date.parse(short.createdAt)).toBe(3600_000);
+      const { client: dayClient } = await registerUser(server);
+      const long = await deposit(dayClient, 115, 'usdt');
+      await age(short.id, 3601);
+      await age(long.id, 3601);
+      expect(await runJob(1)).toBe(1);
+      expect(await statusOf(client)).toEqual([[114, 'usdt', 'failed']]);
+      expect(await statusOf(dayClient)).toEqual([[115, 'usdt', 'pending']]);
+      expect(await notifications(userId)).toEqual([
+        'Your deposit of $114.00 in USDT was not paid within 1 hour. Transaction expired. Please create a new transaction.',
+      ]);
+    } finally {
+      await hourly.close();
+    }
   });
 
-  it('still credits, once, an exact payment made before the deposit was closed', async () => {
+  it('still credits, once, a payment made in the window that the watcher saw only after the close', async () => {
     const { client, userId } = await registerUser(server);
     const payer = chain.payers[1]!;
     const paid = await deposit(client, 120, 'usdc');
-    const hash = await payFor(payer, paid);
-    await age(paid.id, 24 * 3600 + 1);
+    const hash = await pay(payer, paid);
+    // The window ends at the payment's block; the job runs before the watcher has looked.
+    const blockTime = await blockTimeOf(hash);
+    await db.query(
+      `UPDATE deposits SET created_at = $2::timestamptz - interval '24 hours', expires_at = $2
+        WHERE id = $1`,
+      [paid.id, blockTime],
+    );
+    // The block's whole-second time may be a moment ahead of the database's clock.
+    const waitedFrom = Date.now();
+    while (
+      !(await db.query<{ past: boolean }>('SELECT now() > $1 AS past', [blockTime]))[0]!.past
+    ) {
+      expect(Date.now() - waitedFrom).toBeLessThan(5000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(await runJob()).toBe(1);
 
     const first = await verify(client, paid.id, payer);
@@ -151,55 +179,145 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
         status: 'confirmed',
         hash,
         from: payer,
-        createdAt: new Date(Date.parse(paid.createdAt) - (24 * 3600 + 1) * 1000).toISOString(),
+        createdAt: new Date(blockTime.getTime() - 24 * 3600 * 1000).toISOString(),
+        expiresAt: blockTime.toISOString(),
+        receivedAmount: '120.000000',
+        creditedAmount: 120,
+        confirmedAt: expect.any(String),
       },
     });
     expect((await verify(client, paid.id, payer)).status).toBe(200);
     expect(await runJob()).toBe(0);
-    expect(await balanceCents(userId)).toBe(12000);
-    expect(await ledgerSumCents(db.read, userId)).toBe(12000);
+    expect(await balanceCents(userId)).toBe(12_000);
+    expect(await ledgerSumCents(db.read, userId)).toBe(12_000);
     expect(await notifications(userId)).toEqual([
       'Your deposit of $120.00 in USDC was not paid within 24 hours. Transaction expired. Please create a new transaction.',
-      'Your deposit of $120.00 in USDC is confirmed and was added to your balance.',
+      'Your deposit of $120.00 in USDC is confirmed and $120.00 was added to your balance.',
     ]);
   });
 
-  it('gives a payment sent after the closing to the newer deposit that took the amount', async () => {
-    const first = await registerUser(server);
-    const second = await registerUser(server);
+  it('credits a payment made after the close to that request, marked late, or to a newer one of the coin', async () => {
+    const { client, userId } = await registerUser(server);
     const payer = chain.payers[2]!;
-    const closed = await deposit(first.client, 130, 'usdt');
+    const closed = await deposit(client, 130, 'usdt');
     await age(closed.id, 24 * 3600 + 1);
     expect(await runJob()).toBe(1);
-    const newer = await deposit(second.client, 130, 'usdt');
-    expect(newer.amountUnits).toBe(closed.amountUnits);
+    await pay(payer, closed);
+    const late = await verify(client, closed.id, payer);
+    expect(late.status).toBe(200);
+    expect(late.body.data).toMatchObject({
+      status: 'confirmed',
+      late: true,
+      receivedAmount: '130.000000',
+      creditedAmount: 130,
+    });
 
-    await payFor(payer, newer);
-    expect((await verify(first.client, closed.id, payer)).body).toEqual(EXPIRED);
-    expect((await verify(second.client, newer.id, payer)).body.message).toBe(VERIFIED);
-    expect((await verify(first.client, closed.id, payer)).body).toEqual(EXPIRED);
-    expect(await balanceCents(first.userId)).toBe(0);
-    expect(await balanceCents(second.userId)).toBe(13000);
+    const again = await deposit(client, 140, 'usdt');
+    await age(again.id, 24 * 3600 + 1);
+    expect(await runJob()).toBe(1);
+    const newer = await deposit(client, 150, 'usdt');
+    expect(newer.to).toBe(again.to);
+    await pay(payer, newer);
+    expect((await verify(client, newer.id, payer)).body.message).toBe(VERIFIED);
+    expect((await verify(client, again.id, payer)).body).toEqual(EXPIRED);
+    expect(await statusOf(client)).toEqual([
+      [130, 'usdt', 'confirmed'],
+      [140, 'usdt', 'failed'],
+      [150, 'usdt', 'confirmed'],
+    ]);
+    expect(await balanceCents(userId)).toBe(28_000);
+    expect(await notifications(userId)).toEqual([
+      'Your deposit of $130.00 in USDT was not paid within 24 hours. Transaction expired. Please create a new transaction.',
+      'Your deposit of $130.00 in USDT arrived after its window closed: 130.000000 USDT counted, and $130.00 was added to your balance.',
+      'Your deposit of $140.00 in USDT was not paid within 24 hours. Transaction expired. Please create a new transaction.',
+      'Your deposit of $150.00 in USDT is confirmed and $150.00 was added to your balance.',
+    ]);
   });
 
   it('answers expired for an unpaid ETH deposit the job closed', async () => {
     const { client, userId } = await registerUser(server);
-    const payer = chain.payers[3]!;
     const eth = await deposit(client, 140, 'eth');
     await age(eth.id, 21 * 60);
     expect(await runJob()).toBe(1);
-    expect((await verify(client, eth.id, payer)).body).toEqual(EXPIRED);
+    expect((await verify(client, eth.id, chain.payers[3]!)).body).toEqual(EXPIRED);
     expect(await balanceCents(userId)).toBe(0);
   });
 
-  it('closes each deposit once when runs overlap', async () => {
+  it('ends a part-paid request as underpaid, keeping what arrived credited', async () => {
     const { client, userId } = await registerUser(server);
-    const ids: number[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await deposit(client, 150 + i, 'usdc')).id);
-    for (const id of ids) await age(id, 24 * 3600 + 1);
+    const payer = chain.payers[3]!;
+    // $300.00 at $3,000.00: 0.1 ETH; half of it arrives, worth $150.00 at the price held.
+    const eth = await deposit(client, 300, 'eth');
+    expect(eth.ethAmount).toBe('0.100000');
+    await pay(payer, eth, BigInt(eth.amountUnits) / 2n);
+    expect((await verify(client, eth.id, payer)).status).toBe(400);
+    await age(eth.id, 20 * 60 + 1);
+    expect(await runJob()).toBe(1);
+    expect(await runJob()).toBe(0);
+
+    const answer = await verify(client, eth.id, payer);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      success: false,
+      message:
+        'Payment verification failed: only 0.050000 ETH of 0.100000 ETH arrived before the deposit closed. The $150.00 it was worth was added to your balance (no crypto is sent back). Start a new deposit for the rest.',
+    });
+    expect(await statusOf(client)).toEqual([[300, 'eth', 'failed']]);
+    expect(await balanceCents(userId)).toBe(15_000);
+    expect(await notifications(userId)).toEqual([
+      '0.050000 ETH arrived for your deposit of $300.00 in ETH and $150.00 was added to your balance. 0.050000 ETH is still due.',
+      'Your deposit of $300.00 in ETH ended underpaid: 0.050000 ETH of 0.100000 ETH arrived, and the $150.00 it was worth was added to your balance. No crypto is sent back; start a new deposit for the rest.',
+    ]);
+  });
+
+  it('never expires a request whose payment waits for its confirmations', async () => {
+    // One process at a time moves the watcher's cursor: the first server hands its lease over.
+    await server.app.depositWatcher!.stop();
+    const slow = await startTestApp(db, chain.env({ CONFIRMATIONS: '3' }));
+    try {
+      const { client, userId } = await registerUser(slow);
+      const payer = chain.payers[4]!;
+      const usdc = await deposit(client, 160, 'usdc');
+      const usdt = await deposit(client, 161, 'usdt');
+      await pay(payer, usdc);
+      await slow.app.depositWatcher!.syncNow();
+      await age(usdc.id, 24 * 3600 + 1);
+      await age(usdt.id, 24 * 3600 + 1);
+
+      // The USDT request has nothing on its way: it closes; the USDC one waits.
+      expect(await runJob()).toBe(1);
+      expect(await statusOf(client)).toEqual([
+        [160, 'usdc', 'pending'],
+        [161, 'usdt', 'failed'],
+      ]);
+      expect(await runJob()).toBe(0);
+
+      await chain.mine(2);
+      await slow.app.depositWatcher!.syncNow();
+      expect(await runJob()).toBe(0);
+      expect(await statusOf(client)).toEqual([
+        [160, 'usdc', 'confirmed'],
+        [161, 'usdt', 'failed'],
+      ]);
+      expect(await balanceCents(userId)).toBe(16_000);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('closes each request once when runs overlap', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => registerUser(server)));
+    for (const [index, { client }] of users.entries()) {
+      for (const coin of ['usdc', 'usdt']) {
+        await age((await deposit(client, 150 + index, coin)).id, 24 * 3600 + 1);
+      }
+    }
     const closed = await Promise.all([runJob(), runJob(), runJob()]);
     expect(closed.reduce((sum, n) => sum + n, 0)).toBe(12);
-    expect((await notifications(userId)).length).toBe(12);
-    expect(new Set(await notifications(userId)).size).toBe(12);
+    for (const { userId } of users) {
+      const messages = await notifications(userId);
+      expect(messages).toHaveLength(2);
+      expect(new Set(messages).size).toBe(2);
+    }
   });
 });

@@ -55,6 +55,7 @@ describe('the endpoint table', () => {
       'GET user/campaign-history',
       'POST get-all-user-transactions',
       'POST get-notifications',
+      'POST get-transaction',
     ]);
   });
 });

@@ -23,6 +23,7 @@ import {
  * Issue 14: every write of the dashboard takes an Idempotency-Key. A repeat with the same key and body
  * gets the kept answer and the write is done once; the key rules (another body, a first request still
  * running, expiry, another user, a crash between the claim and the commit) hold on both databases.
+ * Sign-in and deposit verification take the key without keeping it: they run again on a repeat.
  */
 describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
   let database: TestDatabase;
@@ -221,27 +222,6 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
           client: user.client,
           body: { amount: 100, coinType: 'usdc' },
           effect: () => rowsOf('deposits', user.id),
-        };
-      },
-    },
-    {
-      name: 'deposit verification',
-      method: 'POST',
-      path: '/api/verify-transaction-v2',
-      status: 200,
-      prepare: async () => {
-        const user = await advertiser();
-        const { data } = (await deposit(user.client)).body;
-        const payer = chain.payers[0]!;
-        await chain.pay(payer, {
-          coinType: data.coinType,
-          to: data.to as Address,
-          units: BigInt(data.amountUnits),
-        });
-        return {
-          client: user.client,
-          body: { address: payer, crmTransactionId: data.id },
-          effect: async () => [await balance(user.id), await unread(user.id)],
         };
       },
     },
@@ -467,6 +447,56 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(again.headers.get('idempotent-replayed')).toBeNull();
     expect(client.cookies.get('sid')).not.toBe(firstSession);
+    expect(await one('SELECT count(*) FROM idempotency_keys WHERE key = $1', [key])).toBe(0);
+  });
+
+  it('deposit verification ignores the key: a repeat runs again and answers the state of now', async () => {
+    const user = await advertiser();
+    const { data } = (await deposit(user.client)).body;
+    const payer = chain.payers[0]!;
+    const key = randomUUID();
+    const verify = () =>
+      send(
+        user.client,
+        'POST',
+        '/api/verify-transaction-v2',
+        { address: payer, crmTransactionId: data.id },
+        key,
+      );
+    const unpaid = await verify();
+    expect([unpaid.status, unpaid.body]).toEqual([
+      400,
+      { success: false, message: 'Payment not found yet. Please try again in a minute.' },
+    ]);
+    expect(unpaid.headers.get('idempotent-replayed')).toBeNull();
+
+    // The watcher finds the payment by itself; the same key then gets the new state, not a kept 400.
+    await chain.pay(payer, {
+      coinType: data.coinType,
+      to: data.to as Address,
+      units: BigInt(data.amountUnits),
+    });
+    await server.app.depositWatcher!.syncNow();
+    expect(await balance(user.id)).toBe(10_000);
+    const paid = await verify();
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({
+      success: true,
+      message: 'Payment verification successful!',
+      data: { id: data.id, status: 'confirmed', receivedAmount: '100.000000', creditedAmount: 100 },
+    });
+    expect(paid.headers.get('idempotent-replayed')).toBeNull();
+    const again = await verify();
+    expect(again.body).toEqual(paid.body);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+
+    // Asked three times, credited once: one ledger row for the one transfer, and no key kept.
+    expect(await balance(user.id)).toBe(10_000);
+    expect(
+      await one("SELECT count(*) FROM ledger_entries WHERE user_id = $1 AND kind = 'deposit'", [
+        user.id,
+      ]),
+    ).toBe(1);
     expect(await one('SELECT count(*) FROM idempotency_keys WHERE key = $1', [key])).toBe(0);
   });
 

@@ -1,31 +1,45 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFinished,
+  vi,
+} from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import type { Transaction } from '../../../src/shared/contract/deposits';
+import { makeTransaction } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 
-const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+// The CSV writer runs as a classic script in the browser (load-papaparse.ts); here it is imported.
+vi.mock('../../../src/features/transactions/load-papaparse', async () => {
+  const papaparse = await import('papaparse');
+  return { loadUnparse: async () => papaparse.default.unparse };
+});
+
 const SENDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const HASH = `0x${'ab'.repeat(31)}cdef`;
 
-function makeTransaction(id: number, overrides: Partial<Transaction> = {}): Transaction {
-  return {
+/** A $150.50 USDC deposit paid and confirmed, unless overridden. */
+function deposit(id: number, overrides: Partial<Transaction> = {}): Transaction {
+  return makeTransaction({
     id,
     hash: HASH,
     status: 'confirmed',
     amount: 150.5,
-    coinType: 'usdc',
-    ethAmount: '150.500001',
-    amountUnits: '150500001',
-    ethUsdPrice: null,
+    ethAmount: '150.500000',
+    amountUnits: '150500000',
     from: SENDER,
-    to: WALLET,
-    paymentUri: `ethereum:${WALLET}`,
-    createdAt: '2025-03-05T12:00:00.000Z',
-    expiresAt: null,
+    receivedAmount: '150.500000',
+    creditedAmount: 150.5,
+    confirmedAt: '2025-03-05T12:10:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 const listed = (data: Transaction[]) => ({
@@ -53,9 +67,9 @@ describe('/transactions', () => {
       'POST',
       '/api/get-all-user-transactions',
       listed([
-        makeTransaction(3, { coinType: 'eth', ethAmount: '0.05', amount: 100, ethUsdPrice: 2000 }),
-        makeTransaction(2, { status: 'pending', hash: null, from: null }),
-        makeTransaction(1, { status: 'failed' }),
+        deposit(3, { coinType: 'eth', ethAmount: '0.05', amount: 100, ethUsdPrice: 2000 }),
+        deposit(2, { status: 'pending', hash: null, from: null, receivedAmount: '0.000000' }),
+        deposit(1, { status: 'failed' }),
       ]),
     );
     renderApp('/transactions', stub);
@@ -75,7 +89,7 @@ describe('/transactions', () => {
     const pending = await row(2);
     expect(within(pending).getByText('incomplete')).toBeInTheDocument();
     expect(within(pending).getByText('$150.50')).toBeInTheDocument();
-    expect(within(pending).getByText('150.500001')).toBeInTheDocument();
+    expect(within(pending).getByText('150.500000')).toBeInTheDocument();
     expect(within(pending).queryByRole('button', { name: 'Copy hash' })).toBeNull();
     expect(within(pending).queryByRole('link', { name: 'View on block explorer' })).toBeNull();
 
@@ -83,10 +97,66 @@ describe('/transactions', () => {
     expect(stub.requestsTo('/api/get-all-user-transactions')[0]?.body).toEqual({ action: 'all' });
   });
 
+  it('links a pending row to its deposit page and a confirmed one to its receipt', async () => {
+    stub.on(
+      'POST',
+      '/api/get-all-user-transactions',
+      listed([
+        deposit(3, { status: 'pending', hash: null, receivedAmount: '0.000000' }),
+        deposit(2),
+        deposit(1, { status: 'failed' }),
+      ]),
+    );
+    const { user, router } = renderApp('/transactions', stub);
+    expect(within(await row(3)).getByRole('link', { name: 'View deposit' })).toHaveAttribute(
+      'href',
+      '/topup-balance/3',
+    );
+    expect(within(await row(2)).getByRole('link', { name: 'View receipt' })).toHaveAttribute(
+      'href',
+      '/topup-balance/2?view=receipt',
+    );
+    expect(
+      within(await row(1)).queryByRole('link', { name: /^View (deposit|receipt)$/ }),
+    ).toBeNull();
+    stub.on('POST', '/api/get-transaction', {
+      body: {
+        success: true,
+        message: 'Transaction fetched successfully',
+        data: { ...deposit(2), transfers: [] },
+      },
+    });
+    await user.click(within(await row(2)).getByRole('link', { name: 'View receipt' }));
+    expect(await screen.findByRole('article', { name: 'Deposit receipt' })).toBeVisible();
+    expect(router.state.location.href).toBe('/topup-balance/2?view=receipt');
+  });
+
+  it('says when a payment waits for its confirmations, arrived late, or came unrequested', async () => {
+    stub.on(
+      'POST',
+      '/api/get-all-user-transactions',
+      listed([
+        deposit(3, {
+          status: 'pending',
+          hash: null,
+          receivedAmount: '0.000000',
+          confirmations: { seen: 4, required: 12 },
+        }),
+        deposit(2, { late: true }),
+        deposit(1, { origin: 'unrequested' }),
+      ]),
+    );
+    renderApp('/transactions', stub);
+    expect(within(await row(3)).getByText('4 of 12 confirmations')).toBeVisible();
+    expect(within(await row(2)).getByText('Paid late')).toBeVisible();
+    expect(within(await row(1)).getByText('Unrequested payment')).toBeVisible();
+    expect(within(await row(1)).queryByText('Paid late')).toBeNull();
+  });
+
   it('filters on the server by action', async () => {
     stub.on('POST', '/api/get-all-user-transactions', (request) => {
       const { action } = request.body as { action: string };
-      return listed(action === 'failed' ? [makeTransaction(9, { status: 'failed' })] : []);
+      return listed(action === 'failed' ? [deposit(9, { status: 'failed' })] : []);
     });
     const { user } = renderApp('/transactions', stub);
     expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
@@ -108,7 +178,7 @@ describe('/transactions', () => {
   });
 
   it('pages 10 rows at a time with at most 5 page buttons', async () => {
-    const data = Array.from({ length: 75 }, (_, index) => makeTransaction(75 - index));
+    const data = Array.from({ length: 75 }, (_, index) => deposit(75 - index));
     stub.on('POST', '/api/get-all-user-transactions', listed(data));
     const { user } = renderApp('/transactions', stub);
     await row(75);
@@ -136,9 +206,55 @@ describe('/transactions', () => {
     expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
+  it('exports every row of the current filter, all pages, as transactions-YYYY-MM-DD.csv', async () => {
+    const failed = Array.from({ length: 12 }, (_, index) =>
+      deposit(12 - index, { status: 'failed' }),
+    );
+    stub.on('POST', '/api/get-all-user-transactions', (request) => {
+      const { action } = request.body as { action: string };
+      return listed(action === 'failed' ? failed : [deposit(99)]);
+    });
+    const blobs: Blob[] = [];
+    const createUrl = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:transactions';
+    });
+    const revokeUrl = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const downloads: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push({ href: this.getAttribute('href')!, download: this.download });
+    });
+    onTestFinished(() => [createUrl, revokeUrl, click].forEach((spy) => spy.mockRestore()));
+    const { user } = renderApp('/transactions', stub);
+    await row(99);
+    await user.click(screen.getByRole('button', { name: 'Failed' }));
+    await row(12);
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+
+    const today = new Date();
+    const two = (value: number) => String(value).padStart(2, '0');
+    expect(downloads[0]).toEqual({
+      href: 'blob:transactions',
+      download: `transactions-${today.getFullYear()}-${two(today.getMonth() + 1)}-${two(today.getDate())}.csv`,
+    });
+    const lines = (await blobs[0]!.text()).split('\r\n');
+    expect(lines[0]).toBe(
+      'ID,Created,Status,Amount (USD),Credited (USD),Coin,Coin amount,Received,ETH/USD,Hash,From,To',
+    );
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
+      failed.map((transaction) => String(transaction.id)),
+    );
+    expect(lines[1]).toBe(
+      `12,2025-03-05T12:00:00.000Z,failed,150.50,150.50,USDC,150.500000,150.500000,,${HASH},${SENDER},0x70997970C51812dc3A010C7d01b50e0d17dc79C8`,
+    );
+  });
+
   it('copies the hash and shows the confirmation for 2 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-    stub.on('POST', '/api/get-all-user-transactions', listed([makeTransaction(1)]));
+    stub.on('POST', '/api/get-all-user-transactions', listed([deposit(1)]));
     const { user } = renderApp('/transactions', stub, {
       userEvent: { advanceTimers: (ms) => vi.advanceTimersByTime(ms) },
     });
@@ -159,12 +275,13 @@ describe('/transactions', () => {
     });
     const { user } = renderApp('/transactions', stub);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch transactions');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
     stub.on('POST', '/api/get-all-user-transactions', 'network-failure');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(
       await screen.findByText('Failed to fetch transactions. Please try again.'),
     ).toBeInTheDocument();
-    stub.on('POST', '/api/get-all-user-transactions', listed([makeTransaction(4)]));
+    stub.on('POST', '/api/get-all-user-transactions', listed([deposit(4)]));
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await row(4)).toBeInTheDocument();
   });

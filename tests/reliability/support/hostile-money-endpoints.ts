@@ -217,6 +217,13 @@ export function moneyEndpoints({ a, b, freeProfile }: HostileWorld): JsonEndpoin
       as: 'a',
       template: { address, crmTransactionId: b.depositId },
       templateAnswer: TRANSACTION_NOT_FOUND,
+      extra: [
+        {
+          name: "B's paid deposit",
+          body: { address, crmTransactionId: b.paidDepositId },
+          expect: TRANSACTION_NOT_FOUND,
+        },
+      ],
       empty: refused('Please enter the address you paid from'),
       fields: {
         address: {
@@ -237,6 +244,34 @@ export function moneyEndpoints({ a, b, freeProfile }: HostileWorld): JsonEndpoin
       templateAnswer: TRANSACTION_NOT_FOUND,
       empty: BAD_TRANSACTION_ID,
       fields: { transaction_id: transactionIdField },
+      extra: [
+        {
+          name: "B's paid deposit",
+          body: { transaction_id: b.paidDepositId },
+          expect: TRANSACTION_NOT_FOUND,
+        },
+        // A's own: a paid deposit is no longer pending; nothing can be deleted.
+        {
+          name: "A's paid deposit",
+          body: { transaction_id: a.paidDepositId },
+          expect: refused('Only a pending transaction can be deleted'),
+        },
+      ],
+    },
+    {
+      path: '/api/get-transaction',
+      as: 'a',
+      template: { transaction_id: b.depositId },
+      templateAnswer: TRANSACTION_NOT_FOUND,
+      empty: BAD_TRANSACTION_ID,
+      fields: { transaction_id: transactionIdField },
+      extra: [
+        {
+          name: "B's paid deposit",
+          body: { transaction_id: b.paidDepositId },
+          expect: TRANSACTION_NOT_FOUND,
+        },
+      ],
     },
     {
       path: '/api/get-all-user-transactions',

@@ -1,4 +1,6 @@
+import type { Address } from 'viem';
 import { startPartnerSimulator } from '../../../src/dev/partner-simulator';
+import type { Transaction } from '../../../src/shared/contract/deposits';
 import { postLedgerEntry } from '../../../src/server/domain/ledger';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
@@ -14,7 +16,10 @@ import {
 /** The partner secret the hostile tests sign with. */
 export const HOSTILE_PARTNER_SECRET = 'hostile-partner-secret';
 
-/** A signed-in advertiser with money, one active and one paused campaign, a deposit, notifications. */
+/**
+ * A signed-in advertiser with money, one active and one paused campaign, a deposit paid and credited,
+ * an open deposit request, notifications.
+ */
 export interface Advertiser {
   client: TestClient;
   id: number;
@@ -22,7 +27,10 @@ export interface Advertiser {
   password: string;
   activeProfile: string;
   pausedProfile: string;
+  /** The open request (USDT). */
   depositId: number;
+  /** A request paid on chain and credited by the watcher (USDC). */
+  paidDepositId: number;
   notificationIds: number[];
 }
 
@@ -96,11 +104,19 @@ async function advertiser(
     );
   }
   await expectStatus(client.post('/api/expire-ad-package', { username: pausedProfile }), 200);
+  const paid = await expectStatus(
+    client.post<{ data: Transaction }>('/api/top-up-balance-v2', { amount: 150, coinType: 'usdc' }),
+    201,
+  );
+  await chain.pay(chain.payers[0]!, {
+    coinType: 'usdc',
+    to: paid.body.data.to as Address,
+    units: BigInt(paid.body.data.amountUnits),
+  });
+  // Credited now: a hostile verify call, which hurries the watcher, finds nothing left to credit.
+  await server.app.depositWatcher!.syncNow();
   const deposit = await expectStatus(
-    client.post<{ data: { id: number } }>('/api/top-up-balance-v2', {
-      amount: 150,
-      coinType: 'usdc',
-    }),
+    client.post<{ data: Transaction }>('/api/top-up-balance-v2', { amount: 150, coinType: 'usdt' }),
     201,
   );
   const notifications = await db.query<{ id: number }>(
@@ -115,6 +131,7 @@ async function advertiser(
     activeProfile,
     pausedProfile,
     depositId: deposit.body.data.id,
+    paidDepositId: paid.body.data.id,
     notificationIds: notifications.map((row) => Number(row.id)),
   };
 }
@@ -132,27 +149,51 @@ async function expectStatus<T>(
 
 /**
  * What hostile requests must never change: balances, the ledger, campaigns, their history, deposits,
- * accounts, tokens, and B's notifications and sessions.
+ * the transfers credited for them and the deposit addresses, accounts, tokens, and B's notifications
+ * and sessions.
  */
 export async function moneyState(world: HostileWorld): Promise<unknown> {
   const { db } = world.database;
-  const [users, ledger, campaigns, history, deposits, notifications, sessions, tokens] =
-    await Promise.all([
-      db.query(
-        `SELECT id, username, email, password_hash, is_verified, balance_cents::text AS balance
+  const [
+    users,
+    ledger,
+    campaigns,
+    history,
+    deposits,
+    transfers,
+    addresses,
+    notifications,
+    sessions,
+    tokens,
+  ] = await Promise.all([
+    db.query(
+      `SELECT id, username, email, password_hash, is_verified, balance_cents::text AS balance
            FROM users ORDER BY id`,
-      ),
-      db.query(
-        'SELECT count(*)::int AS n, COALESCE(sum(amount_cents), 0)::text AS sum FROM ledger_entries',
-      ),
-      db.query('SELECT * FROM campaigns ORDER BY id'),
-      db.query('SELECT count(*)::int AS n FROM campaign_history'),
-      db.query('SELECT * FROM deposits ORDER BY id'),
-      db.query('SELECT * FROM notifications WHERE user_id = $1 ORDER BY id', [world.b.id]),
-      db.query('SELECT id_hash, expires_at FROM sessions WHERE user_id = $1 ORDER BY id_hash', [
-        world.b.id,
-      ]),
-      db.query('SELECT count(*)::int AS n FROM auth_tokens'),
-    ]);
-  return { users, ledger, campaigns, history, deposits, notifications, sessions, tokens };
+    ),
+    db.query(
+      'SELECT count(*)::int AS n, COALESCE(sum(amount_cents), 0)::text AS sum FROM ledger_entries',
+    ),
+    db.query('SELECT * FROM campaigns ORDER BY id'),
+    db.query('SELECT count(*)::int AS n FROM campaign_history'),
+    db.query('SELECT * FROM deposits ORDER BY id'),
+    db.query('SELECT * FROM chain_transfers ORDER BY id'),
+    db.query('SELECT * FROM deposit_addresses ORDER BY user_id'),
+    db.query('SELECT * FROM notifications WHERE user_id = $1 ORDER BY id', [world.b.id]),
+    db.query('SELECT id_hash, expires_at FROM sessions WHERE user_id = $1 ORDER BY id_hash', [
+      world.b.id,
+    ]),
+    db.query('SELECT count(*)::int AS n FROM auth_tokens'),
+  ]);
+  return {
+    users,
+    ledger,
+    campaigns,
+    history,
+    deposits,
+    transfers,
+    addresses,
+    notifications,
+    sessions,
+    tokens,
+  };
 }

@@ -14,8 +14,11 @@ import type { Queryable } from '../../../src/server/db/db';
  * - clicks purchased = used + remaining in every period; an active campaign's remaining money covers
  *   its remaining clicks; an ended one holds nothing, its refund covers the clicks refunded and its
  *   last history entry is its period;
- * - every confirmed deposit is credited once, by its own amount, from one transfer of exactly the
- *   amount due; nothing else is credited as a deposit.
+ * - deposits (design §2): every credited chain transfer worth a cent or more has exactly one ledger
+ *   row (reference transfer:<id>, kind deposit, its advertiser) of its credited cents, and one worth
+ *   nothing has none; every ledger deposit row belongs to a credited transfer; each deposit's
+ *   credited cents and received units are the sums of its credited transfers'; at most one request
+ *   per advertiser and coin is pending; a confirmed request received at least what it asked for.
  */
 export async function moneyInvariantViolations(db: Queryable): Promise<string[]> {
   const users = await db.query<{ id: number; balance: number; ledger: number }>(
@@ -159,55 +162,83 @@ async function historyViolations(db: Queryable): Promise<string[]> {
   ];
 }
 
+/**
+ * Deposits (design §2): each credited transfer is in the ledger once, by its own amount, and a
+ * deposit is the sum of its credited transfers.
+ */
 async function depositViolations(db: Queryable): Promise<string[]> {
-  const deposits = await db.query<{
+  const transfers = await db.query<{
     id: number;
-    status: string;
-    amount: number;
-    expected: string;
-    credits: number;
-    credited: number;
-    transfers: number;
-    matching: number;
+    user_id: number;
+    state: string;
+    credited: string | null;
+    rows: number;
+    ledger: string;
+    other_users: number;
   }>(
-    `SELECT d.id, d.status, d.amount_cents AS amount,
-            (SELECT count(*) FROM ledger_entries l WHERE l.reference = 'deposit:' || d.id)::int AS credits,
-            (SELECT COALESCE(SUM(l.amount_cents), 0) FROM ledger_entries l
-              WHERE l.reference = 'deposit:' || d.id AND l.kind = 'deposit' AND l.user_id = d.user_id)::bigint AS credited,
-            (SELECT count(*) FROM chain_transfers t WHERE t.deposit_id = d.id)::int AS transfers,
-            (SELECT count(*) FROM chain_transfers t
-              WHERE t.deposit_id = d.id AND t.units = d.expected_units)::int AS matching
-       FROM deposits d ORDER BY d.id`,
+    `SELECT t.id, t.user_id, t.state, t.credited_cents::text AS credited,
+            count(l.id)::int AS rows, COALESCE(SUM(l.amount_cents), 0)::text AS ledger,
+            count(l.id) FILTER (WHERE l.user_id <> t.user_id OR l.kind <> 'deposit')::int AS other_users
+       FROM chain_transfers t LEFT JOIN ledger_entries l ON l.reference = 'transfer:' || t.id
+      GROUP BY t.id ORDER BY t.id`,
   );
   const violations: string[] = [];
-  for (const d of deposits) {
-    const credited = Number(d.credited);
-    if (d.status === 'confirmed') {
-      if (
-        d.credits !== 1 ||
-        credited !== Number(d.amount) ||
-        d.transfers !== 1 ||
-        d.matching !== 1
-      ) {
-        violations.push(
-          `deposit ${d.id}: confirmed with ${d.credits} credits of ${credited} for ${Number(d.amount)}, ${d.transfers} transfers (${d.matching} of the amount due)`,
-        );
-      }
-    } else if (d.credits !== 0) {
-      violations.push(`deposit ${d.id}: ${d.status} but credited ${d.credits} times`);
-    } else if (d.status === 'pending' ? d.transfers !== 0 : d.transfers > 1 || d.matching > 0) {
+  for (const t of transfers) {
+    const wanted = t.state === 'credited' && Number(t.credited) > 0 ? 1 : 0;
+    if (t.state === 'credited' && (t.credited === null || Number(t.credited) < 0)) {
+      violations.push(`transfer ${t.id}: credited without credited cents`);
+    }
+    if (t.rows !== wanted || (wanted === 1 && t.ledger !== t.credited) || t.other_users > 0) {
       violations.push(
-        `deposit ${d.id}: ${d.status} with ${d.transfers} transfers (${d.matching} of the amount due)`,
+        `transfer ${t.id}: ${t.state}, credited ${t.credited}, but ${t.rows} ledger rows of ${t.ledger} (${t.other_users} not a deposit of its advertiser)`,
       );
     }
   }
-  const [orphans] = await db.query<{ n: number }>(
+  const [strays] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ledger_entries l
       WHERE l.kind = 'deposit'
-        AND NOT EXISTS (SELECT 1 FROM deposits d
-                         WHERE 'deposit:' || d.id = l.reference AND d.status = 'confirmed')`,
+        AND NOT EXISTS (SELECT 1 FROM chain_transfers t
+                         WHERE l.reference = 'transfer:' || t.id AND t.state = 'credited')`,
   );
-  if (orphans!.n > 0)
-    violations.push(`${orphans!.n} deposit ledger rows without a confirmed deposit`);
+  if (strays!.n > 0)
+    violations.push(`${strays!.n} deposit ledger rows without a credited transfer`);
+  const deposits = await db.query<{
+    id: number;
+    status: string;
+    origin: string;
+    expected: string;
+    received: string;
+    credited: string;
+    transfers_units: string;
+    transfers_cents: string;
+  }>(
+    `SELECT d.id, d.status, d.origin, d.expected_units::text AS expected,
+            d.received_units::text AS received, d.credited_cents::text AS credited,
+            COALESCE(SUM(t.units), 0)::text AS transfers_units,
+            COALESCE(SUM(t.credited_cents), 0)::text AS transfers_cents
+       FROM deposits d LEFT JOIN chain_transfers t ON t.deposit_id = d.id AND t.state = 'credited'
+      GROUP BY d.id ORDER BY d.id`,
+  );
+  for (const d of deposits) {
+    if (d.credited !== d.transfers_cents || d.received !== d.transfers_units) {
+      violations.push(
+        `deposit ${d.id}: credited ${d.credited} cents for ${d.received} units received, its credited transfers ${d.transfers_cents} cents for ${d.transfers_units} units`,
+      );
+    }
+    if (d.status === 'confirmed' && BigInt(d.received) < BigInt(d.expected)) {
+      violations.push(`deposit ${d.id}: confirmed with ${d.received} of ${d.expected} units`);
+    }
+    if (d.origin === 'unrequested' && d.status !== 'confirmed') {
+      violations.push(`deposit ${d.id}: unrequested but ${d.status}`);
+    }
+  }
+  const open = await db.query<{ user_id: number; coin_type: string; n: number }>(
+    `SELECT user_id, coin_type, count(*)::int AS n FROM deposits
+      WHERE status = 'pending' AND origin = 'request'
+      GROUP BY user_id, coin_type HAVING count(*) > 1 ORDER BY user_id, coin_type`,
+  );
+  for (const o of open) {
+    violations.push(`user ${o.user_id}: ${o.n} pending ${o.coin_type} requests`);
+  }
   return violations;
 }

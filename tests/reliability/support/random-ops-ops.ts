@@ -15,10 +15,15 @@ export const LISTED_PROFILES = 4;
 
 export type Op =
   | { kind: 'register' }
-  /** top-up-balance-v2, pay on anvil (exact, short or not at all), verify, verify again. */
-  | { kind: 'fund'; user: number; dollars: number; coin: Coin; payer: number; pay: PayMode }
+  /** top-up-balance-v2, pay on anvil (all, part or nothing), verify, verify again. */
+  | { kind: 'fund'; user: number; dollars: number; coin: Coin; payer: number; pay: FundPayment }
   | { kind: 'newDeposit'; user: number; dollars: number; coin: Coin }
-  | { kind: 'pay'; deposit: number; payer: number; short: boolean }
+  /** A transfer to the deposit's address, whatever became of the deposit (deleted, closed, paid). */
+  | { kind: 'pay'; deposit: number; payer: number; amount: PaidAmount }
+  /** The chain watcher runs (as it does every CHAIN_POLL_MS in a server process). */
+  | { kind: 'sync' }
+  /** The deposit's window passes and the expiry job runs. */
+  | { kind: 'expire'; deposit: number }
   /** `payer` null names the sender that last paid for the deposit (payer 0 if none did). */
   | {
       kind: 'verify';
@@ -79,7 +84,12 @@ export interface Target {
   profile: number;
 }
 
-export type PayMode = 'exact' | 'short' | 'none';
+export type FundPayment = 'all' | 'part' | 'none';
+/**
+ * all: the amount asked for; part: a third of it; rest: what is still due (all when nothing is);
+ * over: half as much again.
+ */
+export type PaidAmount = 'all' | 'part' | 'rest' | 'over';
 
 export interface ClickGroup {
   profile: number;
@@ -167,6 +177,12 @@ const verifyOp: fc.Arbitrary<Op> = fc.record({
   payer: fc.option(payer, { freq: 3, nil: null }),
   lower: fc.boolean(),
 });
+const newDepositOp: fc.Arbitrary<Op> = fc.record({
+  kind: fc.constant('newDeposit' as const),
+  user,
+  dollars: depositDollars,
+  coin,
+});
 const deleteDepositOp: fc.Arbitrary<Op> = fc.record({
   kind: fc.constant('deleteDeposit' as const),
   deposit,
@@ -209,7 +225,16 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   {
     arbitrary: fc.record({
       kind: fc.constant('retried' as const),
-      op: fc.oneof(verifyOp, deleteDepositOp, createOp, topUpOp, pauseOp, removeOp, newPackageOp),
+      op: fc.oneof(
+        newDepositOp,
+        verifyOp,
+        deleteDepositOp,
+        createOp,
+        topUpOp,
+        pauseOp,
+        removeOp,
+        newPackageOp,
+      ),
       copies: fc.integer({ min: 1, max: 3 }),
     }),
     weight: 3,
@@ -223,28 +248,22 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
       dollars: depositDollars,
       coin,
       payer,
-      pay: fc.constantFrom<PayMode>('exact', 'exact', 'exact', 'short', 'none'),
+      pay: fc.constantFrom<FundPayment>('all', 'all', 'all', 'part', 'none'),
     }),
     weight: 3,
   },
-  {
-    arbitrary: fc.record({
-      kind: fc.constant('newDeposit' as const),
-      user,
-      dollars: depositDollars,
-      coin,
-    }),
-    weight: 1,
-  },
+  { arbitrary: newDepositOp, weight: 1 },
   {
     arbitrary: fc.record({
       kind: fc.constant('pay' as const),
       deposit,
       payer,
-      short: fc.boolean(),
+      amount: fc.constantFrom<PaidAmount>('all', 'all', 'part', 'part', 'rest', 'over'),
     }),
-    weight: 2,
+    weight: 4,
   },
+  { arbitrary: fc.constant<Op>({ kind: 'sync' }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('expire' as const), deposit }), weight: 1 },
   {
     arbitrary: verifyOp,
     weight: 2,
@@ -293,7 +312,7 @@ const startingFunds = (user: number): fc.Arbitrary<Op> =>
     dollars: cents(50_000, 300_000),
     coin,
     payer,
-    pay: fc.constant<PayMode>('exact'),
+    pay: fc.constant<FundPayment>('all'),
   });
 
 /** A run's operations: both starting advertisers get funds, then `length` random operations. */

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
-import { getAddress, type Address, type Hex } from 'viem';
+import { getAddress, type Address } from 'viem';
 import type { Db } from '../../../src/server/db/db';
 import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
 import type { Campaign, CampaignHistoryEntry } from '../../../src/shared/contract/campaigns';
-import type { Transaction } from '../../../src/shared/contract/deposits';
+import { TOKEN_ADDRESSES } from '../../../src/server/domain/chain';
+import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
+import type { Transaction, TransactionDetail } from '../../../src/shared/contract/deposits';
 import type { TestChain } from '../../helpers/anvil';
 import {
   registerUser,
@@ -15,14 +17,33 @@ import {
 } from '../../helpers/server';
 import { figureViolations } from './figure-identities';
 import { moneyInvariantViolations } from './invariants';
-import { LISTED_PROFILES, PROFILE_COUNT, type Coin, type Op, type Target } from './random-ops-ops';
+import {
+  CLOSED_WINDOW_AT,
+  DepositBook,
+  dollars,
+  ETH_USD_E8,
+  shownUnits,
+  transactionOf,
+  unitsFor,
+  type DepositModel,
+  type UserModel,
+} from './random-ops-deposits';
+import {
+  LISTED_PROFILES,
+  PROFILE_COUNT,
+  type Coin,
+  type Op,
+  type PaidAmount,
+  type Target,
+} from './random-ops-ops';
 
 /**
  * Runs one generated list of operations against the real app (real HTTP, real database, real
  * anvil) next to a small model of what each should do: every answer must be exactly the one the
  * model expects, and after every step the money invariants hold and the database agrees with the
- * model (balances, campaigns, deposit statuses). Bursts send one call several times at once; their
- * answers must be those of the same calls made one after the other, in any order.
+ * model (balances, campaigns, deposits and the transfers credited for them). Bursts send one call
+ * several times at once; their answers must be those of the same calls made one after the other, in
+ * any order. The deposit rules themselves are modelled in random-ops-deposits.ts.
  */
 
 export interface World {
@@ -30,34 +51,6 @@ export interface World {
   server: TestApp;
   chain: TestChain;
   partnerSecret: string;
-}
-
-interface UserModel {
-  client: TestClient;
-  id: number;
-  balanceCents: number;
-}
-
-type DepositStatus = 'pending' | 'confirmed' | 'failed' | 'deleted';
-
-interface DepositModel {
-  owner: UserModel;
-  created: Transaction;
-  cents: number;
-  units: bigint;
-  status: DepositStatus;
-  /** Payments made before the deposit existed are on earlier blocks: they never count for it. */
-  paymentsBefore: number;
-  lastPayer: number | null;
-  settled?: Transaction;
-}
-
-interface PaymentModel {
-  payer: Address;
-  coin: Coin;
-  units: bigint;
-  hash: Hex;
-  used: boolean;
 }
 
 /** A campaign's figures in its current period (the contract's Campaign). */
@@ -99,6 +92,11 @@ const MAX_CLICKS = 10_000;
 const ALLOWED_CATEGORIES = new Set(['gaming', 'fitness', 'asmr']);
 const MAIN_CATEGORIES = new Set(['top', 'new', 'popular', 'free']);
 const WEI_PER_SHOWN_UNIT = 10n ** 12n;
+/**
+ * Calls that take an Idempotency-Key without keeping it: asking again runs again (verify only
+ * hurries the watcher and answers from the state; a transfer credits once).
+ */
+const UNKEYED_CALLS = new Set(['verify-transaction-v2']);
 
 const fail = (message: string) => ({ success: false, message });
 const NO_CAMPAIGN = fail('No campaign found for this profile');
@@ -115,10 +113,26 @@ function toCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
+/** `actual` equals `expected`, as toEqual has it (matchers included). */
+function equals(actual: unknown, expected: unknown): boolean {
+  try {
+    expect(actual).toEqual(expected);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** EIP-681: the wallet link that pays `units` of the coin to `to` on the dev chain (31337). */
+function paymentUri(coin: Coin, to: Address, units: bigint): string {
+  return coin === 'eth'
+    ? `ethereum:${to}@31337?value=${units}`
+    : `ethereum:${TOKEN_ADDRESSES[coin]}@31337/transfer?address=${to}&uint256=${units}`;
+}
+
 export class RandomOpsRun {
   private readonly users: UserModel[] = [];
-  private readonly deposits: DepositModel[] = [];
-  private readonly payments: PaymentModel[] = [];
+  private readonly book = new DepositBook();
   private readonly campaigns = new Map<string, CampaignModel>();
   private readonly endings: EndingModel[] = [];
   /** Click event ids sent so far (each counts once, ever). */
@@ -158,18 +172,16 @@ export class RandomOpsRun {
     await this.step({ kind: 'register' });
   }
 
-  /** Deletes the deposits left pending, so later runs' short payments meet only their own. */
+  /**
+   * The watcher's last pass (every transfer of the run credited), then Start Over on each request
+   * left open: refused for those part paid.
+   */
   async finish(): Promise<void> {
-    for (const deposit of this.deposits.filter((d) => d.status === 'pending')) {
-      this.log.push(`cleanup: delete deposit ${deposit.created.id}`);
-      const answer = await this.post(deposit.owner.client, '/api/delete-transaction', {
-        transaction_id: deposit.created.id,
-      });
-      this.expectAnswer(answer, {
-        status: 200,
-        body: { success: true, message: 'Transaction deleted successfully' },
-      });
-      deposit.status = 'deleted';
+    await this.world.server.app.depositWatcher!.syncNow();
+    await this.credited();
+    for (const deposit of this.book.deposits.filter((d) => d.status === 'pending')) {
+      this.log.push(`cleanup: delete deposit ${deposit.created!.id}`);
+      await this.deleteAs(deposit.owner, deposit);
     }
     await this.check();
   }
@@ -194,6 +206,10 @@ export class RandomOpsRun {
         return this.check();
       case 'pay':
         return this.payStep(op);
+      case 'sync':
+        return this.syncStep();
+      case 'expire':
+        return this.expireStep(op);
       case 'verify':
         return this.verifyStep(op);
       case 'deleteDeposit':
@@ -249,8 +265,15 @@ export class RandomOpsRun {
     } finally {
       this.bursting = undefined;
     }
-    const sorted = (items: Expected[]) => items.map((item) => JSON.stringify(item)).sort();
-    expect(sorted(burst.answers), this.where()).toEqual(sorted(burst.expected));
+    // Each answer paired with an expected one it equals (expected answers may hold matchers, such
+    // as a confirmation time): what is left unpaired on either side is the difference.
+    const unpaired = [...burst.expected];
+    const unexpected = burst.answers.filter((answer) => {
+      const index = unpaired.findIndex((expected) => equals(answer, expected));
+      if (index >= 0) unpaired.splice(index, 1);
+      return index < 0;
+    });
+    expect({ unexpected, unpaired }, this.where()).toEqual({ unexpected: [], unpaired: [] });
     this.count(`bursts of ${op.kind}`, 1);
     await this.check();
   }
@@ -287,6 +310,7 @@ export class RandomOpsRun {
     const answers = await Promise.all(
       Array.from({ length: this.retryCopies + 1 }, () => client.post<T>(path, body, headers)),
     );
+    if (UNKEYED_CALLS.has(this.lastCall)) return this.unkeyed(answers, headers['idempotency-key']);
     const first = answers.find((answer) => !answer.headers.get('idempotent-replayed'));
     expect(
       first,
@@ -308,14 +332,35 @@ export class RandomOpsRun {
     return first!;
   }
 
+  /** Copies of an unkeyed call: each ran (none replayed), all answer the same, no key was kept. */
+  private async unkeyed<T>(answers: TestResponse<T>[], key: string): Promise<TestResponse<T>> {
+    const [first] = answers as [TestResponse<T>];
+    expect(
+      answers.map((answer) => [
+        answer.headers.get('idempotent-replayed'),
+        answer.status,
+        answer.body,
+      ]),
+      this.where(),
+    ).toEqual(answers.map(() => [null, first.status, first.body]));
+    const [kept] = await this.world.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1',
+      [key],
+    );
+    expect(kept!.n, this.where()).toBe(0);
+    this.count(`unkeyed ${this.lastCall} run again`, this.retryCopies);
+    return first;
+  }
+
   private user(index: number): UserModel {
     return this.users[index % this.users.length]!;
   }
 
   /** 0 = the newest deposit of the run, 1 the one before, … (undefined before the first one). */
   private depositAt(index: number): DepositModel | undefined {
-    if (this.deposits.length === 0) return undefined;
-    return this.deposits[this.deposits.length - 1 - (index % this.deposits.length)];
+    const { deposits } = this.book;
+    if (deposits.length === 0) return undefined;
+    return deposits[deposits.length - 1 - (index % deposits.length)];
   }
 
   /** The advertiser and profile an operation acts on (see Target). */
@@ -363,7 +408,7 @@ export class RandomOpsRun {
     await this.check();
     if (!deposit) return;
     if (op.pay !== 'none') {
-      await this.pay(deposit, op.payer, op.pay === 'short');
+      await this.pay(deposit, op.payer, op.pay);
       await this.check();
     }
     for (let i = 0; i < 2; i++) {
@@ -372,6 +417,7 @@ export class RandomOpsRun {
     }
   }
 
+  /** A request for the plain amount, paid to the advertiser's own address (design §2). */
   private async newDeposit(
     owner: UserModel,
     dollars: number,
@@ -389,6 +435,8 @@ export class RandomOpsRun {
       this.expectAnswer(answer, { status: 400, body: fail(refusal) });
       return undefined;
     }
+    const cents = toCents(dollars);
+    const units = unitsFor(coin, cents);
     this.expectAnswer(answer, {
       status: 201,
       body: {
@@ -399,53 +447,173 @@ export class RandomOpsRun {
           status: 'pending',
           amount: dollars,
           coinType: coin,
+          ethAmount: shownUnits(coin, units),
+          amountUnits: units.toString(),
+          ethUsdPrice: coin === 'eth' ? Number(ETH_USD_E8) / 1e8 : null,
           from: null,
-          to: this.world.chain.walletAddress,
+          to: owner.address ?? expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+          receivedAmount: '0.000000',
+          creditedAmount: 0,
+          confirmations: null,
+          late: false,
+          origin: 'request',
+          confirmedAt: null,
         }),
       },
     });
-    const deposit: DepositModel = {
-      owner,
-      created: answer.body.data,
-      cents: toCents(dollars),
-      units: BigInt(answer.body.data.amountUnits),
-      status: 'pending',
-      paymentsBefore: this.payments.length,
-      lastPayer: null,
-    };
-    this.deposits.push(deposit);
-    return deposit;
+    const created = answer.body.data;
+    if (!owner.address) {
+      // Each advertiser's own address: no other advertiser of the run pays to it.
+      expect(
+        this.users.filter((user) => user.address === created.to),
+        this.where(),
+      ).toEqual([]);
+      owner.address = created.to as Address;
+    }
+    return this.book.open(owner, coin, cents, created);
   }
 
   private async payStep(op: Extract<Op, { kind: 'pay' }>): Promise<void> {
     const deposit = this.depositAt(op.deposit);
     if (!deposit) return;
-    await this.pay(deposit, op.payer, op.short);
+    await this.pay(deposit, op.payer, op.amount);
     await this.check();
   }
 
-  /** Pays the deposit's exact amount, or one shown unit (0.000001) less. */
-  private async pay(deposit: DepositModel, payerIndex: number, short: boolean): Promise<void> {
+  /** A transfer to the deposit's address (see PaidAmount), whatever became of the deposit. */
+  private async pay(deposit: DepositModel, payerIndex: number, amount: PaidAmount): Promise<void> {
     const { chain } = this.world;
     const payer = getAddress(chain.payers[payerIndex % chain.payers.length]!);
-    const coin = deposit.created.coinType;
-    const step = coin === 'eth' ? WEI_PER_SHOWN_UNIT : 1n;
-    const units = short ? deposit.units - step : deposit.units;
-    const hash = await chain.pay(payer, { coinType: coin, to: chain.walletAddress, units });
-    this.payments.push({ payer, coin, units, hash, used: false });
-    deposit.lastPayer = payerIndex;
-    this.log.push(`   paid ${units} ${coin} from ${payer} for deposit ${deposit.created.id}`);
+    // ETH is paid in whole shown units (0.000001), as a wallet shows the amount.
+    const shown = (units: bigint) =>
+      deposit.coin === 'eth' ? units - (units % WEI_PER_SHOWN_UNIT) : units;
+    const due = deposit.units - deposit.receivedUnits;
+    const units = {
+      all: deposit.units,
+      part: shown(deposit.units / 3n),
+      rest: due > 0n ? due : deposit.units,
+      over: deposit.units + shown(deposit.units / 2n),
+    }[amount];
+    const to = deposit.owner.address!;
+    const hash = await chain.pay(payer, { coinType: deposit.coin, to, units });
+    this.book.pay(deposit.owner, deposit.coin, units, payer, hash);
+    this.count(`paid ${amount} to a ${deposit.status} ${deposit.origin} deposit`, 1);
+    this.log.push(`   paid ${units} ${deposit.coin} from ${payer} to ${to} (${hash})`);
+  }
+
+  private async syncStep(): Promise<void> {
+    await this.world.server.app.depositWatcher!.syncNow();
+    this.count('watcher passes', 1);
+    await this.credited();
+    await this.check();
+  }
+
+  /**
+   * After a pass of the watcher: the book credits every transfer so far, as the app must have; a
+   * deposit the app opened for a transfer no request took is read once (get-transaction), which
+   * gives its id and times.
+   */
+  private async credited(): Promise<void> {
+    const { db } = this.world;
+    for (const payment of this.book.credit()) {
+      const { deposit, cents } = payment.credit!;
+      this.count(
+        deposit.origin === 'unrequested'
+          ? 'transfers credited with no request'
+          : deposit.late
+            ? 'transfers credited late to a closed request'
+            : 'transfers credited to an open request',
+        1,
+      );
+      if (deposit.created) continue;
+      const [row] = await db.query<{ deposit_id: number | null }>(
+        'SELECT deposit_id FROM chain_transfers WHERE tx_hash = $1',
+        [payment.hash],
+      );
+      expect(row?.deposit_id, `${this.where()}\n(no deposit for ${payment.hash})`).toBeTruthy();
+      const id = Number(row!.deposit_id);
+      const read = await deposit.owner.client.post<{ data: TransactionDetail }>(
+        '/api/get-transaction',
+        { transaction_id: id },
+      );
+      const paid = shownUnits(deposit.coin, deposit.units);
+      const price = deposit.coin === 'eth' ? Number(ETH_USD_E8) / 1e8 : null;
+      expect({ status: read.status, body: read.body }, this.where()).toEqual({
+        status: 200,
+        body: {
+          success: true,
+          message: 'Transaction fetched successfully',
+          data: {
+            id,
+            hash: payment.hash,
+            status: 'confirmed',
+            amount: cents / 100,
+            coinType: deposit.coin,
+            ethAmount: paid,
+            amountUnits: deposit.units.toString(),
+            ethUsdPrice: price,
+            from: payment.payer,
+            to: deposit.owner.address,
+            paymentUri: paymentUri(deposit.coin, deposit.owner.address!, deposit.units),
+            createdAt: expect.any(String),
+            expiresAt: null,
+            receivedAmount: paid,
+            creditedAmount: cents / 100,
+            confirmations: null,
+            late: false,
+            origin: 'unrequested',
+            confirmedAt: expect.any(String),
+            transfers: [
+              {
+                hash: payment.hash,
+                amount: paid,
+                creditedAmount: cents / 100,
+                ethUsdPrice: price,
+                confirmations: expect.any(Number),
+                blockTime: expect.any(String),
+              },
+            ],
+          },
+        },
+      });
+      const { transfers: _transfers, ...created } = read.body.data;
+      deposit.created = created;
+    }
+  }
+
+  /** The deposit's window passes (its end moved to 2000) and the expiry job runs. */
+  private async expireStep(op: Extract<Op, { kind: 'expire' }>): Promise<void> {
+    const deposit = this.depositAt(op.deposit);
+    if (!deposit) return;
+    const { db } = this.world;
+    const open = deposit.status === 'pending';
+    if (open) {
+      await db.query('UPDATE deposits SET expires_at = $2 WHERE id = $1', [
+        deposit.created!.id,
+        CLOSED_WINDOW_AT,
+      ]);
+    }
+    const closed = await expireDeposits(db, { stablecoinWindowHours: 24 });
+    expect(closed, this.where()).toBe(open ? 1 : 0);
+    if (open) {
+      this.book.expire(deposit);
+      this.count(`requests closed ${deposit.receivedUnits > 0n ? 'underpaid' : 'unpaid'}`, 1);
+    }
+    await this.check();
   }
 
   private async verifyStep(op: Extract<Op, { kind: 'verify' }>): Promise<void> {
     const deposit = this.depositAt(op.deposit);
     if (!deposit) return;
     const caller = op.byOwner ? deposit.owner : this.user(op.user);
-    await this.verify(deposit, caller, op.payer ?? deposit.lastPayer ?? 0, op.lower);
+    await this.verify(deposit, caller, op.payer ?? 0, op.lower);
     await this.check();
   }
 
-  /** The rules of design §2, applied to the payments of this run. */
+  /**
+   * verify-transaction-v2 hurries the watcher, then answers from the deposit's state; the sender it
+   * names is checked for form only.
+   */
   private async verify(
     deposit: DepositModel,
     caller: UserModel,
@@ -456,61 +624,61 @@ export class RandomOpsRun {
     const sender = getAddress(chain.payers[payerIndex % chain.payers.length]!);
     const answer = await this.post(caller.client, '/api/verify-transaction-v2', {
       address: lower ? sender.toLowerCase() : sender,
-      crmTransactionId: deposit.created.id,
+      crmTransactionId: deposit.created!.id,
     });
-    const underpaid = fail(
-      'Payment verification failed: less than the amount due arrived. Underpaid transfers are non-refundable.',
-    );
+    await this.credited();
+    this.expectAnswer(answer, this.verifyAnswer(deposit, caller));
+  }
+
+  private verifyAnswer(deposit: DepositModel, caller: UserModel): Expected {
     if (caller.id !== deposit.owner.id || deposit.status === 'deleted') {
-      this.expectAnswer(answer, { status: 404, body: NO_TRANSACTION });
-      return;
-    }
-    if (deposit.status === 'pending') {
-      const coin = deposit.created.coinType;
-      const unused = this.payments
-        .slice(deposit.paymentsBefore)
-        .filter((p) => p.payer === sender && p.coin === coin && !p.used);
-      const exact = unused.find((p) => p.units === deposit.units);
-      const othersDue = new Set(
-        this.deposits
-          .filter((d) => d !== deposit && d.status === 'pending' && d.created.coinType === coin)
-          .map((d) => d.units),
-      );
-      const short = unused.find((p) => p.units < deposit.units && !othersDue.has(p.units));
-      const taken = exact ?? short;
-      if (taken) {
-        taken.used = true;
-        deposit.status = exact ? 'confirmed' : 'failed';
-        deposit.settled = {
-          ...deposit.created,
-          status: deposit.status,
-          hash: taken.hash,
-          from: sender,
-        };
-        if (exact) deposit.owner.balanceCents += deposit.cents;
-      }
+      return { status: 404, body: NO_TRANSACTION };
     }
     if (deposit.status === 'confirmed') {
-      this.expectAnswer(answer, {
+      return {
         status: 200,
-        body: { success: true, message: 'Payment verification successful!', data: deposit.settled },
-      });
-    } else if (deposit.status === 'failed') {
-      this.expectAnswer(answer, { status: 400, body: underpaid });
-    } else {
-      this.expectAnswer(answer, {
-        status: 400,
-        body: fail('Payment not found yet. Please try again in a minute.'),
-      });
+        body: {
+          success: true,
+          message: 'Payment verification successful!',
+          data: transactionOf(deposit),
+        },
+      };
     }
+    const coin = deposit.coin.toUpperCase();
+    const received = `${shownUnits(deposit.coin, deposit.receivedUnits)} ${coin}`;
+    const asked = `${shownUnits(deposit.coin, deposit.units)} ${coin}`;
+    const credited = dollars(deposit.creditedCents);
+    if (deposit.status === 'failed') {
+      return {
+        status: 400,
+        body: fail(
+          deposit.receivedUnits === 0n
+            ? 'Transaction expired. Please create a new transaction.'
+            : `Payment verification failed: only ${received} of ${asked} arrived before the deposit closed. The ${credited} it was worth was added to your balance (no crypto is sent back). Start a new deposit for the rest.`,
+        ),
+      };
+    }
+    return {
+      status: 400,
+      body: fail(
+        deposit.receivedUnits === 0n
+          ? 'Payment not found yet. Please try again in a minute.'
+          : `${received} of ${asked} has arrived so far and ${credited} was added to your balance. Send the rest to the same address before the deposit closes, or start a new deposit.`,
+      ),
+    };
   }
 
   private async deleteDeposit(op: Extract<Op, { kind: 'deleteDeposit' }>): Promise<void> {
     const deposit = this.depositAt(op.deposit);
     if (!deposit) return;
-    const caller = op.byOwner ? deposit.owner : this.user(op.user);
+    await this.deleteAs(op.byOwner ? deposit.owner : this.user(op.user), deposit);
+    await this.check();
+  }
+
+  /** Start Over: only an open request, and only while nothing was credited to it. */
+  private async deleteAs(caller: UserModel, deposit: DepositModel): Promise<void> {
     const answer = await this.post(caller.client, '/api/delete-transaction', {
-      transaction_id: deposit.created.id,
+      transaction_id: deposit.created!.id,
     });
     if (caller.id !== deposit.owner.id || deposit.status === 'deleted') {
       this.expectAnswer(answer, { status: 404, body: NO_TRANSACTION });
@@ -519,6 +687,13 @@ export class RandomOpsRun {
         status: 400,
         body: fail('Only a pending transaction can be deleted'),
       });
+    } else if (deposit.receivedUnits > 0n) {
+      this.expectAnswer(answer, {
+        status: 400,
+        body: fail(
+          'A payment to this deposit has arrived, so it cannot be deleted. It is added to your balance once confirmed.',
+        ),
+      });
     } else {
       this.expectAnswer(answer, {
         status: 200,
@@ -526,7 +701,6 @@ export class RandomOpsRun {
       });
       deposit.status = 'deleted';
     }
-    await this.check();
   }
 
   // ---- campaigns ----
@@ -999,18 +1173,12 @@ export class RandomOpsRun {
       '/api/get-all-user-transactions',
       { action: 'all' },
     );
-    expect(
-      [
-        transactions.status,
-        transactions.body.data.map((t) => [t.id, t.status, t.amount, t.coinType]),
-      ],
-      this.where(),
-    ).toEqual([
+    expect([transactions.status, transactions.body.data], this.where()).toEqual([
       200,
-      this.deposits
+      this.book.deposits
         .filter((d) => d.owner === user && d.status !== 'deleted')
-        .reverse()
-        .map((d) => [d.created.id, d.status, d.cents / 100, d.created.coinType]),
+        .sort((a, b) => b.created!.id - a.created!.id)
+        .map(transactionOf),
     ]);
     this.count('views checked', 1);
     await this.check();
@@ -1106,18 +1274,67 @@ export class RandomOpsRun {
         .map(row),
     );
 
-    const deposits = await db.query<{ id: number; status: string }>(
-      'SELECT id, status FROM deposits WHERE user_id = ANY($1::bigint[]) ORDER BY id',
+    const deposits = await db.query<Record<string, string | number | boolean>>(
+      `SELECT id, status, origin, late, amount_cents, expected_units::text AS expected,
+              received_units::text AS received, credited_cents
+         FROM deposits WHERE user_id = ANY($1::bigint[]) ORDER BY id`,
       [ids],
     );
     expect(
-      deposits.map((d) => [Number(d.id), d.status]),
+      deposits.map((d) => [
+        Number(d.id),
+        d.status,
+        d.origin,
+        d.late,
+        Number(d.amount_cents),
+        d.expected,
+        d.received,
+        Number(d.credited_cents),
+      ]),
       this.where(),
     ).toEqual(
-      this.deposits
+      this.book.deposits
         .filter((d) => d.status !== 'deleted')
-        .map((d) => [d.created.id, d.status])
-        .sort((a, b) => Number(a[0]) - Number(b[0])),
+        .sort((a, b) => a.created!.id - b.created!.id)
+        .map((d) => [
+          d.created!.id,
+          d.status,
+          d.origin,
+          d.late,
+          d.cents,
+          d.units.toString(),
+          d.receivedUnits.toString(),
+          d.creditedCents,
+        ]),
+    );
+
+    // Each transfer of the run: not seen before the watcher's next pass, then credited once.
+    const { payments } = this.book;
+    const transfers = await db.query<Record<string, string | number>>(
+      `SELECT tx_hash, state, credited_cents, deposit_id, user_id FROM chain_transfers
+        WHERE tx_hash = ANY($1::text[]) ORDER BY tx_hash`,
+      [payments.map((payment) => payment.hash)],
+    );
+    expect(
+      transfers.map((t) => [
+        t.tx_hash,
+        t.state,
+        Number(t.credited_cents),
+        Number(t.deposit_id),
+        Number(t.user_id),
+      ]),
+      this.where(),
+    ).toEqual(
+      payments
+        .filter((payment) => payment.credit)
+        .sort((a, b) => (a.hash < b.hash ? -1 : 1))
+        .map(({ hash, credit, owner }) => [
+          hash,
+          'credited',
+          credit!.cents,
+          credit!.deposit.created!.id,
+          owner.id,
+        ]),
     );
   }
 }

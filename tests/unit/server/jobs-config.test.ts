@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config';
+import { DEV_DEPOSIT_XPUB, loadConfig } from '../../../src/server/config';
 
 describe('background job, deposit window and dev environment settings', () => {
   it('defaults to a run a minute, 24-hour stablecoin window, dev parts on outside production', () => {
@@ -30,7 +30,7 @@ describe('background job, deposit window and dev environment settings', () => {
       DATABASE_URL: 'postgres://db.example/promo',
       SMTP_URL: 'smtp://mail.example',
       RPC_URL: 'https://rpc.example',
-      WALLET_ADDRESS: '0x0000000000000000000000000000000000000001',
+      DEPOSIT_XPUB: DEV_DEPOSIT_XPUB,
       SESSION_SECRET: 'a-production-secret-of-32-characters',
       APP_URL: 'https://promo.example',
       PARTNER_URL: 'https://partner.example',

@@ -12,6 +12,12 @@ export function useDeleteTransaction() {
   const queryClient = useQueryClient();
   return useWriteMutation(deleteTransactionCall, {
     mutationFn: deleteTransaction,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transactions'] }),
+    // The history lists; not the deleted deposit's own query, whose page is still on screen (asked
+    // again it would answer "Transaction not found").
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: ['transactions'],
+        predicate: (query) => query.queryKey[1] !== 'detail',
+      }),
   });
 }

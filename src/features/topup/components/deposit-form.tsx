@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { WriteInFlight } from '../../../lib/writes';
 import { COIN_TYPES, type CoinType } from '../../../shared/contract/deposits';
+import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import * as fieldStyles from '../../../ui/field.css';
 import { WriteStatus } from '../../../ui/write-status';
@@ -13,11 +14,14 @@ const COIN_NAMES: Record<CoinType, string> = { eth: 'Ether', usdc: 'USD Coin', u
 export function DepositForm({
   pending,
   inFlight,
+  error: requestError,
   onSubmit,
 }: {
   pending: boolean;
   /** The deposit request sent, while its answer is awaited (issue 14). */
   inFlight: WriteInFlight | undefined;
+  /** Why the last request failed, shown by the button. */
+  error: string | null;
   onSubmit: (deposit: { amount: number; coinType: CoinType }) => void;
 }) {
   const amountId = useId();
@@ -92,6 +96,7 @@ export function DepositForm({
       <Button type="submit" block disabled={error !== null || pending}>
         {pending ? 'Creating...' : 'Create Transaction'}
       </Button>
+      {requestError ? <ErrorBox>{requestError}</ErrorBox> : null}
     </form>
   );
 }

@@ -1,56 +1,46 @@
-import { formatCountdown } from '../../../lib/format';
 import type { Transaction } from '../../../shared/contract/deposits';
 import { WarningBox } from '../../../ui/alert';
 import { Card } from '../../../ui/card';
 import { CopyButton } from '../../../ui/copy-button';
 import { coinLabel } from '../../transactions/format';
+import { amountToSend } from '../deposit-state';
 import { QrCode } from './qr-code';
 import * as styles from './topup.css';
 
-/** Spec §2: what to send where, with copy buttons, QR code, wallet link, warnings and ETH timer. */
-export function PaymentPanel({
-  transaction,
-  secondsLeft,
-}: {
-  transaction: Transaction;
-  secondsLeft: number;
-}) {
+/**
+ * Spec §2: what to send where (the rest, once part of it arrived), with copy buttons, QR code, wallet
+ * link and warnings.
+ */
+export function PaymentPanel({ transaction }: { transaction: Transaction }) {
   const coin = coinLabel(transaction.coinType);
+  const { amount, paymentUri } = amountToSend(transaction);
+  const rest = amount !== transaction.ethAmount;
   return (
     <Card title="Payment Instructions">
-      {transaction.expiresAt ? (
-        <div className={secondsLeft <= 60 ? `${styles.timer} ${styles.timerLow}` : styles.timer}>
-          <span>Time remaining to send the payment</span>
-          <span role="timer" aria-label="Time remaining" className={styles.timerValue}>
-            {formatCountdown(secondsLeft)}
-          </span>
-        </div>
-      ) : null}
       <div className={styles.payment}>
         <div className={styles.qr}>
-          <QrCode
-            value={transaction.paymentUri}
-            label={`QR code to pay ${transaction.ethAmount} ${coin}`}
-          />
+          <QrCode value={paymentUri} label={`QR code to pay ${amount} ${coin}`} />
         </div>
         <div className={styles.paymentFields}>
           <div className={styles.copyField}>
-            <span className={styles.copyLabel}>Amount to send</span>
+            <span className={styles.copyLabel}>
+              {rest ? 'Amount still to send' : 'Amount to send'}
+            </span>
             <div className={styles.copyRow}>
               <code className={styles.copyValue}>
-                {transaction.ethAmount} {coin}
+                {amount} {coin}
               </code>
-              <CopyButton value={transaction.ethAmount} label="Copy amount" />
+              <CopyButton value={amount} label="Copy amount" />
             </div>
           </div>
           <div className={styles.copyField}>
-            <span className={styles.copyLabel}>Wallet address</span>
+            <span className={styles.copyLabel}>Your deposit address</span>
             <div className={styles.copyRow}>
               <code className={`${styles.copyValue} ${styles.address}`}>{transaction.to}</code>
-              <CopyButton value={transaction.to} label="Copy wallet address" />
+              <CopyButton value={transaction.to} label="Copy deposit address" />
             </div>
           </div>
-          <a className={styles.walletLink} href={transaction.paymentUri}>
+          <a className={styles.walletLink} href={paymentUri}>
             Open in wallet app
           </a>
         </div>
@@ -59,11 +49,8 @@ export function PaymentPanel({
         <WarningBox title="Send only on the Ethereum (ERC-20) network">
           <p>Transfers on any other network cannot be found and are lost.</p>
         </WarningBox>
-        <WarningBox title={`Send exactly ${transaction.ethAmount} ${coin}`}>
-          <p>
-            Underpaying a transfer fails and is non-refundable. The exact amount identifies your
-            payment.
-          </p>
+        <WarningBox title={`Send exactly ${amount} ${coin}`}>
+          <p>Underpaying a transfer fails and is non-refundable.</p>
         </WarningBox>
       </div>
     </Card>

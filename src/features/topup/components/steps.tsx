@@ -2,9 +2,9 @@ import * as styles from './topup.css';
 
 const STEPS = [
   'Choose a coin and the amount in USD',
-  'Send the exact amount to the wallet address (Ethereum network)',
-  'Press "I Have Transferred Payment" and enter the address you paid from',
-  'Your balance is credited once the payment is verified',
+  'Send the amount to your deposit address (Ethereum network)',
+  'We detect your payment and wait for its confirmations',
+  'Your balance is credited once the payment is confirmed',
 ] as const;
 
 /** Spec §2: the step list; `current` is the 1-based step the advertiser is on. */

@@ -2,6 +2,8 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css';
 
 const twoColumns = 'screen and (min-width: 1100px)';
+/** Below the wide screen's sidebar: a phone or a narrow window, one column. */
+const narrowScreen = 'screen and (max-width: 899px)';
 
 export const balanceChip = style({
   display: 'flex',
@@ -145,11 +147,17 @@ export const timer = style({
   justifyContent: 'space-between',
   gap: vars.space.sm,
   padding: `${vars.space.md} ${vars.space.lg}`,
-  marginBottom: vars.space.lg,
   borderRadius: vars.radius.md,
   background: vars.color.primarySoft,
   color: vars.color.primary,
   fontWeight: 600,
+  '@media': {
+    [narrowScreen]: {
+      flexWrap: 'nowrap',
+      padding: `${vars.space.xs} ${vars.space.md}`,
+      fontSize: '13px',
+    },
+  },
 });
 
 export const timerLow = style({ background: vars.color.dangerSoft, color: vars.color.danger });
@@ -159,6 +167,7 @@ export const timerValue = style({
   fontSize: '22px',
   fontWeight: 800,
   fontVariantNumeric: 'tabular-nums',
+  '@media': { [narrowScreen]: { fontSize: '18px' } },
 });
 
 export const payment = style({
@@ -246,8 +255,6 @@ export const term = style({ color: vars.color.textMuted, fontSize: '14px' });
 
 export const definition = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
 
-export const verify = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-
 export const verifyForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 
 export const mono = style({ fontFamily: vars.font.mono, fontSize: '14px' });
@@ -263,3 +270,74 @@ export const help = style({
   textDecoration: 'none',
   selectors: { '&:hover': { background: vars.color.primarySoft } },
 });
+
+export const pendingList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+
+export const pending = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  border: `1px solid ${vars.color.warningBorder}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.warningSoft,
+  color: vars.color.warning,
+  fontWeight: 600,
+});
+
+/** The deposit's state while nothing is wrong or done (the other states wear ui/alert's boxes). */
+export const statusInfo = style({
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  border: `1px solid ${vars.color.primarySoft}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.primarySoft,
+  color: vars.color.primary,
+  fontSize: '14px',
+});
+
+export const statusText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+
+/**
+ * Spec §4: the time left stays beside the buttons it limits. On a phone the bar is kept at the bottom
+ * of the screen while the instructions above it scroll by.
+ */
+export const actionBar = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  '@media': {
+    [narrowScreen]: {
+      position: 'sticky',
+      bottom: 0,
+      zIndex: 10,
+      gap: vars.space.sm,
+      padding: vars.space.md,
+      boxShadow: vars.shadow.raised,
+    },
+  },
+});
+
+export const actionButtons = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  alignItems: 'start',
+  '@media': { 'screen and (min-width: 360px)': { gridTemplateColumns: '3fr 2fr' } },
+});
+
+export const startOver = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+export const nextStep = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });

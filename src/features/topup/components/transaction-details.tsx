@@ -1,15 +1,25 @@
 import { formatMoney } from '../../../lib/format';
 import type { Transaction } from '../../../shared/contract/deposits';
 import { Card } from '../../../ui/card';
-import { capitalise, coinLabel, formatDateTime } from '../../transactions/format';
+import {
+  capitalise,
+  coinLabel,
+  formatDateTime,
+  hasReceived,
+  statusLabel,
+} from '../../transactions/format';
 import * as styles from './topup.css';
 
-/** Spec §2: id, USD amount, coin type, ETH amount and rate for ETH, status, created time. */
+/**
+ * Spec §2: id, USD amount, coin type, ETH amount and rate for ETH, status ("Incomplete" while
+ * pending), created time; and what has arrived and been credited once anything has.
+ */
 export function TransactionDetails({ transaction }: { transaction: Transaction }) {
+  const coin = coinLabel(transaction.coinType);
   const rows: [string, string][] = [
     ['Transaction ID', String(transaction.id)],
     ['Amount (USD)', formatMoney(transaction.amount)],
-    ['Coin Type', coinLabel(transaction.coinType)],
+    ['Coin Type', coin],
   ];
   if (transaction.coinType === 'eth') {
     rows.push(['ETH Amount', transaction.ethAmount]);
@@ -17,7 +27,11 @@ export function TransactionDetails({ transaction }: { transaction: Transaction }
       rows.push(['ETH/USD Rate', formatMoney(transaction.ethUsdPrice)]);
     }
   }
-  rows.push(['Status', capitalise(transaction.status)]);
+  rows.push(['Status', capitalise(statusLabel(transaction.status))]);
+  if (hasReceived(transaction)) {
+    rows.push(['Received', `${transaction.receivedAmount} ${coin}`]);
+    rows.push(['Credited', formatMoney(transaction.creditedAmount)]);
+  }
   rows.push(['Created', formatDateTime(transaction.createdAt)]);
   return (
     <Card title="Transaction Details">

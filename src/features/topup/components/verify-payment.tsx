@@ -1,45 +1,34 @@
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { WriteInFlight } from '../../../lib/writes';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Transaction } from '../../../shared/contract/deposits';
-import { ErrorBox, SuccessBox } from '../../../ui/alert';
+import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import * as fieldStyles from '../../../ui/field.css';
 import { WriteStatus } from '../../../ui/write-status';
 import { useVerifyTransaction } from '../api/verify-transaction';
-import { depositError, REDIRECT_AFTER_VERIFY_MS, TRANSFER_WAIT_SECONDS } from '../deposit-amount';
+import { depositError, TRANSFER_WAIT_SECONDS } from '../deposit-amount';
 import * as styles from './topup.css';
 
 type Phase = 'idle' | 'waiting' | 'address';
 
 /**
  * Spec §4: the first press of "I Have Transferred Payment" waits 10 seconds, then asks for the sender
- * address; a verified payment refreshes the balance and leaves for /transactions 2 seconds later.
+ * address. Verifying only hurries the watcher, which finds the payment by itself: the page shows the
+ * deposit as it then is.
  */
 export function VerifyPayment({
   transaction,
-  timedOut,
-  busy,
-  cancelling,
-  onVerified,
-  onStartOver,
+  closed,
 }: {
   transaction: Transaction;
-  /** An ETH payment window at zero: verifying is refused. */
-  timedOut: boolean;
-  /** Start Over or the expiry deletion is running. */
-  busy: boolean;
-  /** The Start Over deletion sent, while its answer is awaited (issue 14). */
-  cancelling: WriteInFlight | undefined;
-  onVerified: (transaction: Transaction) => void;
-  onStartOver: () => void;
+  /** The payment window is at zero, or the deposit is being deleted: verifying is refused. */
+  closed: boolean;
 }) {
   const addressId = useId();
-  const navigate = useNavigate();
+  const hintId = useId();
   const verify = useVerifyTransaction();
   const [phase, setPhase] = useState<Phase>('idle');
   const [address, setAddress] = useState('');
-  const verified = verify.isSuccess;
+  const addressInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (phase !== 'waiting') return undefined;
@@ -47,28 +36,49 @@ export function VerifyPayment({
     return () => clearTimeout(timer);
   }, [phase]);
 
-  const verifiedMessage = verified ? verify.data.message : undefined;
+  // The pressed button gave way to the field: the focus goes on to it instead of to the page's top.
   useEffect(() => {
-    if (!verifiedMessage) return undefined;
-    // The history says it too, where the advertiser lands (issue 13).
-    const timer = setTimeout(
-      () => void navigate({ to: '/transactions', state: { successMessage: verifiedMessage } }),
-      REDIRECT_AFTER_VERIFY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [verifiedMessage, navigate]);
+    if (phase === 'address') addressInput.current?.focus();
+  }, [phase]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!address.trim() || timedOut || verify.busy || verified) return;
-    verify.mutate(
-      { address: address.trim(), crmTransactionId: transaction.id },
-      { onSuccess: (answer) => onVerified(answer.data) },
-    );
+    if (!address.trim() || closed || verify.busy) return;
+    verify.mutate({ address: address.trim(), crmTransactionId: transaction.id });
   }
 
+  if (phase !== 'address') {
+    return (
+      <Button block disabled={phase === 'waiting' || closed} onClick={() => setPhase('waiting')}>
+        {phase === 'waiting' ? 'Please wait...' : 'I Have Transferred Payment'}
+      </Button>
+    );
+  }
   return (
-    <div className={styles.verify}>
+    <form className={styles.verifyForm} aria-label="Verify payment" onSubmit={submit}>
+      <div className={fieldStyles.field}>
+        <label htmlFor={addressId} className={fieldStyles.label}>
+          Sender Crypto Address
+        </label>
+        <input
+          ref={addressInput}
+          id={addressId}
+          className={`${fieldStyles.input} ${styles.mono}`}
+          placeholder="0x..."
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={hintId}
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+        />
+        <p id={hintId} className={styles.hint}>
+          The address of the wallet you sent the payment from.
+        </p>
+      </div>
+      <Button type="submit" block disabled={!address.trim() || closed || verify.busy}>
+        {verify.busy ? 'Verifying...' : 'Verify Payment'}
+      </Button>
+      <WriteStatus write={verify.inFlight} />
       {verify.isError ? (
         <ErrorBox>
           {depositError(
@@ -78,46 +88,6 @@ export function VerifyPayment({
           )}
         </ErrorBox>
       ) : null}
-      {verified ? <SuccessBox>{verify.data.message}</SuccessBox> : null}
-      {phase === 'address' ? (
-        <form className={styles.verifyForm} aria-label="Verify payment" onSubmit={submit}>
-          <div className={fieldStyles.field}>
-            <label htmlFor={addressId} className={fieldStyles.label}>
-              Sender Crypto Address
-            </label>
-            <input
-              id={addressId}
-              className={`${fieldStyles.input} ${styles.mono}`}
-              placeholder="0x..."
-              autoComplete="off"
-              spellCheck={false}
-              value={address}
-              onChange={(event) => setAddress(event.target.value)}
-              disabled={verified}
-            />
-            <p className={styles.hint}>The address of the wallet you sent the payment from.</p>
-          </div>
-          <Button
-            type="submit"
-            block
-            disabled={!address.trim() || timedOut || verify.busy || verified || busy}
-          >
-            {verify.busy ? 'Verifying...' : 'Verify Payment'}
-          </Button>
-        </form>
-      ) : (
-        <Button
-          block
-          disabled={phase === 'waiting' || timedOut || busy}
-          onClick={() => setPhase('waiting')}
-        >
-          {phase === 'waiting' ? 'Please wait...' : 'I Have Transferred Payment'}
-        </Button>
-      )}
-      <WriteStatus write={verify.inFlight ?? cancelling} />
-      <Button variant="secondary" block disabled={busy || verified} onClick={onStartOver}>
-        {busy ? 'Cancelling...' : 'Start Over'}
-      </Button>
-    </div>
+    </form>
   );
 }

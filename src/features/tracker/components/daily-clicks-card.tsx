@@ -12,26 +12,30 @@ import * as styles from './tracker.css';
 const ClicksChart = lazy(() => import('./clicks-chart'));
 
 function ClicksTable({ granularity, data }: ClicksOverTime) {
+  // Hidden by its wrapper: a table is never narrower than its content, so hidden itself it could
+  // still stick out past a phone's edge (at 320 px, with two-digit hours).
   return (
-    <table className={styles.visuallyHidden}>
-      <caption>Billed clicks and spend per {granularity}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{granularity === 'hour' ? 'Hour' : 'Date'}</th>
-          <th scope="col">Clicks</th>
-          <th scope="col">Spend</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.map((point) => (
-          <tr key={point.date}>
-            <td>{bucketLabel(point.date, granularity)}</td>
-            <td>{point.clicks}</td>
-            <td>{formatMoney(point.spend)}</td>
+    <div className={styles.visuallyHidden}>
+      <table>
+        <caption>Billed clicks and spend per {granularity}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{granularity === 'hour' ? 'Hour' : 'Date'}</th>
+            <th scope="col">Clicks</th>
+            <th scope="col">Spend</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {data.map((point) => (
+            <tr key={point.date}>
+              <td>{bucketLabel(point.date, granularity)}</td>
+              <td>{point.clicks}</td>
+              <td>{formatMoney(point.spend)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

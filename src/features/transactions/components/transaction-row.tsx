@@ -1,6 +1,16 @@
+import { Link } from '@tanstack/react-router';
 import { formatMoney, shortHash } from '../../../lib/format';
 import type { Transaction } from '../../../shared/contract/deposits';
-import { coinLabel, formatCoinAmount, formatDateTime, statusLabel } from '../format';
+import {
+  coinLabel,
+  confirmationsText,
+  depositLink,
+  explorerUrl,
+  formatCoinAmount,
+  formatDateTime,
+  receiptLink,
+  statusLabel,
+} from '../format';
 import { CopyButton } from '../../../ui/copy-button';
 import * as styles from './transactions.css';
 
@@ -24,6 +34,34 @@ function Cell({
 }
 
 /**
+ * Under the status: a payment waiting for its confirmations, a late or unrequested payment, and the
+ * way to the deposit's page (pending) or its receipt (confirmed).
+ */
+function StatusNotes({ transaction }: { transaction: Transaction }) {
+  const { confirmations, status } = transaction;
+  return (
+    <>
+      {status === 'pending' && confirmations ? (
+        <span className={styles.note}>{confirmationsText(confirmations)}</span>
+      ) : null}
+      {transaction.late ? <span className={styles.note}>Paid late</span> : null}
+      {transaction.origin === 'unrequested' ? (
+        <span className={styles.note}>Unrequested payment</span>
+      ) : null}
+      {status === 'pending' ? (
+        <Link {...depositLink(transaction.id)} className={styles.rowLink}>
+          View deposit
+        </Link>
+      ) : status === 'confirmed' ? (
+        <Link {...receiptLink(transaction.id)} className={styles.rowLink}>
+          View receipt
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * One transaction (spec §2): hash and addresses shortened, copy and explorer link hidden while
  * pending (there is no hash to show yet).
  */
@@ -39,8 +77,9 @@ export function TransactionRow({
   const showActions = transaction.status !== 'pending' && hash !== null;
   return (
     <li className={styles.row} aria-label={`Transaction ${transaction.id}`}>
-      <Cell label="Status">
+      <Cell label="Status" valueClassName={styles.statusCell}>
         <span className={styles.status[transaction.status]}>{statusLabel(transaction.status)}</span>
+        <StatusNotes transaction={transaction} />
       </Cell>
       <Cell label="Amount">
         <strong>{formatMoney(transaction.amount)}</strong>
@@ -60,7 +99,7 @@ export function TransactionRow({
               {explorerTx ? (
                 <a
                   className={styles.explorer}
-                  href={explorerTx.replace('{hash}', hash)}
+                  href={explorerUrl(explorerTx, hash)}
                   target="_blank"
                   rel="noreferrer"
                   aria-label="View on block explorer"

@@ -15,6 +15,7 @@ import { depositListError } from '../list-error';
 import { useTransactions } from '../api/get-transactions';
 import { pageCount, pageSlice, VISIBLE_PAGE_BUTTONS } from '../paging';
 import { Pager } from '../../../ui/pager';
+import { ExportButton } from './export-button';
 import { TransactionRow } from './transaction-row';
 import * as styles from './transactions.css';
 
@@ -65,18 +66,21 @@ export function TransactionsPage() {
       />
       <FeedbackBox feedback={feedback} onDismiss={dismiss} />
       <section className={styles.panel} aria-label="Transaction history">
-        <div className={styles.toolbar} role="group" aria-label="Filter by status">
-          {FILTERS.map((filter) => (
-            <button
-              key={filter.value}
-              type="button"
-              className={styles.filterButton}
-              aria-pressed={filter.value === action}
-              onClick={() => choose(filter.value)}
-            >
-              {filter.label}
-            </button>
-          ))}
+        <div className={styles.toolbar}>
+          <div className={styles.filters} role="group" aria-label="Filter by status">
+            {FILTERS.map((filter) => (
+              <button
+                key={filter.value}
+                type="button"
+                className={styles.filterButton}
+                aria-pressed={filter.value === action}
+                onClick={() => choose(filter.value)}
+              >
+                {filter.label}
+              </button>
+            ))}
+          </div>
+          <ExportButton transactions={list} />
         </div>
         {transactions.isPending ? (
           <Spinner label="Loading transactions..." />

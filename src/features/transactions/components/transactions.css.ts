@@ -16,9 +16,21 @@ export const panel = style({
 export const toolbar = style({
   display: 'flex',
   flexWrap: 'wrap',
-  gap: vars.space.xs,
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
   padding: vars.space.lg,
   borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+
+export const exportAction = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  gap: vars.space.sm,
+  maxWidth: '100%',
 });
 
 export const filterButton = style({
@@ -120,6 +132,19 @@ export const wideCell = style({
   gridColumn: '1 / -1',
   '@media': { [tableScreen]: { gridColumn: 'auto' } },
 });
+
+/** The status cell stacks its badge, notes and link, each wrapping in the table's narrow column. */
+export const statusCell = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '2px',
+  '@media': { [tableScreen]: { whiteSpace: 'normal' } },
+});
+
+export const note = style({ fontSize: '12px', color: vars.color.textMuted });
+
+export const rowLink = style({ fontSize: '13px', fontWeight: 600 });
 
 /** The created time may wrap in the table's last column. */
 export const wrapCell = style({ '@media': { [tableScreen]: { whiteSpace: 'normal' } } });

@@ -1,4 +1,5 @@
 import type { Campaign } from '../../../../src/shared/contract/campaigns';
+import type { Transaction, TransactionDetail } from '../../../../src/shared/contract/deposits';
 
 /** A campaign as the server lists it (spec §3), active on Site-Wide unless overridden. */
 export function makeCampaign(
@@ -30,4 +31,41 @@ export function makeCampaign(
     updatedAt: '2025-03-06T12:00:00.000Z',
     ...overrides,
   };
+}
+
+export const DEPOSIT_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const USDC_TOKEN = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+
+/**
+ * A deposit as the server lists it (spec §3 Transaction): a $150 USDC request made at 2025-03-05
+ * 12:00 UTC, waiting for its payment unless overridden, with 24 hours still to pay from now.
+ */
+export function makeTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: 41,
+    hash: null,
+    status: 'pending',
+    amount: 150,
+    coinType: 'usdc',
+    ethAmount: '150.000000',
+    amountUnits: '150000000',
+    ethUsdPrice: null,
+    from: null,
+    to: DEPOSIT_ADDRESS,
+    paymentUri: `ethereum:${USDC_TOKEN}@1/transfer?address=${DEPOSIT_ADDRESS}&uint256=150000000`,
+    createdAt: '2025-03-05T12:00:00.000Z',
+    expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+    receivedAmount: '0.000000',
+    creditedAmount: 0,
+    confirmations: null,
+    late: false,
+    origin: 'request',
+    confirmedAt: null,
+    ...overrides,
+  };
+}
+
+/** The same deposit as get-transaction answers it, with the payments counted for it. */
+export function makeDepositDetail(overrides: Partial<TransactionDetail> = {}): TransactionDetail {
+  return { ...makeTransaction(overrides), transfers: [], ...overrides };
 }

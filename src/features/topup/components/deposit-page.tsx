@@ -1,0 +1,115 @@
+import { Link } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import type { TransactionDetail } from '../../../shared/contract/deposits';
+import { buttonClass } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { receiptLink } from '../../transactions/format';
+import { useDeposit } from '../api/get-transaction';
+import { depositState, type DepositState } from '../deposit-state';
+import { BalanceHeader } from './balance-header';
+import { DepositActions } from './deposit-actions';
+import { DepositNotFound, DepositUnavailable, isNotFound } from './deposit-unavailable';
+import { DepositStatus } from './deposit-status';
+import { HelpLink } from './help-link';
+import { PaymentPanel } from './payment-panel';
+import { Steps } from './steps';
+import { TransactionDetails } from './transaction-details';
+import { useDepositOutcome } from './use-deposit-outcome';
+import * as styles from './topup.css';
+
+const STEP: Record<DepositState, number> = {
+  waiting: 2,
+  partPaid: 2,
+  detected: 3,
+  confirmed: 5,
+  expired: 1,
+  underpaid: 1,
+};
+
+/** What a closed deposit leads to: its receipt, or a new deposit. */
+function NextStep({ deposit, state }: { deposit: TransactionDetail; state: DepositState }) {
+  if (state === 'confirmed') {
+    return (
+      <div className={styles.nextStep}>
+        <Link {...receiptLink(deposit.id)} className={buttonClass('secondary')}>
+          View receipt
+        </Link>
+      </div>
+    );
+  }
+  if (state !== 'expired' && state !== 'underpaid') return null;
+  return (
+    <div className={styles.nextStep}>
+      <Link to="/topup-balance" className={buttonClass('primary')}>
+        New deposit
+      </Link>
+    </div>
+  );
+}
+
+function DepositView({
+  deposit,
+  deleted,
+  onExpired,
+  onRefresh,
+}: {
+  deposit: TransactionDetail;
+  /** Deleted here when its ETH window closed (spec §4): it is shown as expired. */
+  deleted: boolean;
+  onExpired: () => void;
+  onRefresh: () => void;
+}) {
+  const state = deleted ? 'expired' : depositState(deposit);
+  const open = state === 'waiting' || state === 'partPaid';
+  useDepositOutcome(deposit);
+  return (
+    <>
+      <BalanceHeader subtitle={`Deposit ${deposit.id}`} />
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <DepositStatus deposit={deposit} state={state} />
+          {open ? (
+            <>
+              <PaymentPanel transaction={deposit} />
+              <DepositActions deposit={deposit} onExpired={onExpired} onRefresh={onRefresh} />
+            </>
+          ) : (
+            <NextStep deposit={deposit} state={state} />
+          )}
+        </div>
+        <aside className={styles.side}>
+          {/* Deleted here, it no longer has details to show. */}
+          {deleted ? null : <TransactionDetails transaction={deposit} />}
+          <Card title="How it works">
+            <Steps current={STEP[state]} />
+          </Card>
+          <HelpLink />
+        </aside>
+      </div>
+    </>
+  );
+}
+
+/**
+ * /topup-balance/{id}: one deposit, followed as the watcher sees it (issue: deposits work like a
+ * payment gateway). It survives a reload, a switch to the wallet app and another device: everything
+ * shown comes from the server, kept offline by the worker.
+ */
+export function DepositPage({ id }: { id: number }) {
+  const [deleted, setDeleted] = useState(false);
+  const deposit = useDeposit(id, !deleted);
+  const { refetch } = deposit;
+  const onExpired = useCallback(() => setDeleted(true), []);
+  const onRefresh = useCallback(() => void refetch(), [refetch]);
+
+  if (isNotFound(deposit.error)) return <DepositNotFound />;
+  if (!deposit.data) return <DepositUnavailable deposit={deposit} title="Top Up Balance" />;
+  return (
+    <DepositView
+      deposit={deposit.data}
+      deleted={deleted}
+      onExpired={onExpired}
+      onRefresh={onRefresh}
+    />
+  );
+}

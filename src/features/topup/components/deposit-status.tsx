@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { formatMoney } from '../../../lib/format';
+import {
+  DEPOSIT_MESSAGES,
+  partPaidMessage,
+  underpaidMessage,
+  type TransactionDetail,
+} from '../../../shared/contract/deposits';
+import * as alertStyles from '../../../ui/alert.css';
+import { confirmationsText } from '../../transactions/format';
+import type { DepositState } from '../deposit-state';
+import * as styles from './topup.css';
+
+type Tone = keyof typeof alertStyles.alert | 'info';
+
+/** A payment made after its window: the ETH/USD price it was counted at (its block's). */
+function lateText(deposit: TransactionDetail): string {
+  if (deposit.coinType !== 'eth') return 'This payment arrived after the deposit closed.';
+  const price = deposit.transfers.at(-1)?.ethUsdPrice ?? deposit.ethUsdPrice;
+  return (
+    'This payment arrived after the deposit closed, so it was counted at the ETH/USD price in ' +
+    `force then${price === null ? '' : ` (${formatMoney(price)})`}.`
+  );
+}
+
+function message(deposit: TransactionDetail, state: DepositState): [Tone, string, ReactNode] {
+  switch (state) {
+    case 'waiting':
+      return ['info', 'Waiting for your payment', 'This page updates by itself once it arrives.'];
+    case 'partPaid':
+      return ['warning', 'Part of the payment has arrived', partPaidMessage(deposit)];
+    case 'detected':
+      return [
+        'info',
+        `Payment detected — ${confirmationsText(deposit.confirmations!)}`,
+        'It is added to your balance automatically once it has enough confirmations.',
+      ];
+    case 'confirmed':
+      return [
+        'success',
+        DEPOSIT_MESSAGES.verified,
+        <>
+          {deposit.origin === 'unrequested'
+            ? `A payment arrived at your deposit address with no open request, and ${formatMoney(deposit.creditedAmount)} was added to your balance.`
+            : `${formatMoney(deposit.creditedAmount)} was added to your balance.`}
+          {deposit.late ? <> {lateText(deposit)}</> : null}
+        </>,
+      ];
+    case 'expired':
+      return ['error', DEPOSIT_MESSAGES.expired, null];
+    case 'underpaid':
+      return ['error', underpaidMessage(deposit), null];
+  }
+}
+
+/**
+ * The deposit's state in one box that stays on the page while the state changes, so a screen reader
+ * hears each change (a polite live region) without the focus moving.
+ */
+export function DepositStatus({
+  deposit,
+  state,
+}: {
+  deposit: TransactionDetail;
+  state: DepositState;
+}) {
+  const [tone, title, text] = message(deposit, state);
+  return (
+    <div
+      role="status"
+      aria-label="Deposit status"
+      className={tone === 'info' ? styles.statusInfo : alertStyles.alert[tone]}
+    >
+      <div className={styles.statusText}>
+        <strong className={alertStyles.title}>{title}</strong>
+        {text ? <p>{text}</p> : null}
+      </div>
+    </div>
+  );
+}

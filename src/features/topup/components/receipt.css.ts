@@ -1,0 +1,75 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css';
+
+export const receipt = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  padding: vars.space.xl,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  '@media': {
+    'screen and (max-width: 420px)': { padding: vars.space.lg },
+    print: { border: 'none', boxShadow: 'none', padding: 0 },
+  },
+});
+
+export const title = style({ fontSize: '20px', fontWeight: 700 });
+
+export const subtitle = style({ fontSize: '16px', fontWeight: 700 });
+
+export const summary = style({ display: 'grid', gap: vars.space.sm, margin: 0 });
+
+export const payment = style([
+  summary,
+  {
+    padding: vars.space.lg,
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.md,
+    breakInside: 'avoid',
+  },
+]);
+
+export const row = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  '@media': { 'screen and (min-width: 640px), print': { gridTemplateColumns: '180px 1fr' } },
+});
+
+export const term = style({ color: vars.color.textMuted, fontSize: '14px' });
+
+export const definition = style({ margin: 0, fontWeight: 600, minWidth: 0 });
+
+/** Hashes and addresses in full, wrapped anywhere rather than widening the page. */
+export const hash = style({
+  fontFamily: vars.font.mono,
+  fontSize: '13px',
+  overflowWrap: 'anywhere',
+});
+
+export const explorer = style({ fontWeight: 600 });
+
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  '@media': { print: { display: 'none' } },
+});
+
+/**
+ * Printed (or saved as PDF), a receipt is the page header and the receipt alone: no top bar, sidebar,
+ * banners or buttons. Only while a receipt is on the page (its article says data-receipt).
+ */
+const printing = 'body:has(article[data-receipt])';
+globalStyle(`${printing} .frame-top-bar, ${printing} .frame-sidebar`, {
+  '@media': { print: { display: 'none' } },
+});
+globalStyle(`${printing} .frame-content > :not(header):not(article)`, {
+  '@media': { print: { display: 'none' } },
+});
+globalStyle(`${printing} .frame-main`, {
+  '@media': { print: { margin: 0, padding: 0 } },
+});
+globalStyle(`${printing}`, { '@media': { print: { background: '#ffffff' } } });

@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Address } from 'viem';
+import type { Db } from '../db/db';
+import type { Chain, ChainScan } from './chain';
+import { creditTransfer } from './deposit-credits';
+import { depositAddressesAfter } from './deposit-addresses';
+import { INTERNAL_LOG_INDEX } from './deposit-views';
+
+/** Blocks scanned per step while catching up. */
+const MAX_BLOCKS_PER_SCAN = 50n;
+/** Addresses whose balance is read at once while reconciling. */
+const RECONCILE_BATCH = 100;
+/** How long a verify call waits for the process holding the lease to pass the head it saw. */
+const SYNC_WAIT_MS = 3000;
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+export interface WatcherSettings {
+  db: Db;
+  chain: Chain;
+  /** Lower-case addresses of SWEEP_FUNDER_ADDRESSES: their ETH is gas for sweeping, never credited. */
+  sweepFunders: string[];
+  pollMs: number;
+  reconcileSeconds: number;
+  log: FastifyBaseLogger;
+}
+
+export interface DepositWatcher {
+  /**
+   * Brings deposits up to the chain's head now (verify-transaction-v2 hurries it): scans and credits
+   * when this process holds the lease or can take it, else waits up to 3 s for the one that does.
+   */
+  syncNow(): Promise<void>;
+  /** Reads every deposit address's ETH balance and credits what no transaction explains. */
+  reconcileNow(): Promise<void>;
+  /** Polls every CHAIN_POLL_MS until stopped. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Design §2: the chain watcher. It follows the chain from a cursor kept in the database
+ * (chain_watcher.next_block); one process at a time holds the lease to move it, so several servers
+ * can run it. Each step scans new blocks, plus the last CONFIRMATIONS - 1 again: a transfer seen there
+ * is recorded as detected, one that disappeared (a reorganisation) as removed, and a detected one with
+ * enough confirmations is credited (deposit-credits.ts, once ever). Contract wallets' ETH, invisible in
+ * transactions, is found by reconciling balances every BALANCE_RECONCILE_SECONDS.
+ */
+export function createDepositWatcher(settings: WatcherSettings): DepositWatcher {
+  const { db, chain, log } = settings;
+  const owner = randomUUID();
+  const leaseSeconds = Math.max(15, Math.ceil((settings.pollMs * 5) / 1000));
+  const addresses = new Map<string, number>();
+  let lastIndex = -1;
+  let lastReconcile = 0;
+  let running: Promise<boolean> | undefined;
+  let held: { until: number; next: bigint } | undefined;
+  let lastHead: bigint | undefined;
+  let idlePasses = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const credit = {
+    sweepFunders: new Set(settings.sweepFunders),
+    ethUsdPriceAt: (time: Date) => chain.ethUsdPriceAt(time),
+  };
+
+  const refreshAddresses = async () => {
+    for (const row of await depositAddressesAfter(db.read, lastIndex)) {
+      addresses.set(row.address, row.userId);
+      lastIndex = Math.max(lastIndex, row.index);
+    }
+  };
+
+  /**
+   * Takes or renews the lease; answers the cursor, or undefined when another process holds it. While
+   * more than half of it is left, this process knows it holds it and writes nothing (every write
+   * empties the read cache).
+   */
+  const lease = async (chainId: number, head: bigint): Promise<bigint | undefined> => {
+    if (held && held.until > Date.now()) return held.next;
+    const start = head - BigInt(chain.confirmations) + 1n;
+    const [row] = await db.query<{ next_block: string }>(
+      `INSERT INTO chain_watcher (id, chain_id, next_block, head_block, lease_owner, lease_until)
+         VALUES (1, $1, LEAST($2::bigint,
+           COALESCE((SELECT min(from_block) FROM deposits WHERE status = 'pending'), $2::bigint)),
+           $3, $4, now() + make_interval(secs => $5))
+       ON CONFLICT (id) DO UPDATE SET lease_owner = $4, lease_until = now() + make_interval(secs => $5)
+         WHERE chain_watcher.lease_owner = $4 OR chain_watcher.lease_owner IS NULL
+            OR chain_watcher.lease_until < now()
+       RETURNING next_block::text`,
+      [chainId, (start > 0n ? start : 0n).toString(), head.toString(), owner, leaseSeconds],
+    );
+    held = row
+      ? { until: Date.now() + leaseSeconds * 500, next: BigInt(row.next_block) }
+      : undefined;
+    return held?.next;
+  };
+
+  /**
+   * One pass up to the head; false when another process holds the lease. With no new block since
+   * the last pass it does nothing, but every tenth time (the blocks not yet confirmed are looked at
+   * again, for a reorganisation at the same height) or when `force`d (a verify call).
+   */
+  const tick = async (force: boolean): Promise<boolean> => {
+    const [chainId, head] = await Promise.all([chain.chainId(), chain.headBlock()]);
+    const idle = head === lastHead && ++idlePasses % 10 !== 0;
+    const leased = await lease(chainId, head);
+    if (leased === undefined) return false;
+    if (idle && !force && Date.now() - lastReconcile < settings.reconcileSeconds * 1000) {
+      return true;
+    }
+    lastHead = head;
+    let next: bigint = leased;
+    await refreshAddresses();
+    const rescan = BigInt(chain.confirmations - 1);
+    for (;;) {
+      const from = next - rescan > 0n ? next - rescan : 0n;
+      const to: bigint =
+        next + MAX_BLOCKS_PER_SCAN - 1n < head ? next + MAX_BLOCKS_PER_SCAN - 1n : head;
+      if (from > to) break;
+      const scan = await chain.scan(from, to, (address) => addresses.has(address));
+      await record(chainId, from, to, head, scan);
+      next = to + 1n;
+      if (held) held.next = next;
+      if (to >= head) break;
+    }
+    await creditConfirmed(head);
+    if (Date.now() - lastReconcile >= settings.reconcileSeconds * 1000) {
+      lastReconcile = Date.now();
+      await reconcile(chainId, head);
+    }
+    return true;
+  };
+
+  /** Records one scan and moves the cursor, in one transaction, only while holding the lease. */
+  const record = (chainId: number, from: bigint, to: bigint, head: bigint, scan: ChainScan) =>
+    db.transaction(async (tx) => {
+      const moved = await tx.query(
+        `UPDATE chain_watcher SET next_block = $2, head_block = $3, updated_at = now()
+          WHERE id = 1 AND lease_owner = $1 RETURNING id`,
+        [owner, (to + 1n).toString(), head.toString()],
+      );
+      if (moved.length === 0) {
+        held = undefined;
+        throw new Error('deposit watcher: lease lost, scan not recorded');
+      }
+      const seen: string[] = [];
+      for (const transfer of scan.transfers) {
+        seen.push(`${transfer.txHash}:${transfer.logIndex}`);
+        await tx.query(
+          `INSERT INTO chain_transfers (chain_id, tx_hash, log_index, user_id, coin_type, from_address,
+              to_address, units, block_number, block_hash, block_time, state)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $11, 'detected')
+            ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE SET
+              block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
+              block_time = EXCLUDED.block_time, state = 'detected'
+              WHERE chain_transfers.state IN ('detected', 'removed')`,
+          [
+            chainId,
+            transfer.txHash,
+            transfer.logIndex,
+            addresses.get(transfer.to.toLowerCase()),
+            transfer.coin,
+            transfer.from,
+            transfer.to,
+            transfer.units.toString(),
+            transfer.blockNumber.toString(),
+            transfer.blockHash,
+            transfer.blockTime,
+          ],
+        );
+      }
+      // Detected in these blocks before, not now: gone in a reorganisation (revived if it returns).
+      await tx.query(
+        `UPDATE chain_transfers SET state = 'removed'
+          WHERE chain_id = $1 AND state = 'detected' AND block_number BETWEEN $2 AND $3
+            AND log_index <> $5 AND NOT (tx_hash || ':' || log_index = ANY($4::text[]))`,
+        [chainId, from.toString(), to.toString(), seen, INTERNAL_LOG_INDEX],
+      );
+      const sent: string[] = [];
+      for (const outflow of scan.outflows) {
+        sent.push(outflow.txHash);
+        await tx.query(
+          `INSERT INTO deposit_address_outflows (chain_id, tx_hash, address, wei, block_number,
+              block_hash)
+            VALUES ($1, $2, $3, $4::numeric, $5, $6)
+            ON CONFLICT (chain_id, tx_hash) DO UPDATE SET block_number = EXCLUDED.block_number,
+              block_hash = EXCLUDED.block_hash, wei = EXCLUDED.wei, removed = false`,
+          [
+            chainId,
+            outflow.txHash,
+            outflow.address,
+            outflow.wei.toString(),
+            outflow.blockNumber.toString(),
+            outflow.blockHash,
+          ],
+        );
+      }
+      await tx.query(
+        `UPDATE deposit_address_outflows SET removed = true
+          WHERE chain_id = $1 AND NOT removed AND block_number BETWEEN $2 AND $3
+            AND NOT (tx_hash = ANY($4::text[]))`,
+        [chainId, from.toString(), to.toString(), sent],
+      );
+    });
+
+  /** Credits every detected transfer with enough confirmations (its own block counts as one). */
+  const creditConfirmed = async (head: bigint) => {
+    const confirmedUpTo = head - BigInt(chain.confirmations) + 1n;
+    const due = await db.read.query<{ id: number }>(
+      `SELECT id FROM chain_transfers WHERE state = 'detected' AND block_number <= $1 ORDER BY id`,
+      [confirmedUpTo.toString()],
+    );
+    for (const { id } of due) {
+      try {
+        await creditTransfer(db, credit, Number(id));
+      } catch (error) {
+        // A price the node cannot give now, say: this transfer waits for the next pass.
+        log.warn(
+          { err: error, transfer: Number(id) },
+          'deposit watcher: credit failed, will retry',
+        );
+      }
+    }
+  };
+
+  /**
+   * ETH a contract sent to a deposit address (an internal transfer) is in no transaction's value:
+   * each address's balance at the newest confirmed block, less the ETH recorded in and plus what was
+   * recorded out (sweeps, their gas), is what arrived unseen. It is recorded at that block, detected,
+   * and credited like any other transfer.
+   */
+  const reconcile = async (chainId: number, head: bigint) => {
+    const at = head - BigInt(chain.confirmations) + 1n;
+    if (at < 0n || addresses.size === 0) return;
+    const known = await db.read.query<{ address: string; wei: string }>(
+      `SELECT address, sum(wei)::text AS wei FROM (
+         SELECT lower(to_address) AS address, units AS wei FROM chain_transfers
+          WHERE chain_id = $1 AND coin_type = 'eth' AND state <> 'removed' AND block_number <= $2
+         UNION ALL
+         SELECT lower(address), -wei FROM deposit_address_outflows
+          WHERE chain_id = $1 AND NOT removed AND block_number <= $2) flows
+        GROUP BY address`,
+      [chainId, at.toString()],
+    );
+    const expected = new Map(known.map((row) => [row.address, BigInt(row.wei)]));
+    const all = [...addresses.keys()];
+    const block = await chain.block(at);
+    for (let start = 0; start < all.length; start += RECONCILE_BATCH) {
+      const batch = all.slice(start, start + RECONCILE_BATCH);
+      const balances = await Promise.all(
+        batch.map((address) => chain.balanceAt(address as Address, at)),
+      );
+      for (const [index, address] of batch.entries()) {
+        const unseen = balances[index]! - (expected.get(address) ?? 0n);
+        if (unseen <= 0n) continue;
+        log.info({ address, wei: unseen.toString() }, 'deposit watcher: ETH found by balance');
+        await db.query(
+          `INSERT INTO chain_transfers (chain_id, tx_hash, log_index, user_id, coin_type,
+              from_address, to_address, units, block_number, block_hash, block_time, state)
+            VALUES ($1, $2, $3, $4, 'eth', $5, $6, $7::numeric, $8, $9, $10, 'detected')
+            ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING`,
+          [
+            chainId,
+            `balance:${address}:${at}`,
+            INTERNAL_LOG_INDEX,
+            addresses.get(address),
+            ZERO_ADDRESS,
+            address,
+            unseen.toString(),
+            at.toString(),
+            block.hash,
+            block.time,
+          ],
+        );
+      }
+    }
+    await creditConfirmed(head);
+  };
+
+  const runTick = async (force = false): Promise<boolean> => {
+    // A pass already running may have started before what the caller wants seen: then one more.
+    if (running && force) await running.catch(() => undefined);
+    running ??= tick(force).finally(() => (running = undefined));
+    return running;
+  };
+
+  const loop = async () => {
+    if (stopped) return;
+    try {
+      await runTick();
+    } catch (error) {
+      log.warn({ err: error }, 'deposit watcher: pass failed, retrying');
+    }
+    if (!stopped) timer = setTimeout(() => void loop(), settings.pollMs);
+  };
+
+  return {
+    async syncNow() {
+      const head = await chain.headBlock();
+      if (await runTick(true)) return;
+      const deadline = Date.now() + SYNC_WAIT_MS;
+      while (Date.now() < deadline && (await needsPass(head))) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+    async reconcileNow() {
+      lastReconcile = 0;
+      await runTick(true);
+    },
+    start() {
+      stopped = false;
+      void loop();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+      held = undefined;
+      await db
+        .query(
+          `UPDATE chain_watcher SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1`,
+          [owner],
+        )
+        .catch(() => undefined);
+    },
+  };
+
+  async function needsPass(head: bigint): Promise<boolean> {
+    const [row] = await db.read.query<{ next_block: string }>(
+      'SELECT next_block::text FROM chain_watcher WHERE id = 1',
+    );
+    return !row || BigInt(row.next_block) <= head;
+  }
+}
