@@ -35,7 +35,7 @@ export interface DevEnvironment {
   config: Config;
   demoLogin: { email: string; password: string };
   partnerLogin: { username: string; password: string };
-  /** The dev chain started when RPC_URL is unset (its RPC URL and receiving wallet are in config). */
+  /** The dev chain started when RPC_URL is unset (its RPC URL is in config). */
   chain: DevChain | undefined;
   /** Development-only routes for the app (/api/dev/…, used by `npm run dev:pay`). */
   devRoutes: FastifyPluginAsync;

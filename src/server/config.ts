@@ -122,6 +122,16 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const depositXpub = env.DEPOSIT_XPUB || DEV_DEPOSIT_XPUB;
   checkXpub(depositXpub);
+  if (production && depositXpub === DEV_DEPOSIT_XPUB) {
+    throw new ConfigError(
+      'Refusing to start in production: DEPOSIT_XPUB is the development key, whose private keys are public. Set your own.',
+    );
+  }
+  if (production && env.CONFIRMATIONS !== undefined && Number(env.CONFIRMATIONS) < 2) {
+    throw new ConfigError(
+      'Refusing to start in production: CONFIRMATIONS must be at least 2 (a reorganisation of one block could otherwise undo a credited payment).',
+    );
+  }
   const sweepFunderAddresses = (env.SWEEP_FUNDER_ADDRESSES ?? '')
     .split(',')
     .map((address) => address.trim())

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../../src/server/app';
-import { DEV_DEPOSIT_XPUB, loadConfig, type Config } from '../../src/server/config';
+import { loadConfig, type Config } from '../../src/server/config';
 import { openPglite, openPostgres, type Db } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 import type { Mail } from '../../src/server/plugins/mail';
@@ -93,7 +93,9 @@ export const PRODUCTION_TEST_ENV = {
   DATABASE_URL: 'postgres://unused',
   SMTP_URL: 'smtp://127.0.0.1:9',
   RPC_URL: 'http://unused',
-  DEPOSIT_XPUB: DEV_DEPOSIT_XPUB,
+  // BIP-32 test vector 1 (m): production refuses the development key.
+  DEPOSIT_XPUB:
+    'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8',
   SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
   PARTNER_SECRET: 'partner-secret',
   LOG_LEVEL: 'fatal',

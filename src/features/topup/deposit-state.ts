@@ -1,4 +1,5 @@
 import type { Transaction } from '../../shared/contract/deposits';
+import { hasReceived } from '../transactions/format';
 
 /**
  * What a deposit's page shows (issue: deposits work like a payment gateway):
@@ -22,7 +23,7 @@ function formatMicros(value: bigint): string {
 }
 
 export function depositState(deposit: Transaction): DepositState {
-  const received = micros(deposit.receivedAmount) > 0n;
+  const received = hasReceived(deposit);
   if (deposit.status === 'confirmed') return 'confirmed';
   if (deposit.status === 'failed') return received ? 'underpaid' : 'expired';
   if (deposit.confirmations !== null) return 'detected';
@@ -34,9 +35,8 @@ export function depositState(deposit: Transaction): DepositState {
  * arrived is counted in whole millionths, so the rest is never short.
  */
 export function amountToSend(deposit: Transaction): { amount: string; paymentUri: string } {
-  const received = micros(deposit.receivedAmount);
-  if (received === 0n) return { amount: deposit.ethAmount, paymentUri: deposit.paymentUri };
-  const rest = micros(deposit.ethAmount) - received;
+  if (!hasReceived(deposit)) return { amount: deposit.ethAmount, paymentUri: deposit.paymentUri };
+  const rest = micros(deposit.ethAmount) - micros(deposit.receivedAmount);
   return { amount: formatMicros(rest > 0n ? rest : 0n), paymentUri: deposit.paymentUri };
 }
 

@@ -40,7 +40,10 @@ export function confirmationsText({ seen, required }: { seen: number; required: 
   return `${Math.min(seen, required)} of ${required} confirmations`;
 }
 
-/** Whether any of the coin has arrived ("0.000000" before anything did). */
+/**
+ * Whether any of the coin has arrived ("0.000000" before anything did): the client's one test of it,
+ * for the deposit's page and the history alike.
+ */
 export function hasReceived(deposit: Pick<Transaction, 'receivedAmount'>): boolean {
   return Number(deposit.receivedAmount) > 0;
 }

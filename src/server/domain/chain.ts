@@ -230,6 +230,8 @@ export function createChain(settings: ChainSettings): Chain {
       for (const log of logs) {
         const to = log.args.to;
         if (log.removed || !to || !watched(to.toLowerCase()) || log.blockNumber === null) continue;
+        // Zero-value transfers ("address poisoning") move nothing.
+        if (!log.args.value) continue;
         const block = blockOf.get(log.blockNumber);
         // A log of a block the scan did not see (a reorganisation between the calls): next scan.
         if (!block || block.hash !== log.blockHash) continue;

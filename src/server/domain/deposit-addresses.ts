@@ -19,9 +19,14 @@ export function createAddressDeriver(xpub: string): (index: number) => Address {
   };
 }
 
+/** Any fixed number: the advisory lock that makes issued indexes commit in their order. */
+const INDEX_LOCK = 724_310_031;
+
 /**
  * The advertiser's deposit address, issuing the next index the first time. The index comes from a
  * sequence, so it is never issued twice, also when two requests race (the loser's number is skipped).
+ * Issuing takes a lock held to the end of the transaction, so indexes commit in the order they were
+ * issued: the watcher, which loads the addresses above the highest index it knows, never skips one.
  */
 export async function depositAddressOf(
   tx: Writer,
@@ -33,6 +38,7 @@ export async function depositAddressOf(
     [userId],
   );
   if (known) return known.address;
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [INDEX_LOCK]);
   const [{ index }] = (await tx.query<{ index: number }>(
     "SELECT nextval('deposit_address_index_seq')::int AS index",
   )) as [{ index: number }];

@@ -1,7 +1,12 @@
 import { coinSymbol, type CoinType } from '../../shared/contract/deposits';
 import { formatCents } from '../../shared/money';
 import type { Db, Writer } from '../db/db';
-import { DEPOSIT_COLUMNS, formatCoinUnits, type DepositRow } from './deposit-views';
+import {
+  DEPOSIT_COLUMNS,
+  formatCoinUnits,
+  INTERNAL_LOG_INDEX,
+  type DepositRow,
+} from './deposit-views';
 import { postLedgerEntry } from './ledger';
 import { notify } from './notifications';
 
@@ -10,6 +15,7 @@ export type TransferRow = {
   id: number;
   chain_id: number;
   tx_hash: string;
+  log_index: number;
   user_id: number;
   coin_type: CoinType;
   from_address: string;
@@ -26,6 +32,14 @@ export interface CreditSettings {
   /** The ETH/USD answer (8 decimals) in force at a time: late and unrequested ETH count at it. */
   ethUsdPriceAt: (time: Date) => Promise<bigint>;
 }
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/** ETH a contract sent, found by balance reconciliation: no transaction, no sender of its own. */
+const internal = (transfer: TransferRow) => Number(transfer.log_index) === INTERNAL_LOG_INDEX;
+/** The transaction hash and sender a deposit shows. */
+const shownHash = (transfer: TransferRow) => (internal(transfer) ? null : transfer.tx_hash);
+const shownFrom = (transfer: TransferRow) => (internal(transfer) ? null : transfer.from_address);
 
 /** Cents worth of `units` of a coin: USDC and USDT 1:1 with the dollar, ETH at `priceE8`. */
 function centsOf(coin: CoinType, units: bigint, priceE8: bigint | undefined): bigint {
@@ -68,12 +82,15 @@ export async function creditTransfer(
 
   return db.transaction(async (tx) => {
     const [transfer] = await tx.query<TransferRow>(
-      `SELECT id, chain_id, tx_hash, user_id, coin_type, from_address, to_address,
+      `SELECT id, chain_id, tx_hash, log_index, user_id, coin_type, from_address, to_address,
           units::text AS units, block_number, block_time, state
          FROM chain_transfers WHERE id = $1 FOR UPDATE`,
       [transferId],
     );
     if (!transfer || transfer.state !== 'detected') return false;
+    // The advertiser's row first, as every balance change takes it first (createDeposit, the
+    // ledger): locks taken in one order never deadlock.
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [transfer.user_id]);
     if (funder) {
       await tx.query(`UPDATE chain_transfers SET state = 'ignored' WHERE id = $1`, [transfer.id]);
       return true;
@@ -93,9 +110,14 @@ export async function creditTransfer(
       completes = due > 0n && units >= due;
       const locked =
         request.eth_usd_price_e8 === null ? undefined : BigInt(request.eth_usd_price_e8);
+      // What the request still owes in cents: a completing part credits exactly that, so the
+      // request's total is what was asked; a part before it never more (rounding).
+      const owed = BigInt(request.amount_cents) - BigInt(request.credited_cents);
       const partCents = completes
-        ? BigInt(request.amount_cents) - BigInt(request.credited_cents)
-        : centsOf(transfer.coin_type, part, locked);
+        ? owed > 0n
+          ? owed
+          : 0n
+        : min(centsOf(transfer.coin_type, part, locked), owed > 0n ? owed : 0n);
       cents = partCents + centsOf(transfer.coin_type, units - part, roundPrice);
       if (transfer.coin_type === 'eth' && units - part === 0n) priceE8 = locked;
     } else {
@@ -108,8 +130,9 @@ export async function creditTransfer(
       if (request?.status === 'failed' && !completes) request = undefined;
     }
 
-    if (!request && cents === 0n) {
-      // Dust worth less than a cent, with no request: on record, nothing to credit or to show.
+    if (cents === 0n && !completes) {
+      // Dust worth less than a cent (a zero-value "address poisoning" transfer, say): on record,
+      // nothing to credit, and it neither counts toward a request nor keeps one from Start Over.
       await tx.query(
         `UPDATE chain_transfers SET state = 'credited', credited_cents = 0, credited_at = now()
           WHERE id = $1`,
@@ -158,11 +181,12 @@ async function requestFor(tx: Writer, transfer: TransferRow): Promise<DepositRow
   );
   if (!latest) return undefined;
   if (latest.status === 'pending') return latest;
-  const closedUnpaid =
-    latest.status === 'failed' &&
-    latest.expired_at !== null &&
-    BigInt(latest.received_units) === 0n;
-  if (!closedUnpaid) return undefined;
+  // Closed at the end of its window: a transfer made inside the window still counts for it (the job
+  // may close a request before the watcher sees its last part); after the window, only while it has
+  // nothing (a late payment for it).
+  const closed = latest.status === 'failed' && latest.expired_at !== null;
+  const inWindow = latest.expires_at !== null && new Date(transfer.block_time) <= latest.expires_at;
+  if (!closed || (!inWindow && BigInt(latest.received_units) > 0n)) return undefined;
   // A request opened after the transfer's block is newer, though not the transfer's: the closed one
   // then is not the latest any more (reopening it would make two open requests of the coin).
   const [newer] = await tx.query<{ id: number }>(
@@ -196,8 +220,8 @@ async function addToRequest(
       request.id,
       transfer.units,
       cents.toString(),
-      transfer.tx_hash,
-      transfer.from_address,
+      shownHash(transfer),
+      shownFrom(transfer),
       completes,
       late,
     ],
@@ -227,8 +251,8 @@ async function unrequestedDeposit(
       transfer.chain_id,
       transfer.to_address,
       transfer.block_number,
-      transfer.from_address,
-      transfer.tx_hash,
+      shownFrom(transfer),
+      shownHash(transfer),
     ],
   );
   return created!;

@@ -109,8 +109,14 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
     if (idle && !force && Date.now() - lastReconcile < settings.reconcileSeconds * 1000) {
       return true;
     }
-    lastHead = head;
     let next: bigint = leased;
+    if (next > head + 1n) {
+      // The chain is behind the cursor (a development chain restored from an older state, another
+      // RPC_URL): scan again from the unconfirmed blocks; each transfer still credits once.
+      log.warn({ cursor: next.toString(), head: head.toString() }, 'deposit watcher: cursor ahead');
+      const start = head - BigInt(chain.confirmations) + 1n;
+      next = start > 0n ? start : 0n;
+    }
     await refreshAddresses();
     const rescan = BigInt(chain.confirmations - 1);
     for (;;) {
@@ -129,6 +135,8 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
       lastReconcile = Date.now();
       await reconcile(chainId, head);
     }
+    // Only a pass that went through counts: a failed one is tried again at the next tick.
+    lastHead = head;
     return true;
   };
 
@@ -136,10 +144,12 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
   const record = (chainId: number, from: bigint, to: bigint, head: bigint, scan: ChainScan) =>
     db.transaction(async (tx) => {
       const moved = await tx.query(
-        `UPDATE chain_watcher SET next_block = $2, head_block = $3, updated_at = now()
-          WHERE id = 1 AND lease_owner = $1 RETURNING id`,
-        [owner, (to + 1n).toString(), head.toString()],
+        `UPDATE chain_watcher SET next_block = $2, head_block = $3, updated_at = now(),
+            lease_until = now() + make_interval(secs => $4)
+          WHERE id = 1 AND lease_owner = $1 AND lease_until > now() RETURNING id`,
+        [owner, (to + 1n).toString(), head.toString(), leaseSeconds],
       );
+      if (held) held.until = Date.now() + leaseSeconds * 500;
       if (moved.length === 0) {
         held = undefined;
         throw new Error('deposit watcher: lease lost, scan not recorded');
@@ -150,10 +160,10 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
         await tx.query(
           `INSERT INTO chain_transfers (chain_id, tx_hash, log_index, user_id, coin_type, from_address,
               to_address, units, block_number, block_hash, block_time, state)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $11, 'detected')
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $11, $12)
             ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE SET
               block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
-              block_time = EXCLUDED.block_time, state = 'detected'
+              block_time = EXCLUDED.block_time, state = EXCLUDED.state
               WHERE chain_transfers.state IN ('detected', 'removed')`,
           [
             chainId,
@@ -167,6 +177,11 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
             transfer.blockNumber.toString(),
             transfer.blockHash,
             transfer.blockTime,
+            // Gas the operator sends for sweeping: on record (the balance check counts it), never
+            // shown as a payment, never credited.
+            transfer.coin === 'eth' && credit.sweepFunders.has(transfer.from.toLowerCase())
+              ? 'ignored'
+              : 'detected',
           ],
         );
       }
@@ -233,29 +248,42 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
   const reconcile = async (chainId: number, head: bigint) => {
     const at = head - BigInt(chain.confirmations) + 1n;
     if (at < 0n || addresses.size === 0) return;
-    const known = await db.read.query<{ address: string; wei: string }>(
-      `SELECT address, sum(wei)::text AS wei FROM (
-         SELECT lower(to_address) AS address, units AS wei FROM chain_transfers
-          WHERE chain_id = $1 AND coin_type = 'eth' AND state <> 'removed' AND block_number <= $2
-         UNION ALL
-         SELECT lower(address), -wei FROM deposit_address_outflows
-          WHERE chain_id = $1 AND NOT removed AND block_number <= $2) flows
-        GROUP BY address`,
-      [chainId, at.toString()],
-    );
-    const expected = new Map(known.map((row) => [row.address, BigInt(row.wei)]));
     const all = [...addresses.keys()];
-    const block = await chain.block(at);
+    const balances: bigint[] = [];
     for (let start = 0; start < all.length; start += RECONCILE_BATCH) {
       const batch = all.slice(start, start + RECONCILE_BATCH);
-      const balances = await Promise.all(
-        batch.map((address) => chain.balanceAt(address as Address, at)),
+      balances.push(
+        ...(await Promise.all(batch.map((address) => chain.balanceAt(address as Address, at)))),
       );
-      for (const [index, address] of batch.entries()) {
+    }
+    const block = await chain.block(at);
+    // Each block once, and only by the lease's holder: another process that took the lease during
+    // the reads finds this block done and the ETH recorded, and two never credit it twice.
+    await db.transaction(async (tx) => {
+      const mine = await tx.query(
+        `SELECT id FROM chain_watcher
+          WHERE id = 1 AND lease_owner = $1 AND lease_until > now()
+            AND COALESCE(reconciled_block, -1) < $2
+          FOR UPDATE`,
+        [owner, at.toString()],
+      );
+      if (mine.length === 0) return;
+      const known = await tx.query<{ address: string; wei: string }>(
+        `SELECT address, sum(wei)::text AS wei FROM (
+           SELECT lower(to_address) AS address, units AS wei FROM chain_transfers
+            WHERE chain_id = $1 AND coin_type = 'eth' AND state <> 'removed' AND block_number <= $2
+           UNION ALL
+           SELECT lower(address), -wei FROM deposit_address_outflows
+            WHERE chain_id = $1 AND NOT removed AND block_number <= $2) flows
+          GROUP BY address`,
+        [chainId, at.toString()],
+      );
+      const expected = new Map(known.map((row) => [row.address, BigInt(row.wei)]));
+      for (const [index, address] of all.entries()) {
         const unseen = balances[index]! - (expected.get(address) ?? 0n);
         if (unseen <= 0n) continue;
         log.info({ address, wei: unseen.toString() }, 'deposit watcher: ETH found by balance');
-        await db.query(
+        await tx.query(
           `INSERT INTO chain_transfers (chain_id, tx_hash, log_index, user_id, coin_type,
               from_address, to_address, units, block_number, block_hash, block_time, state)
             VALUES ($1, $2, $3, $4, 'eth', $5, $6, $7::numeric, $8, $9, $10, 'detected')
@@ -274,7 +302,10 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
           ],
         );
       }
-    }
+      await tx.query('UPDATE chain_watcher SET reconciled_block = $1 WHERE id = 1', [
+        at.toString(),
+      ]);
+    });
     await creditConfirmed(head);
   };
 

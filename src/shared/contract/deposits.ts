@@ -216,7 +216,7 @@ export const DEPOSIT_MESSAGES = {
     'A payment to your open deposit in this coin is still being confirmed. Please wait until it is credited, then start a new one.',
 } as const;
 
-/** A pending deposit with the exact amount to send (spec §7), 201. */
+/** A pending deposit request for the plain amount, paid to the advertiser's own address (spec §7), 201. */
 export const topUpBalance = endpoint({
   method: 'POST',
   path: 'top-up-balance-v2',
@@ -225,7 +225,7 @@ export const topUpBalance = endpoint({
   access: 'write',
 });
 
-/** Looks on chain for the payment from `address`; credits it once found. */
+/** Hurries the chain watcher and answers with the deposit's state (the address is checked for form only). */
 export const verifyTransaction = endpoint({
   method: 'POST',
   path: 'verify-transaction-v2',

@@ -91,6 +91,14 @@ describe('deposit settings', () => {
       'WALLET_ADDRESS is no longer used: each advertiser has a deposit address of their own, derived from DEPOSIT_XPUB (see README, "Deposits").',
     ],
     [
+      { ...production, DEPOSIT_XPUB: DEV_DEPOSIT_XPUB },
+      'Refusing to start in production: DEPOSIT_XPUB is the development key, whose private keys are public. Set your own.',
+    ],
+    [
+      { ...production, CONFIRMATIONS: '1' },
+      'Refusing to start in production: CONFIRMATIONS must be at least 2 (a reorganisation of one block could otherwise undo a credited payment).',
+    ],
+    [
       { SWEEP_FUNDER_ADDRESSES: `${FUNDER_A},0x1234` },
       'SWEEP_FUNDER_ADDRESSES: "0x1234" is not an Ethereum address (0x followed by 40 hex characters)',
     ],

@@ -298,11 +298,74 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
     expect(await ledger(userId)).toEqual([15_000]);
     const list = (await client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', {}))
       .body.data;
-    expect(list.find((row) => row.coinType === 'eth')).toMatchObject({
-      origin: 'unrequested',
+    expect(list.find((row) => row.origin === 'unrequested')).toMatchObject({
+      coinType: 'eth',
       creditedAmount: 150,
       receivedAmount: '0.050000',
+      // An internal transfer has no transaction or sender of its own to show.
+      hash: null,
+      from: null,
     });
+  });
+
+  it("never shows a sweep funder's gas as a payment detected for an open ETH request", async () => {
+    await watcher().stop();
+    const slow = await startTestApp(
+      db,
+      chain.env({ CONFIRMATIONS: '3', SWEEP_FUNDER_ADDRESSES: chain.payers[7]! }),
+    );
+    try {
+      const { client } = await registerUser(slow);
+      const eth = await open(client, 100, 'eth');
+      await chain.pay(chain.payers[7]!, {
+        coinType: 'eth',
+        to: eth.to as Address,
+        units: parseEther('0.001'),
+      });
+      await slow.app.depositWatcher!.syncNow();
+      expect((await detail(client, eth.id)).confirmations).toBeNull();
+      const deleted = await client.post('/api/delete-transaction', { transaction_id: eth.id });
+      expect(deleted.body).toEqual({ success: true, message: 'Transaction deleted successfully' });
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('credits ETH found by balance once, also when another process took the lease meanwhile', async () => {
+    const { client, userId } = await registerUser(server);
+    const deposit = await open(client, 100, 'usdt');
+    await chain.payThroughContract(chain.payers[2]!, deposit.to as Address, parseEther('0.02'));
+    await watcher().stop(); // the lease lapses: a second process takes it
+    const other = await startTestApp(db, chain.env({ BALANCE_RECONCILE_SECONDS: '3600' }));
+    try {
+      await other.app.depositWatcher!.reconcileNow();
+      await chain.mine(1);
+      // The first process, back, reconciles a later block: the ETH is known, nothing more.
+      await other.app.depositWatcher!.stop();
+      await watcher().reconcileNow();
+      expect(await ledger(userId)).toEqual([6_000]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('ignores zero-value and dust transfers: they neither count nor block Start Over', async () => {
+    const { client, userId } = await registerUser(server);
+    const deposit = await open(client, 100, 'usdc');
+    await pay(deposit, 0n, chain.payers[3]!);
+    await pay(deposit, 1n, chain.payers[3]!);
+    await watcher().syncNow();
+    expect(await detail(client, deposit.id)).toMatchObject({
+      status: 'pending',
+      receivedAmount: '0.000000',
+      hash: null,
+      from: null,
+      transfers: [],
+    });
+    expect(await ledger(userId)).toEqual([]);
+    expect(await notifications(userId)).toEqual([]);
+    const deleted = await client.post('/api/delete-transaction', { transaction_id: deposit.id });
+    expect(deleted.body).toEqual({ success: true, message: 'Transaction deleted successfully' });
   });
 
   it('does not credit a transfer a reorganisation removed before its confirmations', async () => {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
+import { depositQueryKey } from '../../../src/features/topup/api/get-transaction';
 import type { TransactionDetail } from '../../../src/shared/contract/deposits';
 import { DEPOSIT_ADDRESS, makeDepositDetail } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
@@ -70,6 +71,15 @@ describe('/topup-balance/{id}: what the deposit page shows', () => {
     expect(screen.getByText('Status').nextElementSibling).toHaveTextContent('Incomplete');
   });
 
+  it('part paid: a new deposit is offered instead of Start Over (the paid one cannot be deleted)', async () => {
+    deposit(makeDepositDetail({ receivedAmount: '100.000000', creditedAmount: 100 }));
+    renderApp('/topup-balance/41', stub);
+    const newDeposit = await screen.findByRole('link', { name: 'New deposit' });
+    expect(newDeposit).toHaveAttribute('href', '/topup-balance');
+    expect(screen.queryByRole('button', { name: 'Start Over' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'I Have Transferred Payment' })).toBeVisible();
+  });
+
   it('part paid: what arrived and was credited, and the instructions for the rest', async () => {
     deposit(
       makeDepositDetail({
@@ -111,6 +121,22 @@ describe('/topup-balance/{id}: what the deposit page shows', () => {
       '/topup-balance/41?view=receipt',
     );
     expectNoPaymentAsked();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(router.state.location.pathname).toBe('/topup-balance/41');
+    expect(stub.requestsTo('/api/get-transaction')).toHaveLength(1);
+  });
+
+  it('confirmed long ago, its last copy kept here still pending: shows it confirmed and stays', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    deposit(confirmedDeposit());
+    const { router } = renderApp('/topup-balance/41', stub, {
+      // The persisted cache keeps a deposit 7 days: this copy was fetched 3 days ago, while pending.
+      cache: (queryClient) =>
+        queryClient.setQueryData(depositQueryKey(41), makeDepositDetail(), {
+          updatedAt: Date.now() - 3 * 24 * 3600_000,
+        }),
+    });
+    expect(await screen.findByText('$150.00 was added to your balance.')).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(router.state.location.pathname).toBe('/topup-balance/41');
     expect(stub.requestsTo('/api/get-transaction')).toHaveLength(1);

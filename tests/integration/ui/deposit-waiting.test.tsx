@@ -89,7 +89,11 @@ describe('/topup-balance/{id}: waiting for the payment', () => {
     );
     expect(screen.getByText('Send only on the Ethereum (ERC-20) network')).toBeInTheDocument();
     expect(screen.getByText('Send exactly 150.000000 USDC')).toBeInTheDocument();
-    expect(screen.getByText('Underpaying a transfer fails and is non-refundable.')).toBeVisible();
+    expect(
+      screen.getByText(
+        'What arrives is added to your balance. A deposit still short when its time runs out ends as failed (underpaid), with what arrived credited. Payments are non-refundable: no crypto is ever sent back.',
+      ),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: /Need Help/ })).toHaveAttribute('href', '/support');
     // Stablecoins: 24 hours to pay, in hours and minutes, beside the buttons.
     expect(within(actions()).getByRole('timer', { name: 'Time remaining' })).toHaveTextContent(
@@ -156,6 +160,79 @@ describe('/topup-balance/{id}: waiting for the payment', () => {
     ).toBeVisible();
     await passSeconds(9);
     expect(stub.requestsTo('/api/get-transaction')).toHaveLength(3);
+  });
+
+  it('stops asking once the deposit is gone (deleted on another device)', async () => {
+    useFakeTimers();
+    deposit(makeDepositDetail());
+    renderApp('/topup-balance/41', stub);
+    await screen.findByRole('heading', { name: 'Payment Instructions' });
+    stub.on('POST', '/api/get-transaction', {
+      status: 404,
+      body: { success: false, message: 'Transaction not found' },
+    });
+    await passSeconds(3);
+    expect(await screen.findByRole('heading', { name: 'Transaction not found' })).toBeVisible();
+    expect(stub.requestsTo('/api/get-transaction')).toHaveLength(2);
+    await passSeconds(12);
+    expect(stub.requestsTo('/api/get-transaction')).toHaveLength(2);
+  });
+
+  it('keeps asking through a server error: the payment still shows once the server is back', async () => {
+    useFakeTimers();
+    deposit(makeDepositDetail());
+    renderApp('/topup-balance/41', stub);
+    await screen.findByRole('heading', { name: 'Payment Instructions' });
+    stub.on('POST', '/api/get-transaction', { status: 500, body: { success: false } });
+    await passSeconds(3);
+    // The one retry of a failed read, then the next poll.
+    await passSeconds(12);
+    deposit(makeDepositDetail({ confirmations: { seen: 1, required: 12 } }));
+    await passSeconds(3);
+    expect(await screen.findByText('Payment detected — 1 of 12 confirmations')).toBeVisible();
+  });
+
+  it('a payment detected while the focus is in the actions: the focus goes to the status', async () => {
+    useFakeTimers();
+    let detected = false;
+    deposit(() =>
+      detected
+        ? makeDepositDetail({ confirmations: { seen: 1, required: 12 } })
+        : makeDepositDetail(),
+    );
+    renderApp('/topup-balance/41', stub);
+    const startOver = await screen.findByRole('button', { name: 'Start Over' });
+    act(() => startOver.focus());
+    detected = true;
+    await passSeconds(3);
+    expect(await screen.findByText('Payment detected — 1 of 12 confirmations')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Payment actions' })).toBeNull();
+    expect(depositStatus()).toHaveFocus();
+  });
+
+  it('a payment confirmed while the focus is elsewhere: the focus stays there', async () => {
+    useFakeTimers();
+    let confirmed = false;
+    deposit(() =>
+      confirmed
+        ? makeDepositDetail({
+            status: 'confirmed',
+            receivedAmount: '150.000000',
+            creditedAmount: 150,
+          })
+        : makeDepositDetail(),
+    );
+    stub.on('POST', '/api/get-all-user-transactions', {
+      body: { success: true, message: 'Transactions fetched successfully', data: [] },
+    });
+    renderApp('/topup-balance/41', stub);
+    await screen.findByRole('heading', { name: 'Payment Instructions' });
+    const help = screen.getByRole('link', { name: /Need Help/ });
+    act(() => help.focus());
+    confirmed = true;
+    await passSeconds(3);
+    expect(await screen.findByText('$150.00 was added to your balance.')).toBeVisible();
+    expect(help).toHaveFocus();
   });
 
   it('waits 10 seconds before asking for the sender, and shows each verify error by its button', async () => {
@@ -260,7 +337,9 @@ describe('/topup-balance/{id}: Start Over', () => {
     await user.click(startOver);
     const alert = await within(actions()).findByRole('alert');
     expect(alert).toHaveTextContent('Error deleting transaction, please try again');
-    expect(startOver.parentElement).toContainElement(alert);
+    // In the bar of the button, right under its row of buttons.
+    expect(startOver.closest('section')).toContainElement(alert);
+    expect(startOver.parentElement!.parentElement!.nextElementSibling).toBe(alert);
 
     stub.on('POST', '/api/delete-transaction', {
       body: { success: true, message: 'Transaction deleted successfully' },
@@ -321,6 +400,25 @@ describe('/topup-balance/{id}: Start Over', () => {
   });
 });
 
+describe('/topup-balance/{id}: a stablecoin window at zero', () => {
+  it('the instructions go, and the page says the time is over until the server closes it', async () => {
+    useFakeTimers();
+    deposit(makeDepositDetail({ expiresAt: new Date(Date.now() + 2000).toISOString() }));
+    renderApp('/topup-balance/41', stub);
+    expect(await screen.findByText('Send exactly 150.000000 USDC')).toBeVisible();
+    await passSeconds(2);
+    expect(screen.getByRole('timer')).toHaveTextContent('0:00');
+    expect(screen.queryByRole('heading', { name: 'Payment Instructions' })).toBeNull();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(screen.queryByText(/Send exactly/)).toBeNull();
+    expect(depositStatus()).toHaveTextContent(
+      'The time to pay is overThis deposit is being closed. A payment that still arrives at your deposit address is added to your balance.',
+    );
+    expect(screen.getByRole('button', { name: 'I Have Transferred Payment' })).toBeDisabled();
+    expect(stub.requestsTo('/api/delete-transaction')).toEqual([]);
+  });
+});
+
 describe('/topup-balance/{id}: the ETH payment window at zero', () => {
   it('disables verifying, deletes the deposit and asks to start again', async () => {
     const timers = useFakeTimers();
@@ -376,6 +474,24 @@ describe('/topup-balance/{id}: the ETH payment window at zero', () => {
     expect(await screen.findByText('Payment detected — 2 of 12 confirmations')).toBeVisible();
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('part paid at zero: the instructions go, and the page says what arrived and that it is closing', async () => {
+    useFakeTimers();
+    const partPaid = ethDeposit(2, { receivedAmount: '0.030000', creditedAmount: 90 });
+    deposit(partPaid);
+    renderApp('/topup-balance/42', stub);
+    expect(await screen.findByText('Send exactly 0.020000 ETH')).toBeVisible();
+    await passSeconds(2);
+    expect(screen.getByRole('timer')).toHaveTextContent('0:00');
+    expect(screen.queryByRole('heading', { name: 'Payment Instructions' })).toBeNull();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(screen.queryByText(/Send exactly/)).toBeNull();
+    expect(depositStatus()).toHaveTextContent(
+      'Part of the payment has arrived0.030000 ETH of 0.050000 ETH arrived and $90.00 was added to your balance. The time to send the rest is over, and this deposit is being closed.',
+    );
+    // A deposit with a payment is never deleted: the server closes it as underpaid.
+    expect(stub.requestsTo('/api/delete-transaction')).toEqual([]);
   });
 
   it('says so by the countdown when the expired deposit cannot be deleted', async () => {

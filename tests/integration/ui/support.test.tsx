@@ -46,9 +46,20 @@ describe('/support', () => {
     await user.click(within(faq).getByText('How do I pay with ETH?'));
     expect(eth).toHaveAttribute('open');
     expect(eth).toHaveTextContent('That price holds for 15 minutes');
-    expect(eth).toHaveTextContent('Send exactly the ETH amount shown');
-    expect(eth).toHaveTextContent('Press "I Have Transferred Payment"');
+    expect(eth).toHaveTextContent('to your own deposit address');
+    expect(eth).toHaveTextContent('found by itself within seconds');
+    expect(eth).toHaveTextContent('Parts add up');
+    expect(eth).toHaveTextContent('after Start Over or after the 15 minutes is still credited');
+    expect(eth).toHaveTextContent('from an exchange too');
     expect(eth).toHaveTextContent('underpaid transfers are non-refundable');
+    // The shared wallet's rules are gone: no exact amount to match, no sender to prove.
+    expect(eth).not.toHaveTextContent('exact amount is how we recognise');
+    expect(eth).not.toHaveTextContent('not from an exchange');
+    const stuck = within(faq)
+      .getByText('My transaction is stuck. What can I do?')
+      .closest('details')!;
+    expect(stuck).not.toHaveTextContent('do not send to an expired transaction');
+    expect(stuck).toHaveTextContent('View deposit');
     const tracking = within(faq).getByText('How do I add a creator through a tracking link?');
     expect(tracking.closest('details')).toHaveTextContent('profile link on CreatorFinder');
   });

@@ -104,7 +104,8 @@ describe('/transactions', () => {
       listed([
         deposit(3, { status: 'pending', hash: null, receivedAmount: '0.000000' }),
         deposit(2),
-        deposit(1, { status: 'failed' }),
+        // Expired with nothing paid.
+        deposit(1, { status: 'failed', hash: null, receivedAmount: '0.000000', creditedAmount: 0 }),
       ]),
     );
     const { user, router } = renderApp('/transactions', stub);
@@ -151,6 +152,57 @@ describe('/transactions', () => {
     expect(within(await row(2)).getByText('Paid late')).toBeVisible();
     expect(within(await row(1)).getByText('Unrequested payment')).toBeVisible();
     expect(within(await row(1)).queryByText('Paid late')).toBeNull();
+  });
+
+  it('says what was credited when it differs from the amount asked, and links an underpaid deposit', async () => {
+    stub.on(
+      'POST',
+      '/api/get-all-user-transactions',
+      listed([
+        // Overpaid: 160.5 USDC for a $150.50 request.
+        deposit(6, { receivedAmount: '160.500000', creditedAmount: 160.5 }),
+        // ETH paid after its window, counted at the price of its block.
+        deposit(5, {
+          coinType: 'eth',
+          amount: 100,
+          ethAmount: '0.050000',
+          ethUsdPrice: 2000,
+          receivedAmount: '0.050000',
+          creditedAmount: 95,
+          late: true,
+        }),
+        // Part paid, still open.
+        deposit(4, {
+          status: 'pending',
+          hash: null,
+          receivedAmount: '50.000000',
+          creditedAmount: 50,
+        }),
+        // Underpaid: the window closed with 100 of 150.50 USDC.
+        deposit(3, { status: 'failed', receivedAmount: '100.000000', creditedAmount: 100 }),
+        deposit(2),
+        deposit(1, { status: 'failed', hash: null, receivedAmount: '0.000000', creditedAmount: 0 }),
+      ]),
+    );
+    renderApp('/transactions', stub);
+    const amountOf = async (id: number) =>
+      within(await row(id)).getByText('Amount').nextElementSibling!.textContent;
+    expect(await amountOf(6)).toBe('$150.50Credited $160.50');
+    expect(await amountOf(5)).toBe('$100.00Credited $95.00');
+    expect(await amountOf(4)).toBe('$150.50Credited $50.00');
+    expect(await amountOf(3)).toBe('$150.50Credited $100.00');
+    expect(await amountOf(2)).toBe('$150.50');
+    expect(await amountOf(1)).toBe('$150.50');
+
+    const underpaid = await row(3);
+    expect(within(underpaid).getByText('Underpaid')).toBeVisible();
+    expect(within(underpaid).getByRole('link', { name: 'View deposit' })).toHaveAttribute(
+      'href',
+      '/topup-balance/3',
+    );
+    const expired = await row(1);
+    expect(within(expired).queryByText('Underpaid')).toBeNull();
+    expect(within(expired).queryByRole('link', { name: /^View (deposit|receipt)$/ })).toBeNull();
   });
 
   it('filters on the server by action', async () => {

@@ -218,6 +218,13 @@ export function transactionOf(deposit: DepositModel): Transaction {
     hash: deposit.hash,
     status: deposit.status as Transaction['status'],
     from: deposit.from,
+    // The wallet link asks for what an open request still waits for.
+    paymentUri:
+      deposit.status === 'pending' &&
+      deposit.receivedUnits > 0n &&
+      deposit.receivedUnits < deposit.units
+        ? created.paymentUri.replace(/=(\d+)$/, `=${deposit.units - deposit.receivedUnits}`)
+        : created.paymentUri,
     receivedAmount: shownUnits(deposit.coin, deposit.receivedUnits),
     creditedAmount: deposit.creditedCents / 100,
     late: deposit.late,

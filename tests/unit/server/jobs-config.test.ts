@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEV_DEPOSIT_XPUB, loadConfig } from '../../../src/server/config';
+import { loadConfig } from '../../../src/server/config';
 
 describe('background job, deposit window and dev environment settings', () => {
   it('defaults to a run a minute, 24-hour stablecoin window, dev parts on outside production', () => {
@@ -30,7 +30,9 @@ describe('background job, deposit window and dev environment settings', () => {
       DATABASE_URL: 'postgres://db.example/promo',
       SMTP_URL: 'smtp://mail.example',
       RPC_URL: 'https://rpc.example',
-      DEPOSIT_XPUB: DEV_DEPOSIT_XPUB,
+      // BIP-32 test vector 1 (m): production refuses the development key.
+      DEPOSIT_XPUB:
+        'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8',
       SESSION_SECRET: 'a-production-secret-of-32-characters',
       APP_URL: 'https://promo.example',
       PARTNER_URL: 'https://partner.example',

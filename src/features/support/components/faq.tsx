@@ -65,38 +65,44 @@ export function Faq({ partnerName }: { partnerName: string }) {
             countdown shows the time left to send.
           </li>
           <li>
-            Send exactly the ETH amount shown, on the Ethereum network only, to the wallet address
-            shown (copy both, or scan the QR code). The exact amount is how we recognise your
-            payment.
+            Send the ETH amount shown, on the Ethereum network only, to your own deposit address
+            (copy both, or scan the QR code). The address is yours alone, so every payment to it is
+            yours.
           </li>
           <li>
-            Press &quot;I Have Transferred Payment&quot;. After a 10-second wait, enter the address
-            you sent from and press Verify Payment.
+            That is all: your payment is found by itself within seconds of reaching the network, and
+            added to your balance once the network has confirmed it enough times. The page shows
+            each step. &quot;I Have Transferred Payment&quot;, with the address you sent from, only
+            hurries the check.
           </li>
         </ol>
         <p>
-          Send from a wallet you control, not from an exchange: an exchange sends from its own
-          addresses. Sending less than the amount shown fails the payment, and underpaid transfers
-          are non-refundable.
+          Parts add up: if a fee took some of it, send the rest to the same address before the 15
+          minutes are up. A payment that arrives after Start Over or after the 15 minutes is still
+          credited, at the ETH/USD price in force when it arrived. You can send from an exchange
+          too, as long as it withdraws on the Ethereum (ERC-20) network. If less than the amount has
+          arrived when the 15 minutes are up, the deposit ends as failed (underpaid) and what
+          arrived is credited: underpaid transfers are non-refundable, no crypto is sent back.
         </p>
       </FaqEntry>
       <FaqEntry question="My transaction is stuck. What can I do?">
         <ul>
           <li>
-            &quot;Payment not found yet&quot; means the transfer has no confirmation yet. Wait a
-            minute and verify again; a pending transaction shows as incomplete on Transactions.
+            Open the deposit (View deposit on Transactions): its page updates by itself and shows
+            whether your payment has been detected and how many confirmations it has.
           </li>
           <li>
-            Check your wallet: if the transfer itself is still pending there, speed it up with a
-            higher network fee, then verify again.
+            Nothing detected yet? Check your wallet: if the transfer itself is still pending there,
+            speed it up with a higher network fee. Check too that it went to your deposit address,
+            on the Ethereum network.
           </li>
           <li>
-            If the 15 minutes of an ETH payment ran out before you sent anything, press Start Over
-            for a new price; do not send to an expired transaction.
+            A payment that arrived after the time ran out, or after Start Over, is still credited:
+            Transactions lists it as paid late or as an unrequested payment.
           </li>
           <li>
-            If you sent after the 15 minutes, sent another amount, or verifying keeps failing,
-            contact support with the transaction hash and the address you sent from.
+            If your wallet shows the transfer as done and the deposit page still shows nothing,
+            contact support with the transaction hash.
           </li>
         </ul>
       </FaqEntry>

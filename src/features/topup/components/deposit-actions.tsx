@@ -1,13 +1,13 @@
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { failureMessage } from '../../../lib/offline';
 import { DEPOSIT_MESSAGES, type Transaction } from '../../../shared/contract/deposits';
 import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
+import { Button, buttonClass } from '../../../ui/button';
 import { WriteStatus } from '../../../ui/write-status';
+import { hasReceived } from '../../transactions/format';
 import { useDeleteTransaction } from '../api/delete-transaction';
-import { useSecondsLeft } from '../use-seconds-left';
 import { Countdown } from './countdown';
 import { VerifyPayment } from './verify-payment';
 import * as styles from './topup.css';
@@ -18,14 +18,25 @@ const paymentArrived = (error: unknown) =>
 
 /**
  * What an open deposit offers, with the time left beside it (on a phone a bar kept at the bottom of
- * the screen): verify, Start Over, and (spec §4) the ETH window at zero deleting the deposit.
+ * the screen): verify, Start Over, and (spec §4) the ETH window at zero deleting the deposit. Once
+ * part of the payment arrived the deposit cannot be deleted: a new deposit (which ends this one as
+ * underpaid, what arrived credited) is offered instead of Start Over.
  */
 export function DepositActions({
   deposit,
+  secondsLeft,
+  onLeaveWithFocus,
   onExpired,
   onRefresh,
 }: {
   deposit: Transaction;
+  /** The time left to pay (null: no window). */
+  secondsLeft: number | null;
+  /**
+   * The bar leaves the page with the focus inside it (a payment detected or confirmed): the focus,
+   * left alone, would fall to the page's top (document.body).
+   */
+  onLeaveWithFocus: () => void;
   /** The ETH window closed and the deposit was deleted. */
   onExpired: () => void;
   /** A payment arrived meanwhile: the deposit is asked for again. */
@@ -35,15 +46,26 @@ export function DepositActions({
   const startOver = useDeleteTransaction();
   const expiry = useDeleteTransaction();
   const { mutate: deleteExpired } = expiry;
-  const secondsLeft = useSecondsLeft(deposit.expiresAt);
   const timedOut = secondsLeft === 0;
+  const partPaid = hasReceived(deposit);
   const expiring = useRef(false);
+  const bar = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    if (!timedOut || deposit.coinType !== 'eth' || expiring.current) return;
+    // Part paid, it is never deleted: the server closes it as underpaid.
+    if (!timedOut || deposit.coinType !== 'eth' || partPaid || expiring.current) return;
     expiring.current = true;
     deleteExpired(deposit.id, { onSuccess: onExpired, onError: onRefresh });
-  }, [timedOut, deposit.coinType, deposit.id, deleteExpired, onExpired, onRefresh]);
+  }, [timedOut, deposit.coinType, partPaid, deposit.id, deleteExpired, onExpired, onRefresh]);
+
+  // A layout effect's cleanup runs before React removes the bar's elements: the focus is still in
+  // them to be seen.
+  useLayoutEffect(() => {
+    const section = bar.current;
+    return () => {
+      if (section?.contains(document.activeElement)) onLeaveWithFocus();
+    };
+  }, [onLeaveWithFocus]);
 
   function restart() {
     if (startOver.busy) return;
@@ -57,7 +79,7 @@ export function DepositActions({
   }
 
   return (
-    <section className={styles.actionBar} aria-label="Payment actions">
+    <section ref={bar} className={styles.actionBar} aria-label="Payment actions">
       {secondsLeft === null ? null : <Countdown secondsLeft={secondsLeft} />}
       {expiry.isError && !paymentArrived(expiry.error) ? (
         <ErrorBox>{failureMessage(expiry.error, 'Error deleting expired transaction')}</ErrorBox>
@@ -65,17 +87,24 @@ export function DepositActions({
       <div className={styles.actionButtons}>
         <VerifyPayment transaction={deposit} closed={timedOut || startOver.busy} />
         <div className={styles.startOver}>
-          <Button variant="secondary" block disabled={startOver.busy} onClick={restart}>
-            {startOver.isPending ? 'Cancelling...' : 'Start Over'}
-          </Button>
+          {partPaid ? (
+            <Link to="/topup-balance" className={buttonClass('secondary', true)}>
+              New deposit
+            </Link>
+          ) : (
+            <Button variant="secondary" block disabled={startOver.busy} onClick={restart}>
+              {startOver.isPending ? 'Cancelling...' : 'Start Over'}
+            </Button>
+          )}
           <WriteStatus write={startOver.inFlight} />
-          {startOver.isError ? (
-            <ErrorBox>
-              {errorMessage(startOver.error, 'Error deleting transaction, please try again')}
-            </ErrorBox>
-          ) : null}
         </div>
       </div>
+      {startOver.isError ? (
+        // Right under the button, across the bar (beside it, a phone's half width is too narrow).
+        <ErrorBox>
+          {errorMessage(startOver.error, 'Error deleting transaction, please try again')}
+        </ErrorBox>
+      ) : null}
     </section>
   );
 }

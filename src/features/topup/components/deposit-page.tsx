@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { TransactionDetail } from '../../../shared/contract/deposits';
 import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { receiptLink } from '../../transactions/format';
 import { useDeposit } from '../api/get-transaction';
 import { depositState, type DepositState } from '../deposit-state';
+import { useSecondsLeft } from '../use-seconds-left';
 import { BalanceHeader } from './balance-header';
 import { DepositActions } from './deposit-actions';
 import { DepositNotFound, DepositUnavailable, isNotFound } from './deposit-unavailable';
@@ -50,28 +51,43 @@ function NextStep({ deposit, state }: { deposit: TransactionDetail; state: Depos
 function DepositView({
   deposit,
   deleted,
+  fetchedSinceOpened,
   onExpired,
   onRefresh,
 }: {
   deposit: TransactionDetail;
   /** Deleted here when its ETH window closed (spec §4): it is shown as expired. */
   deleted: boolean;
+  /** The copy shown was fetched since the page opened (not only the persisted cache's). */
+  fetchedSinceOpened: boolean;
   onExpired: () => void;
   onRefresh: () => void;
 }) {
   const state = deleted ? 'expired' : depositState(deposit);
   const open = state === 'waiting' || state === 'partPaid';
-  useDepositOutcome(deposit);
+  // One clock for the countdown and the instructions. At zero a request can still be pending (part
+  // paid, or a stablecoin's until the server's expiry job closes it): nothing invites a payment then.
+  const secondsLeft = useSecondsLeft(open ? deposit.expiresAt : null);
+  const windowClosed = secondsLeft === 0;
+  const status = useRef<HTMLDivElement>(null);
+  const focusStatus = useCallback(() => status.current?.focus(), []);
+  useDepositOutcome(deposit, fetchedSinceOpened);
   return (
     <>
       <BalanceHeader subtitle={`Deposit ${deposit.id}`} />
       <div className={styles.layout}>
         <div className={styles.main}>
-          <DepositStatus deposit={deposit} state={state} />
+          <DepositStatus ref={status} deposit={deposit} state={state} windowClosed={windowClosed} />
           {open ? (
             <>
-              <PaymentPanel transaction={deposit} />
-              <DepositActions deposit={deposit} onExpired={onExpired} onRefresh={onRefresh} />
+              {windowClosed ? null : <PaymentPanel transaction={deposit} />}
+              <DepositActions
+                deposit={deposit}
+                secondsLeft={secondsLeft}
+                onLeaveWithFocus={focusStatus}
+                onExpired={onExpired}
+                onRefresh={onRefresh}
+              />
             </>
           ) : (
             <NextStep deposit={deposit} state={state} />
@@ -99,6 +115,8 @@ export function DepositPage({ id }: { id: number }) {
   const [deleted, setDeleted] = useState(false);
   const deposit = useDeposit(id, !deleted);
   const { refetch } = deposit;
+  // What the page opened with may be the persisted cache's copy, days old (0: none).
+  const [openedWithCopyOf] = useState(deposit.dataUpdatedAt);
   const onExpired = useCallback(() => setDeleted(true), []);
   const onRefresh = useCallback(() => void refetch(), [refetch]);
 
@@ -108,6 +126,7 @@ export function DepositPage({ id }: { id: number }) {
     <DepositView
       deposit={deposit.data}
       deleted={deleted}
+      fetchedSinceOpened={deposit.dataUpdatedAt !== openedWithCopyOf}
       onExpired={onExpired}
       onRefresh={onRefresh}
     />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { formatMoney } from '../../../lib/format';
 import {
   DEPOSIT_MESSAGES,
@@ -7,7 +7,7 @@ import {
   type TransactionDetail,
 } from '../../../shared/contract/deposits';
 import * as alertStyles from '../../../ui/alert.css';
-import { confirmationsText } from '../../transactions/format';
+import { coinLabel, confirmationsText } from '../../transactions/format';
 import type { DepositState } from '../deposit-state';
 import * as styles from './topup.css';
 
@@ -23,12 +23,37 @@ function lateText(deposit: TransactionDetail): string {
   );
 }
 
-function message(deposit: TransactionDetail, state: DepositState): [Tone, string, ReactNode] {
+/** Part paid when the window reached zero: the rest can no longer be sent to this request. */
+function partPaidClosingText(deposit: TransactionDetail): string {
+  const coin = coinLabel(deposit.coinType);
+  return (
+    `${deposit.receivedAmount} ${coin} of ${deposit.ethAmount} ${coin} arrived and ` +
+    `${formatMoney(deposit.creditedAmount)} was added to your balance. The time to send the rest ` +
+    'is over, and this deposit is being closed.'
+  );
+}
+
+function message(
+  deposit: TransactionDetail,
+  state: DepositState,
+  windowClosed: boolean,
+): [Tone, string, ReactNode] {
   switch (state) {
     case 'waiting':
-      return ['info', 'Waiting for your payment', 'This page updates by itself once it arrives.'];
+      // At zero, until the server (or, for ETH, this page) closes the request.
+      return windowClosed
+        ? [
+            'warning',
+            'The time to pay is over',
+            'This deposit is being closed. A payment that still arrives at your deposit address is added to your balance.',
+          ]
+        : ['info', 'Waiting for your payment', 'This page updates by itself once it arrives.'];
     case 'partPaid':
-      return ['warning', 'Part of the payment has arrived', partPaidMessage(deposit)];
+      return [
+        'warning',
+        'Part of the payment has arrived',
+        windowClosed ? partPaidClosingText(deposit) : partPaidMessage(deposit),
+      ];
     case 'detected':
       return [
         'info',
@@ -55,18 +80,26 @@ function message(deposit: TransactionDetail, state: DepositState): [Tone, string
 
 /**
  * The deposit's state in one box that stays on the page while the state changes, so a screen reader
- * hears each change (a polite live region) without the focus moving.
+ * hears each change (a polite live region) without the focus moving. It can take the focus (tabIndex
+ * -1) for when the actions that held it leave the page (deposit-actions.tsx).
  */
 export function DepositStatus({
   deposit,
   state,
+  windowClosed,
+  ref,
 }: {
   deposit: TransactionDetail;
   state: DepositState;
+  /** The payment window is at zero while the request is still pending. */
+  windowClosed: boolean;
+  ref?: Ref<HTMLDivElement>;
 }) {
-  const [tone, title, text] = message(deposit, state);
+  const [tone, title, text] = message(deposit, state, windowClosed);
   return (
     <div
+      ref={ref}
+      tabIndex={-1}
       role="status"
       aria-label="Deposit status"
       className={tone === 'info' ? styles.statusInfo : alertStyles.alert[tone]}

@@ -50,7 +50,12 @@ export function PaymentPanel({ transaction }: { transaction: Transaction }) {
           <p>Transfers on any other network cannot be found and are lost.</p>
         </WarningBox>
         <WarningBox title={`Send exactly ${amount} ${coin}`}>
-          <p>Underpaying a transfer fails and is non-refundable.</p>
+          {/* Spec §2 "Underpaying a transfer fails and is non-refundable", as deposits now work. */}
+          <p>
+            What arrives is added to your balance. A deposit still short when its time runs out ends
+            as failed (underpaid), with what arrived credited. Payments are non-refundable: no
+            crypto is ever sent back.
+          </p>
         </WarningBox>
       </div>
     </Card>

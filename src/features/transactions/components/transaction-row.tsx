@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { formatMoney, shortHash } from '../../../lib/format';
 import type { Transaction } from '../../../shared/contract/deposits';
+import { dollarsToCents } from '../../../shared/money';
 import {
   coinLabel,
   confirmationsText,
@@ -8,6 +9,7 @@ import {
   explorerUrl,
   formatCoinAmount,
   formatDateTime,
+  hasReceived,
   receiptLink,
   statusLabel,
 } from '../format';
@@ -34,11 +36,13 @@ function Cell({
 }
 
 /**
- * Under the status: a payment waiting for its confirmations, a late or unrequested payment, and the
- * way to the deposit's page (pending) or its receipt (confirmed).
+ * Under the status: a payment waiting for its confirmations, a late or unrequested payment, an
+ * underpaid request, and the way to the deposit's page (pending, or underpaid: it says what arrived
+ * and what to do next) or its receipt (confirmed).
  */
 function StatusNotes({ transaction }: { transaction: Transaction }) {
   const { confirmations, status } = transaction;
+  const underpaid = status === 'failed' && hasReceived(transaction);
   return (
     <>
       {status === 'pending' && confirmations ? (
@@ -48,7 +52,8 @@ function StatusNotes({ transaction }: { transaction: Transaction }) {
       {transaction.origin === 'unrequested' ? (
         <span className={styles.note}>Unrequested payment</span>
       ) : null}
-      {status === 'pending' ? (
+      {underpaid ? <span className={styles.note}>Underpaid</span> : null}
+      {status === 'pending' || underpaid ? (
         <Link {...depositLink(transaction.id)} className={styles.rowLink}>
           View deposit
         </Link>
@@ -77,12 +82,17 @@ export function TransactionRow({
   const showActions = transaction.status !== 'pending' && hash !== null;
   return (
     <li className={styles.row} aria-label={`Transaction ${transaction.id}`}>
-      <Cell label="Status" valueClassName={styles.statusCell}>
+      <Cell label="Status" valueClassName={styles.stackedCell}>
         <span className={styles.status[transaction.status]}>{statusLabel(transaction.status)}</span>
         <StatusNotes transaction={transaction} />
       </Cell>
-      <Cell label="Amount">
+      <Cell label="Amount" valueClassName={styles.stackedCell}>
         <strong>{formatMoney(transaction.amount)}</strong>
+        {/* Overpaid, underpaid, part paid, or ETH counted at a later price: what the balance got. */}
+        {hasReceived(transaction) &&
+        dollarsToCents(transaction.creditedAmount) !== dollarsToCents(transaction.amount) ? (
+          <span className={styles.note}>Credited {formatMoney(transaction.creditedAmount)}</span>
+        ) : null}
       </Cell>
       <Cell label="Coin">{coinLabel(transaction.coinType)}</Cell>
       <Cell label="Coin amount">

@@ -133,8 +133,11 @@ export const wideCell = style({
   '@media': { [tableScreen]: { gridColumn: 'auto' } },
 });
 
-/** The status cell stacks its badge, notes and link, each wrapping in the table's narrow column. */
-export const statusCell = style({
+/**
+ * A cell that stacks its value with notes (the status with its link; the amount with what was
+ * credited), each wrapping in the table's narrow column.
+ */
+export const stackedCell = style({
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'flex-start',

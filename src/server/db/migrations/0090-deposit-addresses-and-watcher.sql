@@ -32,6 +32,8 @@ UPDATE deposits SET credited_cents = amount_cents, confirmed_at = updated_at WHE
 UPDATE deposits SET received_units = 0 WHERE received_units IS NULL;
 ALTER TABLE deposits ALTER COLUMN received_units SET DEFAULT 0;
 ALTER TABLE deposits ALTER COLUMN received_units SET NOT NULL;
+-- Requests are no longer found by their exact amount.
+DROP INDEX IF EXISTS deposits_pending_idx;
 -- At most one open request per advertiser and coin (opening a new one closes the older).
 CREATE UNIQUE INDEX deposits_one_open_idx ON deposits (user_id, coin_type)
   WHERE status = 'pending' AND origin = 'request';
@@ -55,7 +57,7 @@ UPDATE chain_transfers t
    SET user_id = d.user_id, coin_type = d.coin_type, to_address = d.wallet_address,
        state = CASE WHEN d.status = 'confirmed' THEN 'credited' ELSE 'ignored' END,
        credited_cents = CASE WHEN d.status = 'confirmed' THEN d.amount_cents ELSE 0 END,
-       credited_at = d.updated_at
+       credited_at = d.updated_at, block_time = d.updated_at
   FROM deposits d
  WHERE d.id = t.deposit_id;
 -- A credit is now one ledger row per transfer (reference transfer:<id>); before, one per deposit.
@@ -90,6 +92,7 @@ CREATE TABLE chain_watcher (
   head_block bigint NOT NULL,
   lease_owner text,
   lease_until timestamptz,
-  reconciled_at timestamptz,
+  -- The block the ETH balances were last reconciled at (each block once).
+  reconciled_block bigint,
   updated_at timestamptz NOT NULL DEFAULT now()
 );

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { setAuthUser } from '../../../../src/features/auth/api/check-auth';
 import { configureApi } from '../../../../src/lib/api';
@@ -15,12 +15,15 @@ export function renderApp(
   options: {
     state?: Record<string, unknown>;
     userEvent?: Parameters<typeof userEvent.setup>[0];
+    /** Fills the query cache before the first render, as the persisted cache does on opening. */
+    cache?: (queryClient: QueryClient) => void;
   } = {},
 ) {
   // Same origin as the stub server, as in production (the API lives on the app's origin).
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(stub.url);
   configureApi({ baseUrl: `${stub.url}/api` });
   const queryClient = createQueryClient((client) => setAuthUser(client, null));
+  options.cache?.(queryClient);
   const history = createMemoryHistory({ initialEntries: [path] });
   if (options.state) history.replace(path, options.state);
   const router = createRouter({ routeTree, history, context: { queryClient } });
