@@ -21,6 +21,7 @@ import {
   type TestClient,
   type TestDatabase,
 } from '../../helpers/server';
+import { balanceCentsOf, notificationsOf } from '../../helpers/deposits';
 
 type Answer<T = Transaction> = { success: boolean; message: string; data: T };
 
@@ -51,14 +52,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     await database?.close();
   });
 
-  const balanceCents = async (userId: number) =>
-    Number(
-      (
-        await db.query<{ b: number }>('SELECT balance_cents AS b FROM users WHERE id = $1', [
-          userId,
-        ])
-      )[0]!.b,
-    );
+  const balanceCents = (userId: number) => balanceCentsOf(db, userId);
   const ledger = async (userId: number) =>
     (
       await db.query<{ amount_cents: number; reference: string }>(
@@ -70,13 +64,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
   /** The ledger reference of the transfer in transaction `hash`: `transfer:<chain_transfers.id>`. */
   const transferReference = async (hash: Hex) =>
     `transfer:${(await db.query<{ id: number }>('SELECT id FROM chain_transfers WHERE tx_hash = $1', [hash]))[0]!.id}`;
-  const notifications = async (userId: number) =>
-    (
-      await db.query<{ message: string }>(
-        'SELECT message FROM notifications WHERE user_id = $1 ORDER BY id',
-        [userId],
-      )
-    ).map((row) => row.message);
+  const notifications = (userId: number) => notificationsOf(db, userId);
   /** m/44'/60'/1'/0/i of the dev mnemonic, i being the advertiser's issued index. */
   const depositAddressOf = async (userId: number) => {
     const [row] = await db.query<{ derivation_index: number }>(

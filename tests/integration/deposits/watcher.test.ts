@@ -15,6 +15,7 @@ import {
   type TestClient,
   type TestDatabase,
 } from '../../helpers/server';
+import { balanceCentsOf, notificationsOf, openDeposit } from '../../helpers/deposits';
 
 type Answer<T = Transaction> = { success: boolean; message: string; data: T };
 const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -45,22 +46,11 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   });
 
   const watcher = () => server.app.depositWatcher!;
-  const open = async (client: TestClient, amount: number, coinType: string) => {
-    const response = await client.post<Answer>('/api/top-up-balance-v2', { amount, coinType });
-    expect(response.status).toBe(201);
-    return response.body.data;
-  };
+  const open = openDeposit;
   const detail = async (client: TestClient, id: number) =>
     (await client.post<Answer<TransactionDetail>>('/api/get-transaction', { transaction_id: id }))
       .body.data;
-  const balanceCents = async (userId: number) =>
-    Number(
-      (
-        await db.query<{ b: number }>('SELECT balance_cents AS b FROM users WHERE id = $1', [
-          userId,
-        ])
-      )[0]!.b,
-    );
+  const balanceCents = (userId: number) => balanceCentsOf(db, userId);
   const ledger = async (userId: number) =>
     (
       await db.query<{ amount_cents: number; reference: string }>(
@@ -69,13 +59,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
         [userId],
       )
     ).map((row) => Number(row.amount_cents));
-  const notifications = async (userId: number) =>
-    (
-      await db.query<{ message: string }>(
-        'SELECT message FROM notifications WHERE user_id = $1 ORDER BY id',
-        [userId],
-      )
-    ).map((row) => row.message);
+  const notifications = (userId: number) => notificationsOf(db, userId);
   const pay = (deposit: Transaction, units: bigint, payer = chain.payers[0]!) =>
     chain.pay(payer, { coinType: deposit.coinType, to: deposit.to as Address, units });
 

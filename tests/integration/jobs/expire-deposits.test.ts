@@ -15,6 +15,7 @@ import {
   type TestClient,
   type TestDatabase,
 } from '../../helpers/server';
+import { balanceCentsOf, notificationsOf, openDeposit } from '../../helpers/deposits';
 
 type Answer<T = Transaction> = { success: boolean; message: string; data: T };
 
@@ -43,11 +44,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   });
 
   const runJob = (stablecoinWindowHours = 24) => expireDeposits(db, { stablecoinWindowHours });
-  const deposit = async (client: TestClient, amount: number, coinType: string) => {
-    const response = await client.post<Answer>('/api/top-up-balance-v2', { amount, coinType });
-    expect(response.status).toBe(201);
-    return response.body.data;
-  };
+  const deposit = openDeposit;
   const verify = (client: TestClient, id: number, address: Address) =>
     client.post<Answer>('/api/verify-transaction-v2', { address, crmTransactionId: id });
   const pay = (from: Address, transaction: Transaction, units = BigInt(transaction.amountUnits)) =>
@@ -66,21 +63,8 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     ).body.data
       .map((t) => [t.amount, t.coinType, t.status])
       .sort((a, b) => Number(a[0]) - Number(b[0]));
-  const notifications = async (userId: number) =>
-    (
-      await db.query<{ message: string }>(
-        'SELECT message FROM notifications WHERE user_id = $1 ORDER BY id',
-        [userId],
-      )
-    ).map((row) => row.message);
-  const balanceCents = async (userId: number) =>
-    Number(
-      (
-        await db.query<{ b: number }>('SELECT balance_cents AS b FROM users WHERE id = $1', [
-          userId,
-        ])
-      )[0]!.b,
-    );
+  const notifications = (userId: number) => notificationsOf(db, userId);
+  const balanceCents = (userId: number) => balanceCentsOf(db, userId);
   /** The time of the block a transaction was mined in. */
   const blockTimeOf = async (hash: Hex) => {
     const reader = createPublicClient({ chain: foundry, transport: http(chain.rpcUrl) });
