@@ -1,7 +1,7 @@
 import { ETH_PAYMENT_WINDOW_SECONDS } from '../../shared/constants';
 import type { CoinType } from '../../shared/contract/deposits';
 import type { Db } from '../db/db';
-import { DEPOSIT_COLUMNS, type DepositRow } from '../domain/deposit-views';
+import { DEPOSIT_COLUMNS, DETECTED_PAYMENT, type DepositRow } from '../domain/deposit-views';
 import { closeRequest } from '../domain/deposits';
 
 /**
@@ -33,9 +33,7 @@ export async function expireDeposits(db: Db, settings: ExpirySettings): Promise<
         `SELECT ${DEPOSIT_COLUMNS} FROM deposits d
           WHERE status = 'pending' AND origin = 'request'
             AND expires_at < now() - make_interval(secs => CASE WHEN coin_type = 'eth' THEN $1 ELSE 0 END)
-            AND NOT EXISTS (SELECT 1 FROM chain_transfers t
-                             WHERE t.state = 'detected' AND t.user_id = d.user_id
-                               AND t.coin_type = d.coin_type AND t.block_number >= d.from_block)
+            AND ${DETECTED_PAYMENT} IS NULL
           ORDER BY id
           LIMIT $2
           FOR UPDATE SKIP LOCKED`,
