@@ -39,7 +39,7 @@ declare module 'fastify' {
 export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.body.password'] },
-    trustProxy: config.production,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     // A path with broken %-escapes never reaches a route or the error handler: same error shape.
     frameworkErrors: (_error, _request, reply) => {
@@ -50,6 +50,7 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  if (config.trustProxy === false) warnOnceOfUntrustedProxy(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -129,4 +130,27 @@ function clientErrorMessage(error: unknown, status: number): string {
     return 'Request body is not valid JSON';
   if (status === 429) return 'Too many attempts. Please wait a few minutes and try again.';
   return error instanceof Error ? error.message : 'Bad request';
+}
+
+/** Fastify's trustProxy of the TRUST_PROXY setting: a hop count trusts that many nearest proxies. */
+function trustProxyOption(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
+/**
+ * Requests that carry X-Forwarded-For while no proxy is trusted all come from the proxy's address:
+ * every client would share one set of rate limits. Said once, so the operator sets TRUST_PROXY.
+ */
+function warnOnceOfUntrustedProxy(app: FastifyInstance): void {
+  let warned = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!warned && request.headers['x-forwarded-for'] !== undefined) {
+      warned = true;
+      app.log.warn(
+        'Requests carry X-Forwarded-For but TRUST_PROXY is none: every client shares the rate limits of the proxy address. Set TRUST_PROXY (see the README).',
+      );
+    }
+    done();
+  });
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import * as v from 'valibot';
 import { HDKey } from 'viem/accounts';
 
@@ -21,7 +22,12 @@ export interface Config {
   /** Prefix of every Redis key, so several apps (or test runs) can share one Redis. */
   redisKeyPrefix: string;
   /** Design §3: login, register, forgot-password and verify calls, per IP and per account. */
-  rateLimit: { windowMs: number; perIp: number; perAccount: number };
+  rateLimit: { windowMs: number; perIp: number; perAccount: number; perAccountAnyIp: number };
+  /**
+   * Which proxies' X-Forwarded-For tells the client's address (Fastify's trustProxy): false (none,
+   * the default), a hop count, or addresses / CIDRs.
+   */
+  trustProxy: false | number | string[];
   partnerSlug: string;
   partnerName: string;
   partnerUrl: string;
@@ -155,7 +161,8 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     production,
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Development listens on this machine only; a production server is reached from outside.
+    host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     appUrl,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? './.data',
@@ -169,7 +176,9 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: positiveInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 15 * 60) * 1000,
       perIp: positiveInteger(env, 'RATE_LIMIT_PER_IP', 30),
       perAccount: positiveInteger(env, 'RATE_LIMIT_PER_ACCOUNT', 10),
+      perAccountAnyIp: positiveInteger(env, 'RATE_LIMIT_PER_ACCOUNT_ANY_IP', 50),
     },
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     partnerSlug: env.PARTNER_SLUG ?? 'partner',
     partnerName: env.PARTNER_NAME ?? 'CreatorFinder',
     partnerUrl,
@@ -222,6 +231,30 @@ function checkXpub(xpub: string): void {
   } catch {
     throw new ConfigError(`${message}: its checksum or key is not valid`);
   }
+}
+
+/**
+ * TRUST_PROXY: `none` (the default), a hop count (`1` behind one load balancer), or a comma-separated
+ * list of proxy addresses / CIDRs. `true` is refused: trusting every hop lets any client choose the
+ * address its rate limits count against.
+ */
+function trustProxySetting(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'none' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const version = isIP(address ?? '');
+    const maxBits = version === 4 ? 32 : 128;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (version === 0 || !bitsOk || rest.length > 0) {
+      throw new ConfigError(
+        `TRUST_PROXY must be none, a hop count, or proxy addresses / CIDRs separated by commas (not "${entry}")`,
+      );
+    }
+  }
+  return entries;
 }
 
 function positiveInteger(env: Env, name: string, fallback: number): number {

@@ -5,13 +5,14 @@ import { formatTable, type BenchResult, type Measurement } from './report';
 
 /**
  * `npm run bench`: every figure of issue 6 beside its same-run baseline. Prints a table and writes
- * tests/bench/results.json. `npm run bench -- web` (or `-- server`, `-- watcher`) runs one part and
+ * tests/bench/results.json. `npm run bench -- web` (or `-- server`, `-- watcher`, `-- enumeration`) runs one part and
  * only prints its table: results.json always holds one whole run.
  */
 const parts: Record<string, () => Promise<Measurement[]>> = {
   web: async () => (await import('./web/index')).runWebBench(),
   server: async () => (await import('./server/index')).runServerBench(),
   watcher: async () => (await import('./server/watcher')).runWatcherBench(),
+  enumeration: async () => (await import('./server/enumeration')).runEnumerationBench(),
 };
 
 const chosen = process.argv.slice(2).filter((arg) => arg in parts);

@@ -120,6 +120,7 @@ export async function startTestApp(db: Db, env: Record<string, string> = {}): Pr
     PARTNER_URL: 'http://127.0.0.1:9',
     RATE_LIMIT_PER_IP: '100000',
     RATE_LIMIT_PER_ACCOUNT: '100000',
+    RATE_LIMIT_PER_ACCOUNT_ANY_IP: '100000',
     ...env,
   });
   const app = await buildApp({ config, db });

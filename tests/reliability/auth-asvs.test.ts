@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postLedgerEntry } from '../../src/server/domain/ledger';
 import {
   databaseKinds,
@@ -387,6 +387,192 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
         const right = await login(limited.client(), registration.email, registration.password);
         expect(right).toMatchObject({ status: 429, body: TOO_MANY, setCookies: [] });
       });
+    });
+
+    /** Issue 16: 40 parallel guesses against a limit of 10, on this database's store and Redis. */
+    const stores: [string, Record<string, string>][] = [['the default store', {}]];
+    if (process.env.TEST_REDIS_URL) {
+      stores.push([
+        'Redis',
+        { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `asvs:${Date.now()}:` },
+      ]);
+    }
+    it.each(stores)(
+      'V2.2.1 / ASVS 5.0 6.3.1 the limit counts before the check: 40 parallel wrong passwords let 10 through (%s)',
+      async (_store, env) => {
+        const { registration } = await registerUser(server);
+        const limited = await startTestApp(database.db, {
+          ...env,
+          RATE_LIMIT_PER_IP: '1000',
+          RATE_LIMIT_PER_ACCOUNT: '10',
+          RATE_LIMIT_PER_ACCOUNT_ANY_IP: '1000',
+        });
+        try {
+          const guesses = await Promise.all(
+            Array.from({ length: 40 }, (_, i) =>
+              login(limited.client(), registration.email, `wrong-password-${i}`),
+            ),
+          );
+          const statuses = guesses.map((guess) => guess.status).sort();
+          expect(statuses).toEqual([...Array(10).fill(401), ...Array(30).fill(429)]);
+          const right = await login(limited.client(), registration.email, registration.password);
+          expect(right).toMatchObject({ status: 429, body: TOO_MANY, setCookies: [] });
+        } finally {
+          await limited.close();
+        }
+      },
+    );
+
+    it('ASVS 5.0 6.3.5 a stranger cannot lock the owner out: failures count per account and address', async () => {
+      const { registration } = await registerUser(server);
+      const limited = await startTestApp(database.db, {
+        TRUST_PROXY: '127.0.0.1',
+        RATE_LIMIT_PER_IP: '1000',
+        RATE_LIMIT_PER_ACCOUNT: '5',
+        RATE_LIMIT_PER_ACCOUNT_ANY_IP: '1000',
+      });
+      const from = (ip: string) => ({ 'x-forwarded-for': ip });
+      try {
+        for (let i = 0; i < 5; i++) {
+          const guess = await limited
+            .client()
+            .post('/api/auth/login', { ...registration, password: `x-${i}` }, from('203.0.113.7'));
+          expect(guess.status).toBe(401);
+        }
+        const attacker = await limited
+          .client()
+          .post('/api/auth/login', registration, from('203.0.113.7'));
+        expect(attacker).toMatchObject({ status: 429, body: TOO_MANY });
+        const owner = await limited
+          .client()
+          .post('/api/auth/login', registration, from('198.51.100.2'));
+        expect(owner.status).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('ASVS 5.0 6.3.5 guesses from many addresses are slowed by the account-wide limit, alike for an unknown account', async () => {
+      const { registration } = await registerUser(server);
+      const limited = await startTestApp(database.db, {
+        TRUST_PROXY: '127.0.0.1',
+        RATE_LIMIT_PER_IP: '1000',
+        RATE_LIMIT_PER_ACCOUNT: '5',
+        RATE_LIMIT_PER_ACCOUNT_ANY_IP: '3',
+      });
+      try {
+        for (const email of [registration.email, 'nobody-here@example.com']) {
+          const answers = [];
+          for (let i = 0; i < 4; i++) {
+            answers.push(
+              await limited
+                .client()
+                .post(
+                  '/api/auth/login',
+                  { email, password: `x-${i}` },
+                  { 'x-forwarded-for': `203.0.113.${i + 1}` },
+                ),
+            );
+          }
+          expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 429]);
+          expect(answers[3]!.body).toEqual(TOO_MANY);
+        }
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('with no proxy trusted (the default), a spoofed X-Forwarded-For changes nothing, and a warning is logged once', async () => {
+      const limited = await startTestApp(database.db, { RATE_LIMIT_PER_IP: '5' });
+      const warn = vi.spyOn(limited.app.log, 'warn');
+      try {
+        const answers = [];
+        for (let i = 0; i < 6; i++) {
+          answers.push(
+            await limited
+              .client()
+              .post(
+                '/api/auth/login',
+                { email: `spoof-${i}@example.com`, password: 'password-123' },
+                { 'x-forwarded-for': `198.51.100.${i + 1}` },
+              ),
+          );
+        }
+        expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 429]);
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(warn.mock.calls[0]![0]).toBe(
+          'Requests carry X-Forwarded-For but TRUST_PROXY is none: every client shares the rate limits of the proxy address. Set TRUST_PROXY (see the README).',
+        );
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('ASVS 5.0 6.3.8 no account enumeration (issue 16)', () => {
+    it('registering a taken e-mail answers generically and mails its owner', async () => {
+      const { registration } = await registerUser(server);
+      const again = await server.client().post('/api/auth/register', {
+        ...registration,
+        username: `other_${Date.now()}`,
+      });
+      expect(again).toMatchObject({
+        status: 409,
+        body: {
+          success: false,
+          message:
+            'Unable to register with these details. If you already have an account, sign in or reset your password.',
+        },
+      });
+      const mail = await waitForMail(server.outboxDir, registration.email, 'Someone tried');
+      expect(mail.subject).toBe('Someone tried to register with your e-mail');
+    });
+
+    it('forgot-password does the same work on the request for a known and an unknown e-mail: one queued row', async () => {
+      const { registration } = await registerUser(server);
+      // What the request itself runs: statements, reads and transactions (the queue is sent after).
+      const db = server.app.db;
+      const statements: string[] = [];
+      const record =
+        (kind: string) =>
+        (sql: unknown): void => {
+          statements.push(`${kind} ${String(sql).replace(/\s+/g, ' ').trim()}`);
+        };
+      const query = db.query.bind(db);
+      const read = db.read.query.bind(db.read);
+      const transaction = db.transaction.bind(db);
+      const spyQuery = vi.spyOn(db, 'query').mockImplementation((sql, ...rest) => {
+        record('query')(sql);
+        return query(sql, ...rest);
+      });
+      const spyRead = vi.spyOn(db.read, 'query').mockImplementation((sql, ...rest) => {
+        record('read')(sql);
+        return read(sql, ...rest);
+      });
+      const spyTransaction = vi.spyOn(db, 'transaction').mockImplementation((fn) => {
+        record('transaction')('');
+        return transaction(fn);
+      });
+      try {
+        const known = await server
+          .client()
+          .post('/api/auth/forgot-password', { email: registration.email });
+        const knownStatements = statements.splice(0);
+        const unknown = await server
+          .client()
+          .post('/api/auth/forgot-password', { email: 'nobody-else@example.com' });
+        expect(unknown).toMatchObject({ status: known.status, body: known.body });
+        expect(knownStatements.filter((sql) => sql.includes('auth_mail_queue'))).toEqual([
+          'query INSERT INTO auth_mail_queue (kind, email) VALUES ($1, $2)',
+        ]);
+        expect(statements).toEqual(knownStatements);
+      } finally {
+        spyQuery.mockRestore();
+        spyRead.mockRestore();
+        spyTransaction.mockRestore();
+      }
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { Db, Reader, Writer } from '../db/db';
-import { badRequest, conflict } from '../errors';
+import { badRequest } from '../errors';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { deleteUserSessions } from './sessions';
 import { consumeToken, issueToken, voidTokens } from './tokens';
@@ -24,11 +24,14 @@ export interface Registration {
   password: string;
 }
 
-/** Creates an unverified account and its verification token; 409 when the username or e-mail is taken. */
+/**
+ * Creates an unverified account and its verification token; undefined when the username or e-mail
+ * is taken (the caller's refusal says neither which nor whether).
+ */
 export async function registerAccount(
   db: Db,
   input: Registration,
-): Promise<{ user: UserRow; verificationToken: string }> {
+): Promise<{ user: UserRow; verificationToken: string } | undefined> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const rows = await tx.query<UserRecord>(
@@ -37,7 +40,7 @@ export async function registerAccount(
       [input.username, input.email, passwordHash],
     );
     const user = rows[0];
-    if (!user) throw conflict(ACCOUNT_MESSAGES.registerConflict);
+    if (!user) return undefined;
     const verificationToken = await issueToken(tx, Number(user.id), 'verify-email');
     return { user, verificationToken };
   });
@@ -67,19 +70,6 @@ export async function verifyEmail(db: Db, code: string): Promise<boolean> {
     ]);
     return true;
   });
-}
-
-/** A reset token for the e-mail's account, or undefined when there is none (the caller answers alike). */
-export async function requestPasswordReset(
-  db: Db,
-  email: string,
-): Promise<{ user: UserRow; resetToken: string } | undefined> {
-  const user = await findUserByEmail(db.read, email);
-  if (!user) return undefined;
-  const resetToken = await db.transaction((tx) =>
-    issueToken(tx, Number(user.id), 'reset-password'),
-  );
-  return { user, resetToken };
 }
 
 /** Sets the new password and ends every session of the account (design §3); returns its id. */

@@ -37,6 +37,22 @@ export function passwordResetMail(
   });
 }
 
+/** To the owner of an e-mail someone tried to register again (design §3: the refusal itself is generic). */
+export function registerAttemptMail(appUrl: string, to: string, username: string): Mail {
+  return actionMail({
+    to,
+    link: `${appUrl}/login`,
+    subject: 'Someone tried to register with your e-mail',
+    lines: [
+      `Hello ${username},`,
+      'Someone tried to create a new PromoClicks account with this e-mail address. It already has an account, so no new one was made.',
+    ],
+    action: 'Sign in to your account',
+    footer:
+      'If this was you, sign in instead, or reset your password from the sign-in page. If it was not you, you can ignore this mail: your account is unchanged.',
+  });
+}
+
 interface ActionMail {
   to: string;
   link: string;

@@ -10,6 +10,8 @@ import { tooManyRequests } from '../errors';
 export interface RateLimitStore {
   /** Adds one hit and returns the window's count so far. */
   increment(key: string, windowMs: number): Promise<number>;
+  /** Gives one hit back (an attempt that succeeded); never below zero. */
+  decrement(key: string): Promise<void>;
   count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
@@ -25,6 +27,11 @@ export class MemoryStore implements RateLimitStore {
     if (this.windows.size > 10_000) this.sweep(now);
     this.windows.set(key, { count: 1, resetAt: now + windowMs });
     return 1;
+  }
+
+  async decrement(key: string): Promise<void> {
+    const current = this.windows.get(key);
+    if (current && current.count > 0) current.count--;
   }
 
   async count(key: string): Promise<number> {
@@ -52,6 +59,15 @@ export class RedisStore implements RateLimitStore {
     // SET NX starts the window with its expiry; INCR keeps that expiry.
     const results = await this.redis.multi().set(key, 0, 'PX', windowMs, 'NX').incr(key).exec();
     return Number(results?.[1]?.[1] ?? 0);
+  }
+
+  async decrement(key: string): Promise<void> {
+    // One step in Redis: a key that expired meanwhile is not brought back as -1.
+    await this.redis.eval(
+      "if (tonumber(redis.call('GET', KEYS[1])) or 0) > 0 then return redis.call('DECR', KEYS[1]) end return 0",
+      1,
+      key,
+    );
   }
 
   async count(key: string): Promise<number> {
@@ -88,6 +104,14 @@ export class PostgresStore implements RateLimitStore {
     return Number(row!.hits);
   }
 
+  async decrement(key: string): Promise<void> {
+    await this.db.query(
+      `UPDATE rate_limit_counters SET hits = hits - 1
+        WHERE key = $1 AND reset_at > now() AND hits > 0`,
+      [key],
+    );
+  }
+
   async count(key: string): Promise<number> {
     const [row] = await this.db.query<{ hits: number }>(
       'SELECT hits FROM rate_limit_counters WHERE key = $1 AND reset_at > now()',
@@ -107,14 +131,25 @@ export class PostgresStore implements RateLimitStore {
 export interface RateLimitSettings {
   windowMs: number;
   perIp: number;
+  /** Attempts per account from one address (a stranger's guesses never lock the owner out). */
   perAccount: number;
+  /** Attempts per account from every address together: slows a guesser with many addresses. */
+  perAccountAnyIp: number;
+}
+
+/** An attempt counted against its limits before the work it guards; see `RateLimiter.attempt`. */
+export interface Attempt {
+  /** The attempt proved who it is: it no longer counts against the account. */
+  succeeded(): Promise<void>;
 }
 
 /**
- * Design §3 limits for login, partner login, register, forgot-password and verify-email: every call
- * counts per IP and route; per account (e-mail, partner username) either every call counts
- * (register, forgot-password) or only failures do (sign-in), so a user who types the right password is
- * never locked out by their own earlier successes.
+ * Design §3 limits. Every limit counts an attempt before the work it guards, in one atomic step of
+ * the store (increment and read back), so N parallel attempts against a limit of L let at most L
+ * through. Per IP every call of a route counts. Per account, either every call counts (register,
+ * forgot-password: `hitAccount`) or an attempt counts until it succeeds (sign-in, codes: `attempt`),
+ * so a user who types the right password is never slowed by their own successes. Account keys are
+ * the typed name, known or not, so a limit answers alike for an unknown account.
  */
 export class RateLimiter {
   constructor(
@@ -132,18 +167,23 @@ export class RateLimiter {
     await this.hit(accountKey(route, account), this.settings.perAccount);
   }
 
-  /** 429 when the account has used up its failures on this route. */
-  async checkFailures(route: string, account: string): Promise<void> {
-    const failures = await this.store.count(accountKey(route, account));
-    if (failures >= this.settings.perAccount) throw tooManyRequests();
-  }
-
-  async recordFailure(route: string, account: string): Promise<void> {
-    await this.store.increment(accountKey(route, account), this.settings.windowMs);
-  }
-
-  async clearFailures(route: string, account: string): Promise<void> {
-    await this.store.reset(accountKey(route, account));
+  /**
+   * Counts an attempt on the account from this address, and on the account from anywhere; 429 past
+   * either. Failures from one address lock only that address out of the account (ASVS 5.0 6.3.1 /
+   * V2.2.1), the higher limit across addresses slows a spread-out guesser; a passkey, a second
+   * factor's recovery or the e-mailed reset link still let the owner in.
+   */
+  async attempt(route: string, account: string, ip: string): Promise<Attempt> {
+    const pairKey = `${accountKey(route, account)}:ip:${ip}`;
+    const anyIpKey = accountKey(route, account);
+    await this.hit(pairKey, this.settings.perAccount);
+    await this.hit(anyIpKey, this.settings.perAccountAnyIp);
+    return {
+      succeeded: async () => {
+        await this.store.reset(pairKey);
+        await this.store.decrement(anyIpKey);
+      },
+    };
   }
 
   close(): Promise<void> {

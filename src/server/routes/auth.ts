@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   changePassword as changePasswordCall,
   forgotPassword,
@@ -14,14 +14,14 @@ import {
   authenticate,
   changePassword,
   registerAccount,
-  requestPasswordReset,
   resetPassword,
   verifyEmail,
 } from '../domain/accounts';
-import { passwordResetMail, verificationMail } from '../domain/mails';
+import { drainAuthMails, queueAuthMail } from '../domain/auth-mail-queue';
+import { verificationMail } from '../domain/mails';
 import { findOrCreatePartnerAccount } from '../domain/partner-accounts';
 import { toApiUser } from '../domain/users';
-import { badRequest, HttpError, unauthorized } from '../errors';
+import { badRequest, conflict, HttpError, unauthorized } from '../errors';
 import { PartnerUnavailableError } from '../plugins/partner';
 import {
   clearSessionCookie,
@@ -53,6 +53,28 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const hitIp = (name: string) => async (request: FastifyRequest) =>
     rateLimiter.hitIp(name, request.ip);
 
+  /** Sends what forgot-password and refused registrations queued, after the answer has gone. */
+  const draining = new Set<Promise<unknown>>();
+  const drainMails = () => {
+    const run = drainAuthMails({
+      db,
+      mailer,
+      appUrl: config.appUrl,
+      onError: (error) => app.log.error({ err: error }, 'auth mail failed'),
+    })
+      .catch((error: unknown) => app.log.error({ err: error }, 'auth mail queue failed'))
+      .finally(() => draining.delete(run));
+    draining.add(run);
+  };
+  const drainAfterAnswer = (reply: FastifyReply) => reply.raw.once('finish', drainMails);
+  // What a crash left queued goes out with the next run.
+  const drainTimer = setInterval(drainMails, config.jobIntervalSeconds * 1000);
+  drainTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(drainTimer);
+    await Promise.all(draining);
+  });
+
   route(app, register, {
     preHandler: hitIp('register'),
     // The kept answer has no session (they are stored hashed): a repeat of the same body signs in
@@ -64,7 +86,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
   })(async ({ body, request, reply }) => {
     await rateLimiter.hitAccount('register', body.email);
-    const { user, verificationToken } = await registerAccount(db, body);
+    const registered = await registerAccount(db, body);
+    if (!registered) {
+      // Generic and limited (design §3); the e-mail's owner, if there is one, is told by mail.
+      await queueAuthMail(db, 'register-attempt', body.email);
+      drainAfterAnswer(reply);
+      throw conflict(ACCOUNT_MESSAGES.registerConflict);
+    }
+    const { user, verificationToken } = registered;
     // The account exists now: a mail server failure is logged, not turned into a failed registration.
     // Not awaited: a slow mail server must not hold the registration's transaction open.
     void mailer
@@ -83,13 +112,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   route(app, login, { preHandler: hitIp('login'), idempotency: 'ignore' })(
     async ({ body, request, reply }) => {
       const { email, password } = body;
-      await rateLimiter.checkFailures('login', email);
+      const attempt = await rateLimiter.attempt('login', email, request.ip);
       const user = await authenticate(db.read, email, password);
-      if (!user) {
-        await rateLimiter.recordFailure('login', email);
-        throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
-      }
-      await rateLimiter.clearFailures('login', email);
+      if (!user) throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
+      await attempt.succeeded();
       await signIn(request, reply, Number(user.id));
       return {
         success: true,
@@ -106,13 +132,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     idempotency: 'ignore',
   })(async ({ body, request, reply }) => {
     const { username, password } = body;
-    await rateLimiter.checkFailures('login-with-partner', username);
+    const attempt = await rateLimiter.attempt('login-with-partner', username, request.ip);
     const identity = await partnerLogin(request, username, password);
-    if (!identity) {
-      await rateLimiter.recordFailure('login-with-partner', username);
-      throw unauthorized(AUTH_MESSAGES.invalidPartnerLogin);
-    }
-    await rateLimiter.clearFailures('login-with-partner', username);
+    if (!identity) throw unauthorized(AUTH_MESSAGES.invalidPartnerLogin);
+    await attempt.succeeded();
     const user = await findOrCreatePartnerAccount(db, identity);
     await signIn(request, reply, Number(user.id));
     return { success: true, message: AUTH_MESSAGES.loggedIn, user: await toApiUser(db.read, user) };
@@ -130,74 +153,51 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, message: AUTH_MESSAGES.loggedOut };
   });
 
-  route(app, forgotPassword, { preHandler: hitIp('forgot-password') })(
-    async ({ body, request }) => {
-      const { email } = body;
-      await rateLimiter.hitAccount('forgot-password', email);
-      const reset = await requestPasswordReset(db, email);
-      if (reset) {
-        // Not awaited: a slow mail server must not tell a known e-mail from an unknown one (design §3).
-        const mail = passwordResetMail(
-          config.appUrl,
-          reset.user.email,
-          reset.user.username,
-          reset.resetToken,
-        );
-        mailer.send(mail).catch((error: unknown) => {
-          request.log.error({ err: error }, 'password reset mail failed');
-        });
-      }
-      return { success: true, message: AUTH_MESSAGES.resetRequested };
-    },
-  );
+  // The same work for a known and an unknown e-mail (design §3): counted, queued, answered. The
+  // account is looked up, the link issued and the mail sent after the answer.
+  route(app, forgotPassword, { preHandler: hitIp('forgot-password') })(async ({ body, reply }) => {
+    await rateLimiter.hitAccount('forgot-password', body.email);
+    await queueAuthMail(db, 'password-reset', body.email);
+    drainAfterAnswer(reply);
+    return { success: true, message: AUTH_MESSAGES.resetRequested };
+  });
 
-  /** Per account: a signed-in caller's failed codes count against their account. */
-  const verifyingAccount = (request: FastifyRequest) =>
-    request.user ? `user:${request.user.id}` : undefined;
+  /** Per account: a signed-in caller's codes count against their account until one works. */
   route(app, verifyEmailCall, {
     preHandler: async (request) => {
       await rateLimiter.hitIp('verify-email', request.ip);
       await loadUser(request);
-      const account = verifyingAccount(request);
-      if (account) await rateLimiter.checkFailures('verify-email', account);
     },
   })(async ({ body, request }) => {
-    if (!(await verifyEmail(db, body.code))) {
-      const account = verifyingAccount(request);
-      if (account) await rateLimiter.recordFailure('verify-email', account);
-      throw badRequest(ACCOUNT_MESSAGES.invalidVerification);
-    }
+    const attempt = request.user
+      ? await rateLimiter.attempt('verify-email', `user:${request.user.id}`, request.ip)
+      : undefined;
+    if (!(await verifyEmail(db, body.code))) throw badRequest(ACCOUNT_MESSAGES.invalidVerification);
+    await attempt?.succeeded();
     return { success: true, message: AUTH_MESSAGES.verified };
   });
 
-  route(
-    app,
-    resetPasswordCall,
-  )(async ({ body, request, reply }) => {
-    const caller = await loadUser(request);
-    const userId = await resetPassword(db, body.resetPasswordToken, body.newPassword);
-    // Every session of the account has ended: the caller's cookie too when it was one of them.
-    if (caller && Number(caller.id) === userId) clearSessionCookie(reply);
-    return { success: true, message: AUTH_MESSAGES.passwordReset };
-  });
+  route(app, resetPasswordCall, { preHandler: hitIp('reset-password') })(
+    async ({ body, request, reply }) => {
+      const caller = await loadUser(request);
+      const userId = await resetPassword(db, body.resetPasswordToken, body.newPassword);
+      // Every session of the account has ended: the caller's cookie too when it was one of them.
+      if (caller && Number(caller.id) === userId) clearSessionCookie(reply);
+      return { success: true, message: AUTH_MESSAGES.passwordReset };
+    },
+  );
 
   route(app, changePasswordCall, { preHandler: requireUser })(async ({ body, request }) => {
     const user = signedInUser(request);
-    const account = `user:${user.id}`;
-    await rateLimiter.checkFailures('change-password', account);
-    try {
-      await changePassword(
-        db,
-        Number(user.id),
-        request.sessionId!,
-        body.oldPassword,
-        body.newPassword,
-      );
-    } catch (error) {
-      if (error instanceof HttpError) await rateLimiter.recordFailure('change-password', account);
-      throw error;
-    }
-    await rateLimiter.clearFailures('change-password', account);
+    const attempt = await rateLimiter.attempt('change-password', `user:${user.id}`, request.ip);
+    await changePassword(
+      db,
+      Number(user.id),
+      request.sessionId!,
+      body.oldPassword,
+      body.newPassword,
+    );
+    await attempt.succeeded();
     return { success: true, message: AUTH_MESSAGES.passwordChanged };
   });
 

@@ -44,19 +44,32 @@ describe.each(databaseKinds())('PostgreSQL rate-limit store on %s', (kind) => {
   });
 
   it('refuses the call past the limit through the RateLimiter', async () => {
-    const limiter = new RateLimiter(store, { windowMs: 60_000, perIp: 2, perAccount: 1 });
+    const limiter = new RateLimiter(store, {
+      windowMs: 60_000,
+      perIp: 2,
+      perAccount: 1,
+      perAccountAnyIp: 10,
+    });
     await limiter.hitIp('login', '10.0.0.1');
     await limiter.hitIp('login', '10.0.0.1');
     await expect(limiter.hitIp('login', '10.0.0.1')).rejects.toMatchObject({
       statusCode: 429,
       message: 'Too many attempts. Please wait a few minutes and try again.',
     });
-    await limiter.recordFailure('login', 'Someone@Example.com');
-    await expect(limiter.checkFailures('login', 'someone@example.com')).rejects.toMatchObject({
-      statusCode: 429,
-    });
-    await limiter.clearFailures('login', 'SOMEONE@example.com');
-    await limiter.checkFailures('login', 'someone@example.com');
+    const attempt = await limiter.attempt('login', 'Someone@Example.com', '10.0.0.1');
+    await expect(limiter.attempt('login', 'someone@example.com', '10.0.0.1')).rejects.toMatchObject(
+      { statusCode: 429 },
+    );
+    await attempt.succeeded();
+    await limiter.attempt('login', 'SOMEONE@example.com', '10.0.0.1');
+  });
+
+  it('gives an attempt back once, never below zero', async () => {
+    await store.increment('k3', 60_000);
+    await store.decrement('k3');
+    await store.decrement('k3');
+    expect(await store.count('k3')).toBe(0);
+    expect(await store.increment('k3', 60_000)).toBe(1);
   });
 
   it('sweeps only the counters whose window has ended', async () => {

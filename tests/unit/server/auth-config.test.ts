@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 
 describe('auth settings', () => {
-  it('defaults to 30 calls per IP and 10 per account in 15 minutes, partner timeout 5 s', () => {
+  it('defaults to 30 calls per IP, 10 per account and address, 50 per account in 15 minutes, partner timeout 5 s', () => {
     const config = loadConfig({});
-    expect(config.rateLimit).toEqual({ windowMs: 900_000, perIp: 30, perAccount: 10 });
+    expect(config.rateLimit).toEqual({
+      windowMs: 900_000,
+      perIp: 30,
+      perAccount: 10,
+      perAccountAnyIp: 50,
+    });
     expect(config.partnerTimeoutMs).toBe(5000);
   });
 
@@ -13,9 +18,15 @@ describe('auth settings', () => {
       RATE_LIMIT_WINDOW_SECONDS: '60',
       RATE_LIMIT_PER_IP: '5',
       RATE_LIMIT_PER_ACCOUNT: '2',
+      RATE_LIMIT_PER_ACCOUNT_ANY_IP: '7',
       PARTNER_TIMEOUT_MS: '250',
     });
-    expect(config.rateLimit).toEqual({ windowMs: 60_000, perIp: 5, perAccount: 2 });
+    expect(config.rateLimit).toEqual({
+      windowMs: 60_000,
+      perIp: 5,
+      perAccount: 2,
+      perAccountAnyIp: 7,
+    });
     expect(config.partnerTimeoutMs).toBe(250);
   });
 
@@ -26,5 +37,27 @@ describe('auth settings', () => {
     expect(() => loadConfig({ RATE_LIMIT_PER_ACCOUNT: 'ten' })).toThrow(
       'RATE_LIMIT_PER_ACCOUNT must be a whole number above 0',
     );
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY takes none, a hop count or addresses and CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'none' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    const message =
+      'TRUST_PROXY must be none, a hop count, or proxy addresses / CIDRs separated by commas';
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(`${message} (not "true")`);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(
+      `${message} (not "10.0.0.0/33")`,
+    );
+  });
+
+  it('listens on this machine only outside production, on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 });

@@ -26,10 +26,10 @@ afterAll(async () => {
 });
 
 describe.each(stores)('RateLimiter with the %s store', (_name, makeStore) => {
-  function limiter(windowMs: number, perIp: number, perAccount: number) {
+  function limiter(windowMs: number, perIp: number, perAccount: number, perAccountAnyIp = 100) {
     const store = makeStore();
     opened.push(store);
-    return new RateLimiter(store, { windowMs, perIp, perAccount });
+    return new RateLimiter(store, { windowMs, perIp, perAccount, perAccountAnyIp });
   }
 
   it('refuses the call after the per-IP limit, per route and IP', async () => {
@@ -44,16 +44,47 @@ describe.each(stores)('RateLimiter with the %s store', (_name, makeStore) => {
     await expect(limits.hitIp('login', '2.2.2.2')).resolves.toBeUndefined();
   });
 
-  it('counts failures per account, case-insensitively, until cleared', async () => {
+  it('counts attempts per account and address, case-insensitively, until one succeeds', async () => {
     const limits = limiter(60_000, 100, 2);
-    await limits.recordFailure('login', 'A@example.com');
-    await limits.checkFailures('login', 'a@example.com');
-    await limits.recordFailure('login', 'a@example.com');
-    await expect(limits.checkFailures('login', 'a@example.com')).rejects.toMatchObject({
+    await limits.attempt('login', 'A@example.com', '1.1.1.1');
+    const second = await limits.attempt('login', 'a@example.com', '1.1.1.1');
+    await expect(limits.attempt('login', 'a@example.com ', '1.1.1.1')).rejects.toMatchObject({
+      statusCode: 429,
+      message: TOO_MANY,
+    });
+    // Another address is not locked out of the account, nor the same address out of another one.
+    await expect(limits.attempt('login', 'a@example.com', '2.2.2.2')).resolves.toBeDefined();
+    await expect(limits.attempt('login', 'b@example.com', '1.1.1.1')).resolves.toBeDefined();
+    await second.succeeded();
+    await expect(limits.attempt('login', 'a@example.com', '1.1.1.1')).resolves.toBeDefined();
+  });
+
+  it('limits an account across every address together', async () => {
+    const limits = limiter(60_000, 100, 5, 3);
+    for (const ip of ['1.0.0.1', '1.0.0.2', '1.0.0.3']) await limits.attempt('login', 'c@x.io', ip);
+    await expect(limits.attempt('login', 'c@x.io', '1.0.0.4')).rejects.toMatchObject({
       statusCode: 429,
     });
-    await limits.clearFailures('login', 'a@example.com');
-    await expect(limits.checkFailures('login', 'a@example.com')).resolves.toBeUndefined();
+  });
+
+  it('a success gives its attempt back to the account-wide count', async () => {
+    const limits = limiter(60_000, 100, 5, 2);
+    const first = await limits.attempt('login', 'd@x.io', '1.0.0.1');
+    await first.succeeded();
+    await first.succeeded(); // never below zero
+    await limits.attempt('login', 'd@x.io', '1.0.0.2');
+    await limits.attempt('login', 'd@x.io', '1.0.0.3');
+    await expect(limits.attempt('login', 'd@x.io', '1.0.0.4')).rejects.toMatchObject({
+      statusCode: 429,
+    });
+  });
+
+  it('lets at most the limit through of 40 parallel attempts', async () => {
+    const limits = limiter(60_000, 1000, 10);
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () => limits.attempt('login', 'e@x.io', '1.0.0.1')),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
   });
 
   it('starts a new window once the old one is over', async () => {
