@@ -17,6 +17,7 @@ import type { CoinType } from '../shared/contract/deposits';
 import { DEPOSIT_COLUMNS, toTransaction, type DepositRow } from '../server/domain/deposit-views';
 import { MAINNET } from '../server/domain/chain';
 import { notFound } from '../server/errors';
+import { refuseUnlessLoopback } from './loopback-only';
 import { testPriceFeed, testUsdc, testUsdt } from './contracts/compiled.gen';
 
 /**
@@ -190,11 +191,13 @@ export async function sendPayment(rpcUrl: string, from: Address, payment: Paymen
 }
 
 /**
- * Development-only routes, mounted under /api/dev by the dev environment (never in production):
- * GET /api/dev/deposits/:id gives `npm run dev:pay` a deposit's coin, amount and deposit address, and
- * the dev chain's RPC URL.
+ * Development-only routes, mounted under /api/dev by the dev environment (never in production), for
+ * callers on this machine only: GET /api/dev/deposits/:id gives `npm run dev:pay` a deposit's coin,
+ * amount and deposit address, and the dev chain's RPC URL. dev:pay is a command with no session, so
+ * the route asks for none: it answers for any deposit that exists, and only reads.
  */
 export const devChainRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', async (request) => refuseUnlessLoopback(request));
   app.get<{ Params: { id: string } }>('/deposits/:id', async (request) => {
     const id = Number(request.params.id);
     const [row] = Number.isSafeInteger(id)

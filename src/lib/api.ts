@@ -91,7 +91,7 @@ export async function send<E extends Endpoint>(
   endpoint: E,
   path: string,
   body: unknown,
-  idempotencyKey?: string,
+  headers?: Readonly<Record<string, string>>,
   timeout = 20_000,
 ): Promise<ResponseOutput<E>> {
   let response: Response;
@@ -99,7 +99,7 @@ export async function send<E extends Endpoint>(
     response = await client(path, {
       method: endpoint.method,
       json: endpoint.method === 'POST' ? (body ?? {}) : undefined,
-      headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
+      headers,
       timeout,
     });
   } catch (error) {
@@ -116,6 +116,8 @@ export async function send<E extends Endpoint>(
 export interface CallOptions {
   /** Values of the path's `{name}` placeholders (the partner's slug). */
   params?: Readonly<Record<string, string>>;
+  /** Request headers of this call. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The arguments after the endpoint: its body when it declares one, then the options. */
@@ -132,12 +134,12 @@ export async function callApi<E extends Endpoint>(
   ...[body, options]: CallArgs<E>
 ): Promise<ResponseOutput<E>> {
   const path = endpointPath(endpoint, options?.params);
-  if (endpoint.access === 'read') return send(endpoint, path, body);
+  if (endpoint.access === 'read') return send(endpoint, path, body, options?.headers);
   // Design §4: writes need a connection; offline they fail at once and nothing is sent or queued.
   if (!isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
   // Apart from the first load, which writes nothing; the write forms load it with their code.
   const { sendWrite } = await import('./writes');
-  return sendWrite(endpoint, path, body);
+  return sendWrite(endpoint, path, body, options?.headers);
 }
 
 /** Spec §8: the server's message when present, otherwise the screen's fallback. */

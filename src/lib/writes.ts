@@ -97,8 +97,9 @@ export async function sendWrite<E extends Endpoint>(
   endpoint: E,
   path: string,
   body: unknown,
+  headers?: Readonly<Record<string, string>>,
 ): Promise<ResponseOutput<E>> {
-  const key = newIdempotencyKey();
+  const keyed = { ...headers, 'Idempotency-Key': newIdempotencyKey() };
   const id = ++lastWriteId;
   const signedIn = currentSignIn();
   setWritesInFlight([
@@ -108,7 +109,7 @@ export async function sendWrite<E extends Endpoint>(
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await send(endpoint, path, body, key, WRITE_TIMEOUT_MS);
+        return await send(endpoint, path, body, keyed, WRITE_TIMEOUT_MS);
       } catch (error) {
         if (!answerUnknown(error as ApiError)) throw error;
         const delay = RETRY_DELAYS_MS[attempt];

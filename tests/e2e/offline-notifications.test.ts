@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { OFFLINE_MESSAGE } from '../../src/lib/offline';
+import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '../../src/shared/requested-with';
 import { signInAsDemo, waitForControllingWorker } from './support/app';
 import { expect, test } from './support/fixtures';
 
@@ -60,7 +61,10 @@ test('offline, the Unread and Read tabs show only matching last-known notificati
   await signInAsDemo(page);
   // A known mix: every older notification read, then a campaign created (read below) and paused
   // (left unread). Pausing refunds the deposit, so the demo balance stays as it was.
-  expect((await page.request.get('/api/read-all-notifications')).status()).toBe(200);
+  const readAll = await page.request.get('/api/read-all-notifications', {
+    headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH },
+  });
+  expect(readAll.status()).toBe(200);
   const username = await freeProfile(page);
   const created = await page.request.post('/api/new-campaign', {
     data: { username, package_id: 1, amount_deposit: 100 },

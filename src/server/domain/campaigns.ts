@@ -11,7 +11,10 @@ import {
   TOP_UP_MESSAGES,
   topUpClicksProblem,
 } from '../../shared/rules/campaign-top-up';
-import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../shared/constants';
+import {
+  MIN_CAMPAIGN_DEPOSIT_DOLLARS,
+  SEARCH_DISABLED_AT_OR_BELOW_DOLLARS,
+} from '../../shared/constants';
 import { dollarsToCents } from '../../shared/money';
 import { postLedgerEntry } from './ledger';
 import { notify, NOTIFICATION_TEXTS } from './notifications';
@@ -29,6 +32,8 @@ export const MESSAGES = {
     'You already have a campaign for this profile. Reactivate it from Your Campaigns instead.',
   notActive: 'This campaign is not active',
   deleteActive: 'Active campaigns cannot be deleted. Deactivate the campaign first.',
+  /** The create-campaign page's own words for it. */
+  searchBalance: 'Creator search is disabled until your balance is above $90.',
   ...TOP_UP_MESSAGES,
 } as const;
 
@@ -69,6 +74,20 @@ const MIN_CAMPAIGN_DEPOSIT_CENTS = dollarsToCents(MIN_CAMPAIGN_DEPOSIT_DOLLARS);
 
 export async function listPackages(db: Reader): Promise<PackageRow[]> {
   return db.query<PackageRow & Record<string, unknown>>('SELECT * FROM ad_packages ORDER BY id');
+}
+
+/**
+ * Spec §9: searching creators requires a balance above $90. The page disables the search below it;
+ * the server holds the rule for any other caller (issue 16).
+ */
+export async function checkSearchAllowed(db: Reader, userId: number): Promise<void> {
+  const [user] = await db.query<{ balance_cents: number }>(
+    'SELECT balance_cents FROM users WHERE id = $1',
+    [userId],
+  );
+  if (Number(user?.balance_cents ?? 0) <= dollarsToCents(SEARCH_DISABLED_AT_OR_BELOW_DOLLARS)) {
+    throw badRequest(MESSAGES.searchBalance);
+  }
 }
 
 /** The categories as the API lists them (the dashboard's and the partner's calls). */

@@ -15,6 +15,12 @@ export function signPartnerRequest(secret: string, timestamp: number, body: stri
 
 export type SignatureCheck = 'ok' | 'missing' | 'stale' | 'invalid';
 
+/**
+ * The 32 bytes of the HMAC in hex, nothing before or after: Buffer.from(hex) alone would stop at the
+ * first character that is not hex and drop an odd last digit (issue 16). Capitals name the same bytes.
+ */
+const SIGNATURE_HEX = /^[0-9a-f]{64}$/i;
+
 export function checkPartnerSignature(
   secret: string,
   headers: { timestamp?: string; signature?: string },
@@ -25,7 +31,7 @@ export function checkPartnerSignature(
   const timestamp = Number(headers.timestamp);
   if (!Number.isInteger(timestamp)) return 'invalid';
   if (Math.abs(nowSeconds - timestamp) > MAX_CLOCK_SKEW_SECONDS) return 'stale';
+  if (!SIGNATURE_HEX.test(headers.signature)) return 'invalid';
   const expected = Buffer.from(signPartnerRequest(secret, timestamp, body), 'hex');
-  const actual = Buffer.from(headers.signature, 'hex');
-  return actual.length === expected.length && timingSafeEqual(actual, expected) ? 'ok' : 'invalid';
+  return timingSafeEqual(Buffer.from(headers.signature, 'hex'), expected) ? 'ok' : 'invalid';
 }

@@ -21,6 +21,7 @@ import { dollarsToCents } from '../../shared/money';
 import {
   addMoney,
   assignPackage,
+  checkSearchAllowed,
   isProfileAvailable,
   listCategories,
   listPackages,
@@ -94,10 +95,11 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     searchProfilesCall,
-  )(async ({ body, request, db }) => ({
-    success: true,
-    data: await searchProfiles(db, signedInUser(request).id, body.query),
-  }));
+  )(async ({ body, request, db }) => {
+    const userId = signedInUser(request).id;
+    await checkSearchAllowed(db, userId);
+    return { success: true, data: await searchProfiles(db, userId, body.query) };
+  });
 
   route(
     app,

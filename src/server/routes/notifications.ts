@@ -7,6 +7,7 @@ import {
   readNotification,
 } from '../../shared/contract/notifications';
 import { unreadNotificationsCount } from '../../shared/contract/unread-count';
+import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '../../shared/requested-with';
 import {
   countUnread,
   deleteNotifications,
@@ -20,10 +21,15 @@ import { route } from '../route';
 
 /**
  * read-all-notifications changes data over GET (spec §7), which the Origin check of the security
- * plugin does not cover: refuse it when the browser says another site started the request.
+ * plugin does not cover. Issue 16: it needs the header our pages send, which another site's page
+ * cannot send without a CORS preflight (never allowed here), and a link, image or form sends no
+ * header at all; Sec-Fetch-Site, which older browsers do not send, is checked as well.
  */
 function refuseCrossSite(request: FastifyRequest): void {
-  if (request.headers['sec-fetch-site'] === 'cross-site') {
+  if (
+    request.headers[REQUESTED_WITH_HEADER] !== REQUESTED_WITH ||
+    request.headers['sec-fetch-site'] === 'cross-site'
+  ) {
     throw forbidden('Cross-origin requests are not allowed');
   }
 }

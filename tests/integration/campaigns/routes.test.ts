@@ -48,7 +48,12 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     return Number(row!.balance_cents);
   }
 
-  function sendClicks(events: { id: string; username: string; at: string }[], timestamp?: number) {
+  /** A signed click report; `tamper` changes the signature sent. */
+  function sendClicks(
+    events: { id: string; username: string; at: string }[],
+    timestamp?: number,
+    tamper: (signature: string) => string = (signature) => signature,
+  ) {
     const body = JSON.stringify({ events });
     const ts = timestamp ?? Math.floor(Date.now() / 1000);
     return server.client().request('POST', '/api/partner/clicks', {
@@ -56,7 +61,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       headers: {
         'content-type': 'application/json',
         'x-partner-timestamp': String(ts),
-        'x-partner-signature': signPartnerRequest(PARTNER_SECRET, ts, body),
+        'x-partner-signature': tamper(signPartnerRequest(PARTNER_SECRET, ts, body)),
       },
     });
   }
@@ -208,6 +213,30 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     expect(me.body.data).toMatchObject({ campaigns: 1, crypto_balance: 300 });
   });
 
+  it('searches creators only for a balance above $90 (spec §9), as the page allows', async () => {
+    const refused = {
+      status: 400,
+      body: {
+        success: false,
+        message: 'Creator search is disabled until your balance is above $90.',
+      },
+    };
+    for (const balance of [0, 9_000]) {
+      const { client } = await advertiser(balance);
+      expect(await client.post('/api/search-profiles', { query: 'creator1' })).toMatchObject(
+        refused,
+      );
+    }
+    const { client } = await advertiser(9_001);
+    const found = await client.post<{ success: boolean; data: { username: string }[] }>(
+      '/api/search-profiles',
+      { query: 'creator1' },
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.success).toBe(true);
+    expect(found.body.data[0]!.username).toBe('creator1');
+  });
+
   it('answers bad input with the spec messages and changes nothing', async () => {
     const { client, id } = await advertiser(15_000);
     const cases: [unknown, string][] = [
@@ -339,6 +368,37 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       remaining_clicks: 0,
     });
     expect(await balanceCents(id)).toBe(0);
+  });
+
+  it('refuses a signature with anything after or missing from its 64 hex characters', async () => {
+    const { client } = await advertiser(10_000);
+    await client.post('/api/new-campaign', {
+      username: 'creator7',
+      package_id: 1,
+      amount_deposit: 100,
+    });
+    const at = new Date().toISOString();
+    const events = Array.from({ length: 3 }, (_, i) => ({
+      id: `c7-${i}`,
+      username: 'creator7',
+      at,
+    }));
+    const tampered = [
+      (signature: string) => `${signature}zz`,
+      (signature: string) => `${signature}0`,
+      (signature: string) => signature.slice(0, 63),
+    ];
+    for (const tamper of tampered) {
+      expect(await sendClicks(events, undefined, tamper)).toMatchObject({
+        status: 401,
+        body: { success: false, message: 'Invalid partner signature' },
+      });
+    }
+    // None of them was recorded: the same events, signed exactly, are new and billed.
+    expect(await sendClicks(events)).toMatchObject({
+      status: 200,
+      body: { success: true, received: 3, duplicates: 0, billed: 3 },
+    });
   });
 
   it('bills exactly the 10 clicks left out of 1,000 and ends the campaign', async () => {

@@ -158,6 +158,25 @@ describe('partner signatures', () => {
     ).toBe('invalid');
     expect(checkPartnerSignature(secret, { timestamp: String(now) }, body, now)).toBe('missing');
   });
+
+  it('takes exactly the 64 hex characters of the HMAC: nothing after them, nothing missing', () => {
+    const body = '{"events":[]}';
+    const signature = signPartnerRequest(secret, now, body);
+    const check = (sent: string) =>
+      checkPartnerSignature(secret, { timestamp: String(now), signature: sent }, body, now);
+    // Buffer.from(hex) stops at the first character that is not hex and drops an odd last digit:
+    // each of these decoded to the right 32 bytes.
+    expect(check(`${signature}zz`)).toBe('invalid');
+    expect(check(`${signature}0`)).toBe('invalid');
+    expect(check(`${signature} `)).toBe('invalid');
+    expect(check(`${signature}\n`)).toBe('invalid');
+    expect(check(`${signature}00`)).toBe('invalid');
+    expect(check(signature.slice(0, 63))).toBe('invalid');
+    expect(check(`${signature.slice(0, 62)}zz`)).toBe('invalid');
+    // Hex digits in capitals name the same bytes: a partner whose HMAC library prints them so is
+    // accepted (the length and digits are still exact).
+    expect(check(signature.toUpperCase())).toBe('ok');
+  });
 });
 
 describe.each(databaseKinds())('dailyClicks on %s', (kind) => {

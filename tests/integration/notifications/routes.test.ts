@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Pagination } from '../../../src/shared/contract/notifications';
 import { postLedgerEntry } from '../../../src/server/domain/ledger';
 import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
+import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '../../../src/shared/requested-with';
 import {
   databaseKinds,
   openTestDatabase,
@@ -15,6 +16,10 @@ import {
 const PARTNER_SECRET = 'test-partner-secret';
 
 type ListBody = { success: boolean; message: string; data: Notification[]; pagination: Pagination };
+
+/** What our own pages send with read-all-notifications (src/shared/requested-with.ts). */
+const OWN_PAGE = { [REQUESTED_WITH_HEADER]: REQUESTED_WITH };
+const CROSS_ORIGIN = { success: false, message: 'Cross-origin requests are not allowed' };
 
 describe.each(databaseKinds())('notification calls on %s', (kind) => {
   let database: TestDatabase;
@@ -218,13 +223,13 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
     const bob = await advertiser();
     await seed(alice.id, 7);
     await seed(bob.id, 2);
-    expect(await alice.client.get('/api/read-all-notifications')).toMatchObject({
+    expect(await alice.client.get('/api/read-all-notifications', OWN_PAGE)).toMatchObject({
       status: 200,
       body: { success: true, message: 'All notifications marked as read', count: 7 },
     });
     expect((await rows(alice.id)).every((row) => row.read)).toBe(true);
     expect((await rows(bob.id)).map((row) => row.read)).toEqual([false, false]);
-    expect((await alice.client.get('/api/read-all-notifications')).body).toMatchObject({
+    expect((await alice.client.get('/api/read-all-notifications', OWN_PAGE)).body).toMatchObject({
       count: 0,
     });
     expect((await bob.client.get('/api/unread-notifications-count')).body.count).toBe(2);
@@ -234,12 +239,32 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
     const { client, id } = await advertiser();
     await seed(id, 1);
     expect(
-      await client.get('/api/read-all-notifications', { 'sec-fetch-site': 'cross-site' }),
-    ).toMatchObject({
-      status: 403,
-      body: { success: false, message: 'Cross-origin requests are not allowed' },
-    });
+      await client.get('/api/read-all-notifications', {
+        ...OWN_PAGE,
+        'sec-fetch-site': 'cross-site',
+      }),
+    ).toMatchObject({ status: 403, body: CROSS_ORIGIN });
     expect((await rows(id))[0]!.read).toBe(false);
+  });
+
+  it('read-all-notifications refuses a request without the header only our pages send', async () => {
+    const { client, id } = await advertiser();
+    await seed(id, 2);
+    // A cross-site <img>, link or form sends the cookie but can set no header; a page's fetch
+    // could, only after a CORS preflight this server never allows. Older browsers send no
+    // Sec-Fetch-Site at all, so that check alone is not enough.
+    const refusals = await Promise.all([
+      client.get('/api/read-all-notifications'),
+      client.get('/api/read-all-notifications', { [REQUESTED_WITH_HEADER]: 'XMLHttpRequest' }),
+      client.get('/api/read-all-notifications', { [REQUESTED_WITH_HEADER]: '' }),
+    ]);
+    for (const response of refusals) {
+      expect(response).toMatchObject({ status: 403, body: CROSS_ORIGIN });
+    }
+    // Fastify answers HEAD with the GET handler: it is refused the same way.
+    expect((await client.request('HEAD', '/api/read-all-notifications')).status).toBe(403);
+    expect((await rows(id)).map((row) => row.read)).toEqual([false, false]);
+    expect((await client.get('/api/unread-notifications-count')).body.count).toBe(2);
   });
 
   it("delete-notification deletes only the caller's own ids", async () => {

@@ -5,6 +5,7 @@ import type { Transaction } from '../../../src/shared/contract/deposits';
 import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
 import { sweepIdempotencyKeys } from '../../../src/server/idempotency';
 import { IDEMPOTENCY_MESSAGES } from '../../../src/shared/idempotency';
+import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '../../../src/shared/requested-with';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
   databaseKinds,
@@ -98,7 +99,11 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
   ): Promise<TestResponse> {
     return client.request(method, path, {
       ...(method === 'POST' ? { body } : {}),
-      headers: key === undefined ? {} : { 'idempotency-key': key },
+      headers: {
+        // The one GET that writes (read-all-notifications) needs the header our pages send.
+        ...(method === 'GET' ? { [REQUESTED_WITH_HEADER]: REQUESTED_WITH } : {}),
+        ...(key === undefined ? {} : { 'idempotency-key': key }),
+      },
     });
   }
 

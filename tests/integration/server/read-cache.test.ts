@@ -179,7 +179,11 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
     expect([after.status, after.body]).toEqual([401, NOT_AUTHENTICATED]);
   });
   it('keeps its answers through the calls that only read', async () => {
-    const { client } = await registerUser(server);
+    const { client, userId } = await registerUser(server);
+    // Searching creators needs a balance above $90.
+    await database.db.transaction((tx) =>
+      postLedgerEntry(tx, { userId, amountCents: 10_000, kind: 'demo-grant' }),
+    );
     await twice(() => client.get('/api/auth/check-auth'));
     const kept = database.db.changes.stamp();
     const reads = [

@@ -26,6 +26,7 @@ import {
   type JsonEndpoint,
   type Sender,
 } from './hostile-cases';
+import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '../../../src/shared/requested-with';
 import { IDS } from './hostile-values';
 import type { HostileWorld } from './hostile-world';
 
@@ -375,12 +376,13 @@ export const GET_ENDPOINTS: { path: string; as: Sender; answer: Answer }[] = [
     '/api/bought-ads-by-client',
     '/api/user/campaign-history',
     '/api/unread-notifications-count',
-    '/api/read-all-notifications',
   ].map((path) => ({
     path,
     as: 'a' as const,
     answer: SUCCESS,
   })),
+  // A GET that changes data: refused without the header our pages send (issue 16).
+  { path: '/api/read-all-notifications', as: 'a', answer: refused(MESSAGES.crossOrigin, 403) },
   {
     path: '/api/config',
     as: 'anonymous',
@@ -389,12 +391,15 @@ export const GET_ENDPOINTS: { path: string; as: Sender; answer: Answer }[] = [
   { path: '/api/health', as: 'anonymous', answer: ok({ success: true, message: 'ok' }) },
 ];
 
-/** read-all-notifications changes data over GET: a request another site started is refused. */
+/**
+ * read-all-notifications changes data over GET: a request another site started is refused, even
+ * with the header our pages send.
+ */
 export const CROSS_SITE_GET: HostileRequest = {
   name: 'Sec-Fetch-Site: cross-site',
   method: 'GET',
   path: '/api/read-all-notifications',
   as: 'a',
-  headers: { 'sec-fetch-site': 'cross-site' },
+  headers: { 'sec-fetch-site': 'cross-site', [REQUESTED_WITH_HEADER]: REQUESTED_WITH },
   expect: refused(MESSAGES.crossOrigin, 403),
 };
