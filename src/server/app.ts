@@ -19,6 +19,8 @@ import { configRoutes } from './routes/config';
 import { depositRoutes } from './routes/deposits';
 import { notificationRoutes } from './routes/notifications';
 import { partnerRoutes } from './routes/partner';
+import { sessionRoutes } from './routes/sessions';
+import { twoFactorRoutes } from './routes/two-factor';
 import { userRoutes } from './routes/user';
 
 export interface AppDeps {
@@ -82,6 +84,8 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
   await app.register(partnerPlugin);
   await app.register(chainPlugin);
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(twoFactorRoutes, { prefix: '/api' });
+  await app.register(sessionRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(campaignRoutes, { prefix: '/api' });

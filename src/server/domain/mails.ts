@@ -53,6 +53,43 @@ export function registerAttemptMail(appUrl: string, to: string, username: string
   });
 }
 
+export interface NewSignIn {
+  /** "Chrome on Windows" (sessionName of src/shared/contract/sessions.ts). */
+  browser: string;
+  ip: string;
+  at: Date;
+}
+
+/**
+ * Design §3: a sign-in from a browser the account was not used from before. The link leads to the
+ * account page, where the password is changed and the other sessions are signed out.
+ */
+export function newSignInMail(
+  appUrl: string,
+  to: string,
+  username: string,
+  signIn: NewSignIn,
+): Mail {
+  // "2025-03-05 14:07 UTC": the mail is read anywhere, so it names its time zone.
+  const time = `${signIn.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return actionMail({
+    to,
+    link: `${appUrl}/account`,
+    subject: 'New sign-in to your PromoClicks account',
+    lines: [
+      `Hello ${username},`,
+      'Your account was just signed in to from a browser it was not used from before:',
+      `Browser: ${signIn.browser}`,
+      `Address: ${signIn.ip}`,
+      `Time: ${time}`,
+      'If this was you, there is nothing to do.',
+    ],
+    action:
+      'If it was not you, change your password and sign out the other sessions on your account page',
+    footer: 'PromoClicks sends this mail for each sign-in from a new browser.',
+  });
+}
+
 interface ActionMail {
   to: string;
   link: string;

@@ -1,8 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors';
-import { createSession, deleteSession, findSession, refreshSession } from '../domain/sessions';
+import {
+  createSession,
+  deleteSession,
+  findSession,
+  refreshSession,
+  type SessionClient,
+} from '../domain/sessions';
 import type { UserRow } from '../domain/users';
+import { noticeSignInBrowser } from './new-browser';
 
 /** Design §3: the session id travels in this httpOnly cookie; the database keeps only its hash. */
 export const SESSION_COOKIE = 'sid';
@@ -62,7 +69,8 @@ export function signedInUser(request: FastifyRequest): UserRow {
 
 /**
  * Starts a fresh session for the user and sets its cookie. A session the request came with is ended
- * first: every sign-in gets a new id (no session fixation).
+ * first: every sign-in gets a new id (no session fixation). The session keeps the browser and address
+ * it was started from (the sessions list), and a sign-in from a new browser is told by mail.
  */
 export async function signIn(
   request: FastifyRequest,
@@ -71,8 +79,13 @@ export async function signIn(
 ): Promise<void> {
   const previous = request.cookies[SESSION_COOKIE];
   if (previous) await deleteSession(request.server.db, previous);
-  const session = await createSession(request.server.db, userId);
+  const client: SessionClient = {
+    userAgent: request.headers['user-agent'] ?? null,
+    ip: request.ip,
+  };
+  const session = await createSession(request.server.db, userId, client);
   setSessionCookie(reply, session.id, session.expiresAt);
+  await noticeSignInBrowser(request, reply, userId, client);
 }
 
 /** Slides a signed-in caller's session forward (check-auth) and renews the cookie to match. */

@@ -33,6 +33,7 @@ import {
   signOut,
 } from '../plugins/session';
 import { route } from '../route';
+import { signInOrChallenge } from './two-factor';
 
 export const AUTH_MESSAGES = {
   registered: 'Account created successfully. Please check your email to verify your account.',
@@ -116,12 +117,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       const user = await authenticate(db.read, email, password);
       if (!user) throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
       await attempt.succeeded();
-      await signIn(request, reply, Number(user.id));
-      return {
-        success: true,
-        message: AUTH_MESSAGES.loggedIn,
-        user: await toApiUser(db.read, user),
-      };
+      return signInOrChallenge(request, reply, user, AUTH_MESSAGES.loggedIn);
     },
   );
 
@@ -137,8 +133,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (!identity) throw unauthorized(AUTH_MESSAGES.invalidPartnerLogin);
     await attempt.succeeded();
     const user = await findOrCreatePartnerAccount(db, identity);
-    await signIn(request, reply, Number(user.id));
-    return { success: true, message: AUTH_MESSAGES.loggedIn, user: await toApiUser(db.read, user) };
+    return signInOrChallenge(request, reply, user, AUTH_MESSAGES.loggedIn);
   });
 
   route(app, checkAuth, { preHandler: requireUser })(async ({ request, reply }) => {

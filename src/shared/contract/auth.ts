@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { MIN_PASSWORD_LENGTH } from '../constants';
 import { Email, MessageResponse } from './common';
 import { endpoint } from './endpoint';
-import { Password } from './login';
+import { LoginResponse, Password } from './login';
 import { UserResponse } from './user';
 
 export const Username = v.pipe(
@@ -99,7 +99,7 @@ export const loginWithPartner = endpoint({
   method: 'POST',
   path: 'auth/login-with-{product}',
   body: PartnerLoginBody,
-  response: UserResponse,
+  response: LoginResponse,
   access: 'write',
 });
 

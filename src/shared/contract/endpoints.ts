@@ -7,6 +7,8 @@ import type { Endpoint } from './endpoint';
 import * as login from './login';
 import * as notifications from './notifications';
 import * as partner from './partner';
+import * as sessions from './sessions';
+import * as twoFactor from './two-factor';
 import * as unreadCount from './unread-count';
 import * as user from './user';
 import * as userDetails from './user-details';
@@ -20,6 +22,8 @@ const modules = [
   login,
   notifications,
   partner,
+  sessions,
+  twoFactor,
   unreadCount,
   user,
   userDetails,

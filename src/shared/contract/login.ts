@@ -16,10 +16,23 @@ export const Password = v.pipe(
 export const LoginBody = v.object({ email: Email, password: Password });
 export type LoginBody = v.InferInput<typeof LoginBody>;
 
+/**
+ * Issue 16: the password (or partner login) was right and a second factor is due; the sign-in ends
+ * with login-second-factor or a passkey (contract/two-factor.ts, contract/passkeys.ts).
+ */
+export const SecondFactorChallenge = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  secondFactor: v.object({ totp: v.boolean(), passkey: v.boolean() }),
+});
+export type SecondFactorChallenge = v.InferOutput<typeof SecondFactorChallenge>;
+
+export const LoginResponse = v.union([UserResponse, SecondFactorChallenge]);
+
 export const login = endpoint({
   method: 'POST',
   path: 'auth/login',
   body: LoginBody,
-  response: UserResponse,
+  response: LoginResponse,
   access: 'write',
 });

@@ -9,9 +9,10 @@ import {
   PASSWORD_REQUIRED,
   PASSWORD_TOO_LONG,
   WRONG_PASSWORD,
+  SUCCESS,
   ok,
 } from './hostile-answers';
-import { refused, type JsonEndpoint } from './hostile-cases';
+import { refused, type Answer, type JsonEndpoint } from './hostile-cases';
 import type { HostileWorld } from './hostile-world';
 
 /** The auth endpoints of the hostile-input test: each hostile body and what it must get. */
@@ -28,6 +29,15 @@ export function authEndpoints({ a, b }: HostileWorld): JsonEndpoint[] {
     409,
   );
   const loggedOut = ok({ success: true, message: 'Logged out successfully' });
+  const sessionNotFound = refused('Session not found', 404);
+  const enterCode = refused('Enter the code from your authenticator app');
+  const invalidCode = refused('The code is not valid. Check your authenticator app and try again.');
+  const codeField = (text: Answer) => ({
+    type: 'text' as const,
+    wrongType: enterCode,
+    text,
+    tooLong: invalidCode,
+  });
   return [
     {
       path: '/api/auth/register',
@@ -203,6 +213,83 @@ export function authEndpoints({ a, b }: HostileWorld): JsonEndpoint[] {
           tooLong: PASSWORD_TOO_LONG,
         },
       },
+    },
+    // Issue 16 point 7: A's own sessions only; any id that is not one of them is the same 404.
+    {
+      path: '/api/auth/sessions',
+      as: 'a',
+      template: { anything: 'at all' },
+      templateAnswer: SUCCESS,
+      bodyIgnored: true,
+      empty: SUCCESS,
+      fields: {},
+    },
+    {
+      path: '/api/auth/end-session',
+      as: 'a',
+      template: { id: '00000000-0000-4000-8000-000000000000' },
+      templateAnswer: sessionNotFound,
+      empty: refused('Please choose a session'),
+      fields: {
+        id: {
+          type: 'text',
+          wrongType: refused('Please choose a session'),
+          text: sessionNotFound,
+          tooLong: sessionNotFound,
+        },
+      },
+    },
+    {
+      path: '/api/auth/end-other-sessions',
+      as: 'a',
+      template: { anything: 'at all' },
+      templateAnswer: SUCCESS,
+      bodyIgnored: true,
+      empty: SUCCESS,
+      fields: {},
+    },
+    // Issue 16 point 6: A has no second factor; set-up (first) leaves one pending, unconfirmed.
+    {
+      path: '/api/auth/two-factor/setup',
+      as: 'a',
+      template: { anything: 'at all' },
+      templateAnswer: SUCCESS,
+      bodyIgnored: true,
+      empty: SUCCESS,
+      fields: {},
+    },
+    {
+      path: '/api/auth/two-factor/enable',
+      as: 'a',
+      template: { code: '000000' },
+      templateAnswer: invalidCode,
+      empty: enterCode,
+      fields: { code: codeField(invalidCode) },
+    },
+    {
+      path: '/api/auth/two-factor/disable',
+      as: 'a',
+      template: { password: 'password-123', code: '000000' },
+      templateAnswer: refused('Two-factor sign-in is not on.'),
+      empty: enterCode,
+      fields: {
+        password: {
+          type: 'text',
+          wrongType: PASSWORD_REQUIRED,
+          missing: 'valid',
+          text: refused('Two-factor sign-in is not on.'),
+          tooLong: PASSWORD_TOO_LONG,
+        },
+        code: codeField(refused('Two-factor sign-in is not on.')),
+      },
+    },
+    {
+      path: '/api/auth/login-second-factor',
+      as: 'anonymous',
+      template: { code: '000000' },
+      templateAnswer: refused('Your sign-in has expired. Please sign in again.', 401),
+      empty: enterCode,
+      fields: { code: codeField(refused('Your sign-in has expired. Please sign in again.', 401)) },
     },
   ];
 }

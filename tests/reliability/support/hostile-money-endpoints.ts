@@ -376,6 +376,7 @@ export const GET_ENDPOINTS: { path: string; as: Sender; answer: Answer }[] = [
     '/api/bought-ads-by-client',
     '/api/user/campaign-history',
     '/api/unread-notifications-count',
+    '/api/auth/two-factor',
   ].map((path) => ({
     path,
     as: 'a' as const,

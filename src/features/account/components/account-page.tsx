@@ -10,6 +10,8 @@ import { InstallButton } from '../../offline/components/install-button';
 import { useUserDetails } from '../api/get-user-details';
 import { SecurityCard } from './change-password-form';
 import { ProfileCard } from './profile-card';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 import * as styles from './account.css';
 
 function QuickActions() {
@@ -81,6 +83,8 @@ export function AccountPage() {
         <div className={styles.column}>
           <ProfileCard user={user} />
           <SecurityCard user={user} />
+          <TwoFactorCard />
+          <SessionsCard />
         </div>
         <div className={styles.column}>
           <QuickActions />

@@ -2,17 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loginWithPartner as loginWithPartnerCall } from '../../../shared/contract/auth';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
-import { clearOfflineData } from '../../../lib/offline-cache';
-import { setAuthUser } from './check-auth';
+import { afterSignIn } from './login';
 import { signIn } from './session-to-end';
 
 /** POST /api/auth/login-with-<partnerSlug> (design §3). */
 type PartnerLoginBody = BodyInput<typeof loginWithPartnerCall>;
 
 export async function loginWithPartner(partnerSlug: string, body: PartnerLoginBody) {
-  return (
-    await signIn(() => callApi(loginWithPartnerCall, body, { params: { product: partnerSlug } }))
-  ).user;
+  return signIn(() => callApi(loginWithPartnerCall, body, { params: { product: partnerSlug } }));
 }
 
 export function useLoginWithPartner(partnerSlug: string) {
@@ -20,10 +17,6 @@ export function useLoginWithPartner(partnerSlug: string) {
   return useMutation({
     mutationFn: (body: PartnerLoginBody) => loginWithPartner(partnerSlug, body),
     meta: { signsOutOn401: false },
-    // Design §4: nothing of a previous user stays readable after another signs in.
-    onSuccess: async (user) => {
-      await clearOfflineData(queryClient);
-      setAuthUser(queryClient, user);
-    },
+    onSuccess: (answer) => afterSignIn(queryClient, answer),
   });
 }

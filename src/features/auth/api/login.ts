@@ -1,14 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { login as loginCall } from '../../../shared/contract/login';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { login as loginCall, type LoginResponse } from '../../../shared/contract/login';
 import type { BodyInput } from '../../../shared/contract/endpoint';
+import type * as v from 'valibot';
 import { callApi } from '../../../lib/api';
 import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
 import { signIn } from './session-to-end';
 
+/** A sign-in's answer: the signed-in user, or the second factor that is due (issue 16). */
+export type SignInAnswer = v.InferOutput<typeof LoginResponse>;
+
 /** POST /api/auth/login. */
 export async function login(body: BodyInput<typeof loginCall>) {
-  return (await signIn(() => callApi(loginCall, body))).user;
+  return signIn(() => callApi(loginCall, body));
+}
+
+/** Design §4: nothing of a previous user stays readable after another signs in. */
+export async function afterSignIn(queryClient: QueryClient, answer: SignInAnswer) {
+  if (!('user' in answer)) return;
+  await clearOfflineData(queryClient);
+  setAuthUser(queryClient, answer.user);
 }
 
 export function useLogin() {
@@ -16,10 +27,6 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     meta: { signsOutOn401: false },
-    // Design §4: nothing of a previous user stays readable after another signs in.
-    onSuccess: async (user) => {
-      await clearOfflineData(queryClient);
-      setAuthUser(queryClient, user);
-    },
+    onSuccess: (answer) => afterSignIn(queryClient, answer),
   });
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
 import type { PublicConfig } from '../../../shared/contract/config';
@@ -11,6 +11,11 @@ import { AuthLayout } from './auth-layout';
 import { RegisterLink } from './register-link';
 import * as styles from './auth-layout.css';
 
+// Issue 16: only a sign-in that asks for a second factor loads its form.
+const SecondFactorForm = lazy(async () => ({
+  default: (await import('./second-factor-form')).SecondFactorForm,
+}));
+
 /** /login: e-mail and password (spec §2). */
 export function LoginForm({ config }: { config: PublicConfig }) {
   const navigate = useNavigate();
@@ -22,9 +27,21 @@ export function LoginForm({ config }: { config: PublicConfig }) {
     event.preventDefault();
     login.mutate(
       { email, password },
-      { onSuccess: () => void navigate({ to: '/dashboard', replace: true }) },
+      {
+        onSuccess: (answer) => {
+          if ('user' in answer) void navigate({ to: '/dashboard', replace: true });
+        },
+      },
     );
   };
+
+  if (login.data && 'secondFactor' in login.data) {
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorForm challenge={login.data} onCancel={() => login.reset()} />
+      </Suspense>
+    );
+  }
 
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to your account" footer={<RegisterLink />}>

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { SecondFactorChallenge } from '../../shared/contract/login';
+import type { UserResponse } from '../../shared/contract/user';
+import {
+  disableTwoFactor as disableTwoFactorCall,
+  enableTwoFactor as enableTwoFactorCall,
+  loginSecondFactor,
+  setUpTwoFactor,
+  TWO_FACTOR_MESSAGES,
+  twoFactorStatus,
+} from '../../shared/contract/two-factor';
+import { ACCOUNT_MESSAGES } from '../domain/accounts';
+import { verifyPassword } from '../domain/passwords';
+import {
+  checkSecondFactor,
+  CHALLENGE_TTL_MS,
+  createChallenge,
+  disableTwoFactor,
+  enableTwoFactor,
+  endChallenge,
+  findChallenge,
+  SecretBox,
+  startTwoFactorSetup,
+  twoFactorState,
+} from '../domain/two-factor';
+import { findUserById, toApiUser, type UserRow } from '../domain/users';
+import { badRequest, unauthorized } from '../errors';
+import { requireUser, signedInUser, signIn } from '../plugins/session';
+import { route } from '../route';
+
+/** The half-done sign-in's cookie (issue 16): only /api/auth calls see it. */
+const SECOND_FACTOR_COOKIE = 'sfa';
+const COOKIE_PATH = '/api/auth';
+
+/**
+ * Ends a sign-in whose password (or partner login) was right: signs in at once, or, when the account
+ * has two-factor sign-in on, starts a challenge and answers what the second step needs.
+ */
+export async function signInOrChallenge(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  message: string,
+): Promise<UserResponse | SecondFactorChallenge> {
+  const { db, config } = request.server;
+  const state = await twoFactorState(db.read, Number(user.id));
+  if (!state.enabled) {
+    await signIn(request, reply, Number(user.id));
+    return { success: true, message, user: await toApiUser(db.read, user) };
+  }
+  const id = await createChallenge(db, 'second-factor', Number(user.id));
+  reply.setCookie(SECOND_FACTOR_COOKIE, id, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.production,
+    path: COOKIE_PATH,
+    maxAge: CHALLENGE_TTL_MS / 1000,
+  });
+  return {
+    success: true,
+    message: TWO_FACTOR_MESSAGES.challenge,
+    secondFactor: { totp: true, passkey: false },
+  };
+}
+
+/** Two-factor sign-in: set-up, turning it on and off, and the second step of a sign-in. */
+export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config, rateLimiter } = app;
+  const box = new SecretBox(config.sessionSecret);
+
+  route(app, twoFactorStatus, { preHandler: requireUser })(async ({ request }) => {
+    const user = signedInUser(request);
+    const state = await twoFactorState(db.read, Number(user.id));
+    return { success: true, ...state, hasPassword: user.password_hash !== null };
+  });
+
+  route(app, setUpTwoFactor, { preHandler: requireUser })(async ({ request }) => {
+    const user = signedInUser(request);
+    if ((await twoFactorState(db.read, Number(user.id))).enabled) {
+      throw badRequest(TWO_FACTOR_MESSAGES.alreadyOn);
+    }
+    const setup = await startTwoFactorSetup(db, box, { id: Number(user.id), email: user.email });
+    return { success: true, ...setup };
+  });
+
+  route(app, enableTwoFactorCall, { preHandler: requireUser })(async ({ body, request }) => {
+    const user = signedInUser(request);
+    const attempt = await rateLimiter.attempt('two-factor', `user:${user.id}`, request.ip);
+    const result = await enableTwoFactor(db, box, Number(user.id), body.code);
+    if (result === 'already-on') throw badRequest(TWO_FACTOR_MESSAGES.alreadyOn);
+    if (result === 'none') throw badRequest(TWO_FACTOR_MESSAGES.notSetUp);
+    if (!result) throw badRequest(TWO_FACTOR_MESSAGES.invalidCode);
+    await attempt.succeeded();
+    return { success: true, message: TWO_FACTOR_MESSAGES.enabled, recoveryCodes: result };
+  });
+
+  // Turned off only with the password and a code (an account made by partner login has no
+  // password: the code alone).
+  route(app, disableTwoFactorCall, { preHandler: requireUser })(async ({ body, request }) => {
+    const user = signedInUser(request);
+    const attempt = await rateLimiter.attempt('two-factor', `user:${user.id}`, request.ip);
+    const fresh = await findUserById(db.read, Number(user.id));
+    if (!(await twoFactorState(db.read, Number(user.id))).enabled) {
+      throw badRequest(TWO_FACTOR_MESSAGES.notOn);
+    }
+    if (fresh?.password_hash) {
+      const ok = await verifyPassword(body.password ?? '', fresh.password_hash);
+      if (!ok) throw badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword);
+    }
+    if (!(await checkSecondFactor(db, box, Number(user.id), body.code))) {
+      throw badRequest(TWO_FACTOR_MESSAGES.invalidCode);
+    }
+    await attempt.succeeded();
+    await disableTwoFactor(db, Number(user.id));
+    return { success: true, message: TWO_FACTOR_MESSAGES.disabled };
+  });
+
+  // A code is a guess like a password: counted per account and address before it is checked.
+  route(app, loginSecondFactor, {
+    preHandler: async (request) => rateLimiter.hitIp('login', request.ip),
+    idempotency: 'ignore',
+  })(async ({ body, request, reply }) => {
+    const id = request.cookies[SECOND_FACTOR_COOKIE];
+    const challenge = id ? await findChallenge(db.read, id, 'second-factor') : undefined;
+    if (!id || !challenge?.userId) throw unauthorized(TWO_FACTOR_MESSAGES.noChallenge);
+    const userId = challenge.userId;
+    const attempt = await rateLimiter.attempt('two-factor', `user:${userId}`, request.ip);
+    if (!(await checkSecondFactor(db, box, userId, body.code))) {
+      throw unauthorized(TWO_FACTOR_MESSAGES.invalidCode);
+    }
+    // Used once: of two racing right codes, one signs in.
+    if (!(await endChallenge(db, id))) throw unauthorized(TWO_FACTOR_MESSAGES.noChallenge);
+    await attempt.succeeded();
+    reply.clearCookie(SECOND_FACTOR_COOKIE, { path: COOKIE_PATH });
+    const user = await findUserById(db.read, userId);
+    if (!user) throw unauthorized(TWO_FACTOR_MESSAGES.noChallenge);
+    await signIn(request, reply, userId);
+    return {
+      success: true,
+      message: 'Logged in successfully',
+      user: await toApiUser(db.read, user),
+    };
+  });
+};

@@ -1,0 +1,264 @@
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
+import {
+  databaseKinds,
+  openTestDatabase,
+  registerUser,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  type TestDatabase,
+} from '../../helpers/server';
+
+/** Issue 16 point 6: two-factor sign-in with TOTP and recovery codes. */
+
+const CHALLENGE = {
+  success: true,
+  message: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  secondFactor: { totp: true, passkey: false },
+};
+const INVALID_CODE = {
+  success: false,
+  message: 'The code is not valid. Check your authenticator app and try again.',
+};
+const NO_CHALLENGE = {
+  success: false,
+  message: 'Your sign-in has expired. Please sign in again.',
+};
+const TOO_MANY = {
+  success: false,
+  message: 'Too many attempts. Please wait a few minutes and try again.',
+};
+const WRONG_PASSWORD = { success: false, message: 'Current password is incorrect' };
+
+/** The code an authenticator app shows now, or `steps` periods later. */
+function codeOf(secret: string, steps = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+  return totp.generate({ timestamp: Date.now() + steps * 30_000 });
+}
+
+describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
+  let database: TestDatabase;
+  let partner: PartnerSimulator;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    partner = await startPartnerSimulator({
+      port: 0,
+      accounts: [{ username: 'tf_partner', password: 'tf-secret', email: 'tf@partner.example' }],
+    });
+    server = await startTestApp(database.db, { PARTNER_URL: partner.url });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await partner?.stop();
+    await database?.close();
+  });
+
+  /** A user with two-factor sign-in on; returns the secret and the recovery codes. */
+  async function userWithTwoFactor(client: TestClient) {
+    const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
+    expect(setup.status).toBe(200);
+    const enabled = await client.post<{ recoveryCodes: string[] }>('/api/auth/two-factor/enable', {
+      code: codeOf(setup.body.secret),
+    });
+    expect(enabled.status).toBe(200);
+    return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
+  }
+
+  it('sets up with a QR code and a first code, and shows ten recovery codes once, stored hashed', async () => {
+    const { client, registration, userId } = await registerUser(server);
+    expect(await client.get('/api/auth/two-factor')).toMatchObject({
+      status: 200,
+      body: { success: true, enabled: false, recoveryCodesLeft: 0, hasPassword: true },
+    });
+    const setup = await client.post<{ secret: string; uri: string; qrSvg: string }>(
+      '/api/auth/two-factor/setup',
+    );
+    expect(setup.status).toBe(200);
+    expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.body.uri).toBe(
+      `otpauth://totp/PromoClicks:${encodeURIComponent(registration.email)}?issuer=PromoClicks&secret=${setup.body.secret}&algorithm=SHA1&digits=6&period=30`,
+    );
+    expect(setup.body.qrSvg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+
+    const wrong = await client.post('/api/auth/two-factor/enable', { code: '000000' });
+    expect(wrong).toMatchObject({ status: 400, body: INVALID_CODE });
+    const enabled = await client.post<{ recoveryCodes: string[]; message: string }>(
+      '/api/auth/two-factor/enable',
+      { code: codeOf(setup.body.secret) },
+    );
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.message).toBe(
+      'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+    );
+    expect(enabled.body.recoveryCodes).toHaveLength(10);
+    expect(new Set(enabled.body.recoveryCodes).size).toBe(10);
+    for (const code of enabled.body.recoveryCodes)
+      expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expect(await client.get('/api/auth/two-factor')).toMatchObject({
+      body: { enabled: true, recoveryCodesLeft: 10 },
+    });
+
+    // Neither the secret nor a recovery code is readable in the database.
+    const [row] = await database.db.query<{ totp_secret: string }>(
+      'SELECT totp_secret FROM users WHERE id = $1',
+      [userId],
+    );
+    expect(row!.totp_secret).toMatch(/^v1\./);
+    expect(row!.totp_secret).not.toContain(setup.body.secret);
+    const stored = await database.db.query<{ code_hash: string }>(
+      'SELECT code_hash FROM recovery_codes WHERE user_id = $1',
+      [userId],
+    );
+    expect(stored).toHaveLength(10);
+    for (const { code_hash } of stored) {
+      expect(code_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(enabled.body.recoveryCodes.map((code) => code.replace('-', ''))).not.toContain(
+        code_hash,
+      );
+    }
+    // Once on, set-up cannot start over.
+    expect(await client.post('/api/auth/two-factor/setup')).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'Two-factor sign-in is already on.' },
+    });
+  });
+
+  it('asks for a code at every sign-in; a code works once', async () => {
+    const { client, registration } = await registerUser(server);
+    const { secret } = await userWithTwoFactor(client);
+
+    const browser = server.client();
+    const first = await browser.post('/api/auth/login', registration);
+    expect(first).toMatchObject({ status: 200, body: CHALLENGE });
+    expect(browser.cookies.has('sid')).toBe(false);
+    expect((await browser.get('/api/auth/check-auth')).status).toBe(401);
+
+    expect(await browser.post('/api/auth/login-second-factor', { code: '123456' })).toMatchObject({
+      status: 401,
+      body: INVALID_CODE,
+    });
+    // The enabling code's step was used: the next step's code signs in.
+    const code = codeOf(secret, 1);
+    const signedIn = await browser.post('/api/auth/login-second-factor', { code });
+    expect(signedIn).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        message: 'Logged in successfully',
+        user: { email: registration.email },
+      },
+    });
+    expect((await browser.get('/api/auth/check-auth')).status).toBe(200);
+    // The challenge is spent, and the same code does not work for a new sign-in.
+    expect(await browser.post('/api/auth/login-second-factor', { code })).toMatchObject({
+      status: 401,
+      body: NO_CHALLENGE,
+    });
+    const again = server.client();
+    await again.post('/api/auth/login', registration);
+    expect(await again.post('/api/auth/login-second-factor', { code })).toMatchObject({
+      status: 401,
+      body: INVALID_CODE,
+    });
+  });
+
+  it('takes each recovery code once', async () => {
+    const { client, registration } = await registerUser(server);
+    const { recoveryCodes } = await userWithTwoFactor(client);
+    const browser = server.client();
+    await browser.post('/api/auth/login', registration);
+    const signedIn = await browser.post('/api/auth/login-second-factor', {
+      code: ` ${recoveryCodes[3]!.toUpperCase()} `,
+    });
+    expect(signedIn.status).toBe(200);
+    expect(await client.get('/api/auth/two-factor')).toMatchObject({
+      body: { enabled: true, recoveryCodesLeft: 9 },
+    });
+    const again = server.client();
+    await again.post('/api/auth/login', registration);
+    expect(
+      await again.post('/api/auth/login-second-factor', { code: recoveryCodes[3] }),
+    ).toMatchObject({ status: 401, body: INVALID_CODE });
+  });
+
+  it('answers a second step without a sign-in under way with 401', async () => {
+    expect(
+      await server.client().post('/api/auth/login-second-factor', { code: '123456' }),
+    ).toMatchObject({ status: 401, body: NO_CHALLENGE });
+  });
+
+  it('limits wrong codes like passwords: then even the right code gets 429', async () => {
+    const limited = await startTestApp(database.db, { RATE_LIMIT_PER_ACCOUNT: '3' });
+    try {
+      const { client, registration } = await registerUser(limited);
+      const { secret } = await userWithTwoFactor(client);
+      const browser = limited.client();
+      await browser.post('/api/auth/login', registration);
+      const guesses = await Promise.all(
+        ['111111', '222222', '333333', '444444', '555555'].map((code) =>
+          browser.post('/api/auth/login-second-factor', { code }),
+        ),
+      );
+      expect(guesses.map((guess) => guess.status).sort()).toEqual([401, 401, 401, 429, 429]);
+      expect(
+        await browser.post('/api/auth/login-second-factor', { code: codeOf(secret, 1) }),
+      ).toMatchObject({ status: 429, body: TOO_MANY });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('turns off only with the password and a code', async () => {
+    const { client, registration } = await registerUser(server);
+    const { secret } = await userWithTwoFactor(client);
+    const code = codeOf(secret, 1);
+    expect(
+      await client.post('/api/auth/two-factor/disable', { password: 'wrong-password', code }),
+    ).toMatchObject({ status: 400, body: WRONG_PASSWORD });
+    expect(
+      await client.post('/api/auth/two-factor/disable', {
+        password: registration.password,
+        code: '000000',
+      }),
+    ).toMatchObject({ status: 400, body: INVALID_CODE });
+    expect(await client.get('/api/auth/two-factor')).toMatchObject({ body: { enabled: true } });
+    expect(
+      await client.post('/api/auth/two-factor/disable', { password: registration.password, code }),
+    ).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Two-factor sign-in is off.' },
+    });
+    expect(await client.get('/api/auth/two-factor')).toMatchObject({
+      body: { enabled: false, recoveryCodesLeft: 0 },
+    });
+    const browser = server.client();
+    const login = await browser.post('/api/auth/login', registration);
+    expect(login).toMatchObject({ status: 200, body: { user: { email: registration.email } } });
+  });
+
+  it('asks a partner sign-in for the code too', async () => {
+    const browser = server.client();
+    const partnerLogin = { username: 'tf_partner', password: 'tf-secret' };
+    expect((await browser.post('/api/auth/login-with-partner', partnerLogin)).status).toBe(200);
+    const { secret } = await userWithTwoFactor(browser);
+    await browser.post('/api/auth/logout');
+
+    const next = server.client();
+    const first = await next.post('/api/auth/login-with-partner', partnerLogin);
+    expect(first).toMatchObject({ status: 200, body: CHALLENGE });
+    expect(next.cookies.has('sid')).toBe(false);
+    const signedIn = await next.post('/api/auth/login-second-factor', { code: codeOf(secret, 1) });
+    expect(signedIn).toMatchObject({
+      status: 200,
+      body: { user: { email: 'tf@partner.example' } },
+    });
+    // No password to give: the code alone turns it off.
+    expect(await next.get('/api/auth/two-factor')).toMatchObject({
+      body: { enabled: true, hasPassword: false },
+    });
+  });
+});
