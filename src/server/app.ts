@@ -21,6 +21,7 @@ import { notificationRoutes } from './routes/notifications';
 import { partnerRoutes } from './routes/partner';
 import { sessionRoutes } from './routes/sessions';
 import { twoFactorRoutes } from './routes/two-factor';
+import { passkeyRoutes } from './routes/passkeys';
 import { userRoutes } from './routes/user';
 
 export interface AppDeps {
@@ -85,6 +86,7 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
   await app.register(chainPlugin);
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(twoFactorRoutes, { prefix: '/api' });
+  await app.register(passkeyRoutes, { prefix: '/api' });
   await app.register(sessionRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });

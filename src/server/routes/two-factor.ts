@@ -10,6 +10,7 @@ import {
   twoFactorStatus,
 } from '../../shared/contract/two-factor';
 import { ACCOUNT_MESSAGES } from '../domain/accounts';
+import { hasPasskeys } from '../domain/passkeys';
 import { verifyPassword } from '../domain/passwords';
 import {
   checkSecondFactor,
@@ -29,8 +30,23 @@ import { requireUser, signedInUser, signIn } from '../plugins/session';
 import { route } from '../route';
 
 /** The half-done sign-in's cookie (issue 16): only /api/auth calls see it. */
-const SECOND_FACTOR_COOKIE = 'sfa';
+export const SECOND_FACTOR_COOKIE = 'sfa';
 const COOKIE_PATH = '/api/auth';
+
+/** A short-lived httpOnly cookie of a sign-in step, seen by /api/auth calls only. */
+export function setChallengeCookie(reply: FastifyReply, name: string, id: string): void {
+  reply.setCookie(name, id, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: reply.server.config.production,
+    path: COOKIE_PATH,
+    maxAge: CHALLENGE_TTL_MS / 1000,
+  });
+}
+
+export function clearChallengeCookie(reply: FastifyReply, name: string): void {
+  reply.clearCookie(name, { path: COOKIE_PATH });
+}
 
 /**
  * Ends a sign-in whose password (or partner login) was right: signs in at once, or, when the account
@@ -42,24 +58,18 @@ export async function signInOrChallenge(
   user: UserRow,
   message: string,
 ): Promise<UserResponse | SecondFactorChallenge> {
-  const { db, config } = request.server;
+  const { db } = request.server;
   const state = await twoFactorState(db.read, Number(user.id));
   if (!state.enabled) {
     await signIn(request, reply, Number(user.id));
     return { success: true, message, user: await toApiUser(db.read, user) };
   }
   const id = await createChallenge(db, 'second-factor', Number(user.id));
-  reply.setCookie(SECOND_FACTOR_COOKIE, id, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.production,
-    path: COOKIE_PATH,
-    maxAge: CHALLENGE_TTL_MS / 1000,
-  });
+  setChallengeCookie(reply, SECOND_FACTOR_COOKIE, id);
   return {
     success: true,
     message: TWO_FACTOR_MESSAGES.challenge,
-    secondFactor: { totp: true, passkey: false },
+    secondFactor: { totp: true, passkey: await hasPasskeys(db.read, Number(user.id)) },
   };
 }
 
@@ -131,7 +141,7 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     // Used once: of two racing right codes, one signs in.
     if (!(await endChallenge(db, id))) throw unauthorized(TWO_FACTOR_MESSAGES.noChallenge);
     await attempt.succeeded();
-    reply.clearCookie(SECOND_FACTOR_COOKIE, { path: COOKIE_PATH });
+    clearChallengeCookie(reply, SECOND_FACTOR_COOKIE);
     const user = await findUserById(db.read, userId);
     if (!user) throw unauthorized(TWO_FACTOR_MESSAGES.noChallenge);
     await signIn(request, reply, userId);

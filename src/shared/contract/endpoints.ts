@@ -7,6 +7,7 @@ import type { Endpoint } from './endpoint';
 import * as login from './login';
 import * as notifications from './notifications';
 import * as partner from './partner';
+import * as passkeys from './passkeys';
 import * as sessions from './sessions';
 import * as twoFactor from './two-factor';
 import * as unreadCount from './unread-count';
@@ -22,6 +23,7 @@ const modules = [
   login,
   notifications,
   partner,
+  passkeys,
   sessions,
   twoFactor,
   unreadCount,

@@ -32,6 +32,9 @@ export function authEndpoints({ a, b }: HostileWorld): JsonEndpoint[] {
   const sessionNotFound = refused('Session not found', 404);
   const enterCode = refused('Enter the code from your authenticator app');
   const invalidCode = refused('The code is not valid. Check your authenticator app and try again.');
+  const passkeyExpired = refused('The passkey request has expired. Please try again.');
+  const passkeyFailed = refused('The passkey could not be checked. Please try again.');
+  const passkeyNotFound = refused('Passkey not found', 404);
   const codeField = (text: Answer) => ({
     type: 'text' as const,
     wrongType: enterCode,
@@ -291,5 +294,93 @@ export function authEndpoints({ a, b }: HostileWorld): JsonEndpoint[] {
       empty: enterCode,
       fields: { code: codeField(refused('Your sign-in has expired. Please sign in again.', 401)) },
     },
+    // Issue 16 point 6: passkeys. A has none; no ceremony is under way for these callers.
+    {
+      path: '/api/auth/passkeys/options',
+      as: 'a',
+      template: { anything: 'at all' },
+      templateAnswer: SUCCESS,
+      bodyIgnored: true,
+      empty: SUCCESS,
+      fields: {},
+    },
+    {
+      path: '/api/auth/passkeys/add',
+      as: 'a',
+      template: { name: 'Laptop', credential: CREDENTIAL },
+      templateAnswer: passkeyExpired,
+      empty: passkeyFailed,
+      fields: {
+        name: {
+          type: 'text',
+          wrongType: refused('Please enter a name'),
+          missing: 'valid',
+          text: passkeyExpired,
+          tooLong: refused('The name can have at most 60 characters'),
+        },
+      },
+    },
+    {
+      path: '/api/auth/passkeys/rename',
+      as: 'a',
+      template: { id: 'not-a-passkey', name: 'Laptop' },
+      templateAnswer: passkeyNotFound,
+      empty: refused('Please choose a passkey'),
+      fields: {
+        id: {
+          type: 'text',
+          wrongType: refused('Please choose a passkey'),
+          text: passkeyNotFound,
+          tooLong: refused('Passkey not found'),
+        },
+        name: {
+          type: 'text',
+          wrongType: refused('Please enter a name'),
+          text: passkeyNotFound,
+          tooLong: refused('The name can have at most 60 characters'),
+        },
+      },
+    },
+    {
+      path: '/api/auth/passkeys/remove',
+      as: 'a',
+      template: { id: 'not-a-passkey' },
+      templateAnswer: passkeyNotFound,
+      empty: refused('Please choose a passkey'),
+      fields: {
+        id: {
+          type: 'text',
+          wrongType: refused('Please choose a passkey'),
+          text: passkeyNotFound,
+          tooLong: refused('Passkey not found'),
+        },
+      },
+    },
+    {
+      path: '/api/auth/passkey-sign-in/options',
+      as: 'anonymous',
+      template: { anything: 'at all' },
+      templateAnswer: SUCCESS,
+      bodyIgnored: true,
+      empty: SUCCESS,
+      fields: {},
+    },
+    {
+      path: '/api/auth/passkey-sign-in',
+      as: 'anonymous',
+      template: { credential: CREDENTIAL },
+      templateAnswer: passkeyExpired,
+      empty: passkeyFailed,
+      fields: {},
+    },
   ];
 }
+
+/** The outline of a browser's passkey answer; no ceremony is under way, so it is never checked. */
+const CREDENTIAL = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30' },
+  clientExtensionResults: {},
+};

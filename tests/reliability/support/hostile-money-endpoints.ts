@@ -377,6 +377,7 @@ export const GET_ENDPOINTS: { path: string; as: Sender; answer: Answer }[] = [
     '/api/user/campaign-history',
     '/api/unread-notifications-count',
     '/api/auth/two-factor',
+    '/api/auth/passkeys',
   ].map((path) => ({
     path,
     as: 'a' as const,

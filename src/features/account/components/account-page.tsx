@@ -10,6 +10,7 @@ import { InstallButton } from '../../offline/components/install-button';
 import { useUserDetails } from '../api/get-user-details';
 import { SecurityCard } from './change-password-form';
 import { ProfileCard } from './profile-card';
+import { PasskeysCard } from './passkeys-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 import * as styles from './account.css';
@@ -84,6 +85,7 @@ export function AccountPage() {
           <ProfileCard user={user} />
           <SecurityCard user={user} />
           <TwoFactorCard />
+          <PasskeysCard />
           <SessionsCard />
         </div>
         <div className={styles.column}>

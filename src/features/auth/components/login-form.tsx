@@ -7,6 +7,7 @@ import { ErrorBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
 import { Checkbox, PasswordField, TextField } from '../../../ui/field';
 import { useLogin } from '../api/login';
+import { PASSKEY_SIGN_IN_FAILED, usePasskeySignIn } from '../api/passkey-sign-in';
 import { AuthLayout } from './auth-layout';
 import { RegisterLink } from './register-link';
 import * as styles from './auth-layout.css';
@@ -20,6 +21,7 @@ const SecondFactorForm = lazy(async () => ({
 export function LoginForm({ config }: { config: PublicConfig }) {
   const navigate = useNavigate();
   const login = useLogin();
+  const passkey = usePasskeySignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
@@ -48,6 +50,8 @@ export function LoginForm({ config }: { config: PublicConfig }) {
       <form className={styles.form} onSubmit={onSubmit}>
         {login.isError ? (
           <ErrorBox>{errorMessage(login.error, AUTH_FALLBACK_MESSAGE)}</ErrorBox>
+        ) : passkey.isError ? (
+          <ErrorBox>{errorMessage(passkey.error, PASSKEY_SIGN_IN_FAILED)}</ErrorBox>
         ) : null}
         <TextField
           label="Email"
@@ -83,6 +87,19 @@ export function LoginForm({ config }: { config: PublicConfig }) {
         >
           Sign in with {config.partnerName}
         </Link>
+        <Button
+          variant="secondary"
+          block
+          disabled={passkey.isPending}
+          onClick={() => {
+            login.reset();
+            passkey.mutate(undefined, {
+              onSuccess: () => void navigate({ to: '/dashboard', replace: true }),
+            });
+          }}
+        >
+          {passkey.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+        </Button>
       </form>
     </AuthLayout>
   );

@@ -6,6 +6,7 @@ import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { useLoginSecondFactor } from '../api/login-second-factor';
+import { PASSKEY_SIGN_IN_FAILED, usePasskeySignIn } from '../api/passkey-sign-in';
 import { AuthLayout } from './auth-layout';
 import * as styles from './auth-layout.css';
 
@@ -22,14 +23,16 @@ export function SecondFactorForm({
 }) {
   const navigate = useNavigate();
   const verify = useLoginSecondFactor();
+  const passkey = usePasskeySignIn();
+  const busy = verify.isPending || passkey.isPending;
+  const toDashboard = () => void navigate({ to: '/dashboard', replace: true });
   const [code, setCode] = useState('');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (verify.isPending) return;
-    verify.mutate(code, {
-      onSuccess: () => void navigate({ to: '/dashboard', replace: true }),
-    });
+    if (busy) return;
+    passkey.reset();
+    verify.mutate(code, { onSuccess: toDashboard });
   };
 
   return (
@@ -37,6 +40,8 @@ export function SecondFactorForm({
       <form className={styles.form} onSubmit={onSubmit}>
         {verify.isError ? (
           <ErrorBox>{errorMessage(verify.error, 'The code could not be checked.')}</ErrorBox>
+        ) : passkey.isError ? (
+          <ErrorBox>{errorMessage(passkey.error, PASSKEY_SIGN_IN_FAILED)}</ErrorBox>
         ) : null}
         <TextField
           label="Authentication code"
@@ -51,10 +56,23 @@ export function SecondFactorForm({
           value={code}
           onChange={(event) => setCode(event.target.value)}
         />
-        <Button type="submit" block disabled={verify.isPending}>
+        <Button type="submit" block disabled={busy}>
           {verify.isPending ? 'Verifying...' : 'Verify'}
         </Button>
-        <Button variant="secondary" block onClick={onCancel} disabled={verify.isPending}>
+        {challenge.secondFactor.passkey ? (
+          <Button
+            variant="secondary"
+            block
+            disabled={busy}
+            onClick={() => {
+              verify.reset();
+              passkey.mutate(undefined, { onSuccess: toDashboard });
+            }}
+          >
+            {passkey.isPending ? 'Waiting for your passkey...' : 'Use a passkey instead'}
+          </Button>
+        ) : null}
+        <Button variant="secondary" block onClick={onCancel} disabled={busy}>
           Back to sign in
         </Button>
       </form>
