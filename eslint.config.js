@@ -52,6 +52,8 @@ const sharedFeatureModules = [
   'transactions/format',
   // The history's query: the top-up screen offers the pending deposits it lists.
   'transactions/api/get-transactions',
+  // Resending the verification e-mail: the unverified banner (shell) and the account page both offer it.
+  'account/components/resend-verification',
 ];
 
 // A listed module that no longer exists fails here, so the list cannot outlive what it allows.

@@ -30,7 +30,7 @@ import { Route as AppCreateCampaignIndexRouteImport } from './routes/_app/create
 import { Route as AppTopupBalanceIdRouteImport } from './routes/_app/topup-balance.$id'
 import { Route as PublicLoginIndexRouteImport } from './routes/_public/login/index'
 import { Route as PublicLoginProductRouteImport } from './routes/_public/login/$product'
-import { Route as AccountVerificationTokenRouteImport } from './routes/account.verification.$token'
+import { Route as AccountLinkTokenRouteImport } from './routes/account.$link.$token'
 import { Route as AppCreateCampaignProfileUsernameRouteImport } from './routes/_app/create-campaign/profile.$username'
 
 const AppRoute = AppRouteImport.update({
@@ -136,12 +136,11 @@ const PublicLoginProductRoute = PublicLoginProductRouteImport.update({
   path: '/login/$product',
   getParentRoute: () => PublicRoute,
 } as any)
-const AccountVerificationTokenRoute =
-  AccountVerificationTokenRouteImport.update({
-    id: '/account/verification/$token',
-    path: '/account/verification/$token',
-    getParentRoute: () => rootRouteImport,
-  } as any)
+const AccountLinkTokenRoute = AccountLinkTokenRouteImport.update({
+  id: '/account/$link/$token',
+  path: '/account/$link/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCreateCampaignProfileUsernameRoute =
   AppCreateCampaignProfileUsernameRouteImport.update({
     id: '/create-campaign/profile/$username',
@@ -167,7 +166,7 @@ export interface FileRoutesByFullPath {
   '/analytics/$username': typeof AppAnalyticsUsernameRoute
   '/topup-balance/$id': typeof AppTopupBalanceIdRoute
   '/login/$product': typeof PublicLoginProductRoute
-  '/account/verification/$token': typeof AccountVerificationTokenRoute
+  '/account/$link/$token': typeof AccountLinkTokenRoute
   '/create-campaign/': typeof AppCreateCampaignIndexRoute
   '/login/': typeof PublicLoginIndexRoute
   '/create-campaign/profile/$username': typeof AppCreateCampaignProfileUsernameRoute
@@ -190,7 +189,7 @@ export interface FileRoutesByTo {
   '/analytics/$username': typeof AppAnalyticsUsernameRoute
   '/topup-balance/$id': typeof AppTopupBalanceIdRoute
   '/login/$product': typeof PublicLoginProductRoute
-  '/account/verification/$token': typeof AccountVerificationTokenRoute
+  '/account/$link/$token': typeof AccountLinkTokenRoute
   '/create-campaign': typeof AppCreateCampaignIndexRoute
   '/login': typeof PublicLoginIndexRoute
   '/create-campaign/profile/$username': typeof AppCreateCampaignProfileUsernameRoute
@@ -216,7 +215,7 @@ export interface FileRoutesById {
   '/_app/analytics/$username': typeof AppAnalyticsUsernameRoute
   '/_app/topup-balance/$id': typeof AppTopupBalanceIdRoute
   '/_public/login/$product': typeof PublicLoginProductRoute
-  '/account/verification/$token': typeof AccountVerificationTokenRoute
+  '/account/$link/$token': typeof AccountLinkTokenRoute
   '/_app/create-campaign/': typeof AppCreateCampaignIndexRoute
   '/_public/login/': typeof PublicLoginIndexRoute
   '/_app/create-campaign/profile/$username': typeof AppCreateCampaignProfileUsernameRoute
@@ -241,7 +240,7 @@ export interface FileRouteTypes {
     | '/analytics/$username'
     | '/topup-balance/$id'
     | '/login/$product'
-    | '/account/verification/$token'
+    | '/account/$link/$token'
     | '/create-campaign/'
     | '/login/'
     | '/create-campaign/profile/$username'
@@ -264,7 +263,7 @@ export interface FileRouteTypes {
     | '/analytics/$username'
     | '/topup-balance/$id'
     | '/login/$product'
-    | '/account/verification/$token'
+    | '/account/$link/$token'
     | '/create-campaign'
     | '/login'
     | '/create-campaign/profile/$username'
@@ -289,7 +288,7 @@ export interface FileRouteTypes {
     | '/_app/analytics/$username'
     | '/_app/topup-balance/$id'
     | '/_public/login/$product'
-    | '/account/verification/$token'
+    | '/account/$link/$token'
     | '/_app/create-campaign/'
     | '/_public/login/'
     | '/_app/create-campaign/profile/$username'
@@ -302,7 +301,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   TopupRoute: typeof TopupRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
-  AccountVerificationTokenRoute: typeof AccountVerificationTokenRoute
+  AccountLinkTokenRoute: typeof AccountLinkTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -454,11 +453,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicLoginProductRouteImport
       parentRoute: typeof PublicRoute
     }
-    '/account/verification/$token': {
-      id: '/account/verification/$token'
-      path: '/account/verification/$token'
-      fullPath: '/account/verification/$token'
-      preLoaderRoute: typeof AccountVerificationTokenRouteImport
+    '/account/$link/$token': {
+      id: '/account/$link/$token'
+      path: '/account/$link/$token'
+      fullPath: '/account/$link/$token'
+      preLoaderRoute: typeof AccountLinkTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/create-campaign/profile/$username': {
@@ -537,7 +536,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   TopupRoute: TopupRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
-  AccountVerificationTokenRoute: AccountVerificationTokenRoute,
+  AccountLinkTokenRoute: AccountLinkTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -188,7 +188,7 @@ export const authSubtitle = frameClass('frame-auth-subtitle', {
 });
 
 /** The shell's spinner in the card: about the height of the sign-in form, which takes its place. */
-frameClass('frame-auth-loading', { minHeight: '447.5px' });
+frameClass('frame-auth-loading', { minHeight: '448px' });
 
 /** Read by screen readers, not shown (in the first stylesheet: the sidebar's badge needs it). */
 export const visuallyHidden = style({

@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postLedgerEntry } from '../../src/server/domain/ledger';
 import {
@@ -11,7 +12,9 @@ import {
   type TestClient,
   type TestDatabase,
   PRODUCTION_TEST_ENV,
+  TEST_APP_URL,
 } from '../helpers/server';
+import { SoftAuthenticator } from '../helpers/soft-authenticator';
 
 /**
  * Issue 6: the auth checks of OWASP ASVS 4.0 that design §3 names, one test each, named by the
@@ -572,6 +575,111 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
         spyQuery.mockRestore();
         spyRead.mockRestore();
         spyTransaction.mockRestore();
+      }
+    });
+  });
+
+  describe('issue 16: second factors, sessions, profile, small holes', () => {
+    it('ASVS 5.0 6.6.1 once two-factor sign-in is on, the password alone gives no session', async () => {
+      const { client, registration } = await registerUser(server);
+      const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
+      const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
+      await client.post('/api/auth/two-factor/enable', { code: totp.generate() });
+      const browser = server.client();
+      const first = await login(browser, registration.email, registration.password);
+      expect(first).toMatchObject({ status: 200, body: { secondFactor: { totp: true } } });
+      expect(first.setCookies.some((cookie) => cookie.startsWith('sid='))).toBe(false);
+      expect((await browser.get('/api/auth/check-auth')).status).toBe(401);
+      const code = totp.generate({ timestamp: Date.now() + 30_000 });
+      expect((await browser.post('/api/auth/login-second-factor', { code })).status).toBe(200);
+      expect((await browser.get('/api/auth/check-auth')).status).toBe(200);
+    });
+
+    it('ASVS 5.0 6.8.x a passkey signs in; its answer for another origin is refused', async () => {
+      const { client } = await registerUser(server);
+      const authenticator = new SoftAuthenticator(TEST_APP_URL);
+      const addOptions = await client.post<{ options: string }>('/api/auth/passkeys/options');
+      const credential = authenticator.create(JSON.parse(addOptions.body.options));
+      expect((await client.post('/api/auth/passkeys/add', { credential })).status).toBe(200);
+      const signIn = async (origin?: string) => {
+        const browser = server.client();
+        const options = await browser.post<{ options: string }>(
+          '/api/auth/passkey-sign-in/options',
+        );
+        const answer = authenticator.get(JSON.parse(options.body.options), undefined, {
+          origin: origin ?? TEST_APP_URL,
+        });
+        return browser.post('/api/auth/passkey-sign-in', { credential: answer });
+      };
+      expect((await signIn('https://evil.example')).status).toBe(400);
+      expect((await signIn()).status).toBe(200);
+    });
+
+    it('ASVS 5.0 7.5.2 the user sees the sessions and ends the others: their cookies get 401 at once', async () => {
+      const { client, registration } = await registerUser(server);
+      const phone = server.client();
+      expect((await login(phone, registration.email, registration.password)).status).toBe(200);
+      const listed = await client.post<{ data: { current: boolean }[] }>('/api/auth/sessions');
+      expect(listed.body.data.map((session) => session.current)).toEqual([true, false]);
+      expect((await client.post('/api/auth/end-other-sessions')).status).toBe(200);
+      expect((await phone.get('/api/auth/check-auth')).status).toBe(401);
+      expect((await client.get('/api/auth/check-auth')).status).toBe(200);
+    });
+
+    it('ASVS 5.0 6.x a new e-mail needs the current password and the link sent to it', async () => {
+      const { client, registration } = await registerUser(server);
+      const newEmail = `new-${registration.email}`;
+      expect(
+        await client.post('/api/account/change-email', { newEmail, password: 'wrong-password' }),
+      ).toMatchObject({ status: 400, body: { message: 'Current password is incorrect' } });
+      expect(
+        (
+          await client.post('/api/account/change-email', {
+            newEmail,
+            password: registration.password,
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await client.get<{ user: { email: string } }>('/api/auth/check-auth')).body.user.email,
+      ).toBe(registration.email);
+      const mail = await waitForMail(server.outboxDir, newEmail);
+      expect(
+        (await client.post('/api/account/confirm-email', { token: tokenOf(mail.link) })).status,
+      ).toBe(200);
+      expect(
+        (await client.get<{ user: { email: string } }>('/api/auth/check-auth')).body.user.email,
+      ).toBe(newEmail);
+    });
+
+    it('V4.2.2 read-all-notifications (a GET that writes) needs a header a cross-site page cannot send', async () => {
+      const { client } = await registerUser(server);
+      expect(await client.get('/api/read-all-notifications')).toMatchObject({
+        status: 403,
+        body: CROSS_ORIGIN,
+      });
+      expect(
+        (await client.get('/api/read-all-notifications', { 'x-requested-with': 'PromoClicks' }))
+          .status,
+      ).toBe(200);
+    });
+
+    it('V2.2.1 reset-password is limited per address', async () => {
+      const limited = await startTestApp(database.db, { RATE_LIMIT_PER_IP: '3' });
+      try {
+        const answers = [];
+        for (let i = 0; i < 4; i++) {
+          answers.push(
+            await limited.client().post('/api/auth/reset-password', {
+              resetPasswordToken: `guess-${i}`,
+              newPassword: 'long-enough-1',
+            }),
+          );
+        }
+        expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 429]);
+        expect(answers[3]!.body).toEqual(TOO_MANY);
+      } finally {
+        await limited.close();
       }
     });
   });

@@ -4,6 +4,7 @@ import { authEndpoints } from './support/hostile-auth-endpoints';
 import { getCases, headCases, jsonCases, type HostileRequest } from './support/hostile-cases';
 import { CROSS_SITE_GET, GET_ENDPOINTS, moneyEndpoints } from './support/hostile-money-endpoints';
 import { avatarCases, partnerCases } from './support/hostile-partner';
+import { PROFILE_GET_ENDPOINTS, profileEndpoints } from './support/hostile-profile-endpoints';
 import { registeredRoutes } from './support/hostile-routes';
 import { moneyState, startHostileWorld, type HostileWorld } from './support/hostile-world';
 
@@ -96,8 +97,10 @@ describe.each(databaseKinds())('hostile input to every endpoint on %s', (kind) =
   /** Every case of this file, grouped by the route it is sent to ("METHOD /path"). */
   function casesByRoute(): Map<string, HostileRequest[]> {
     const all = [
-      ...[...authEndpoints(world), ...moneyEndpoints(world)].flatMap(jsonCases),
-      ...GET_ENDPOINTS.flatMap(({ path, as, answer }) => {
+      ...[...authEndpoints(world), ...moneyEndpoints(world), ...profileEndpoints()].flatMap(
+        jsonCases,
+      ),
+      ...[...GET_ENDPOINTS, ...PROFILE_GET_ENDPOINTS].flatMap(({ path, as, answer }) => {
         const cases = getCases(path, as, answer);
         return [...cases, ...headCases(cases)];
       }),

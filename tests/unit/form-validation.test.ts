@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { validateChangePassword, validateProfile } from '../../src/features/account/validation';
+import {
+  validateChangePassword,
+  validateEmailChange,
+  validateFirstPassword,
+  validateUsername,
+} from '../../src/features/account/validation';
 import { validateNewPassword, validateRegistration } from '../../src/features/auth/validation';
 
 describe('registration (spec §5)', () => {
@@ -62,12 +67,44 @@ describe('change password (spec §5)', () => {
   });
 });
 
-describe('profile edit (spec §5)', () => {
+describe('profile edit (spec §5; issue 16 point 8: the rules of registration)', () => {
   it.each([
-    [{ username: 'alice', email: 'alice@example.com' }, null],
-    [{ username: '', email: 'alice@example.com' }, 'Username and email are required'],
-    [{ username: 'alice', email: '  ' }, 'Username and email are required'],
-  ])('%o → %s', (values, message) => {
-    expect(validateProfile(values)).toBe(message);
+    ['alice', null],
+    ['  alice.b-c_d  ', null],
+    ['', 'Username is required'],
+    ['   ', 'Username is required'],
+    ['ab', 'Username must be at least 3 characters long'],
+    ['a'.repeat(31), 'Username must be at most 30 characters long'],
+    ['no spaces', 'Username may only contain letters, digits, dots, dashes and underscores'],
+  ])('username %j → %s', (username, message) => {
+    expect(validateUsername(username)).toBe(message);
+  });
+
+  it.each([
+    [{ newEmail: 'new@example.com', password: 'secret' }, null],
+    [
+      { newEmail: '', password: 'secret' },
+      { field: 'newEmail', message: 'Email is required' },
+    ],
+    [
+      { newEmail: 'not-an-address', password: 'secret' },
+      { field: 'newEmail', message: 'Please enter a valid email address' },
+    ],
+    [
+      { newEmail: 'new@example.com', password: '' },
+      { field: 'password', message: 'Please enter your current password' },
+    ],
+  ])('e-mail change %o → %o', (values, problem) => {
+    expect(validateEmailChange(values)).toEqual(problem);
+  });
+});
+
+describe('first password (the reset rules of spec §5)', () => {
+  it.each([
+    ['password1', 'password1', null],
+    ['password1', 'password2', 'Passwords do not match'],
+    ['short', 'short', 'Password must be at least 8 characters long'],
+  ])('%s / %s → %s', (password, confirmPassword, message) => {
+    expect(validateFirstPassword({ password, confirmPassword })).toBe(message);
   });
 });

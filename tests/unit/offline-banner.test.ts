@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider, QueryObserver, onlineManager } from '@tanstack/react-query';
 import { createQueryClient } from '../../src/lib/query-client';
-import {
-  OfflineBanner,
+import OfflineBanner, {
   formatLastUpdated,
 } from '../../src/features/offline/components/offline-banner';
 

@@ -90,7 +90,7 @@ export function newSignInMail(
   });
 }
 
-interface ActionMail {
+export interface ActionMail {
   to: string;
   link: string;
   subject: string;
@@ -99,7 +99,8 @@ interface ActionMail {
   footer: string;
 }
 
-function actionMail({ to, link, subject, lines, action, footer }: ActionMail): Mail {
+/** A mail of a few lines and one action link, as text and HTML (every value escaped). */
+export function actionMail({ to, link, subject, lines, action, footer }: ActionMail): Mail {
   const text = [...lines, '', `${action}: ${link}`, '', footer].join('\n');
   const html = [
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
@@ -116,4 +117,115 @@ function escapeHtml(value: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
+}
+
+/**
+ * Issue 16 point 8: an address as a notice to another address shows it, "n***@example.com": enough
+ * for the owner to know it, not a full address handed to whoever reads the old mailbox.
+ */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
+}
+
+/** To the new address of an e-mail change: the link that makes it the account's address. */
+export function emailChangeConfirmMail(
+  appUrl: string,
+  to: string,
+  username: string,
+  token: string,
+): Mail {
+  return actionMail({
+    to,
+    link: `${appUrl}/account/confirm-email/${token}`,
+    subject: 'Confirm your new PromoClicks e-mail address',
+    lines: [
+      `Hello ${username},`,
+      'You asked to change the e-mail address of your PromoClicks account to this one.',
+    ],
+    action: 'Confirm my new e-mail address',
+    footer:
+      'The link is valid for 24 hours and works once, in a browser signed in to your account. If you did not ask for it, ignore this mail: nothing changes.',
+  });
+}
+
+/** To the current address when a change to `newEmail` is asked for. */
+export function emailChangeRequestedMail(
+  appUrl: string,
+  to: string,
+  username: string,
+  newEmail: string,
+): Mail {
+  return actionMail({
+    to,
+    link: `${appUrl}/account`,
+    subject: 'Your PromoClicks e-mail address is being changed',
+    lines: [
+      `Hello ${username},`,
+      `Your e-mail is being changed to ${maskEmail(newEmail)}.`,
+      'It changes once the link we sent to the new address is opened.',
+    ],
+    action: 'If this was not you, change your password on your account page',
+    footer: 'PromoClicks sends this mail for each e-mail change asked for on your account.',
+  });
+}
+
+/** To the previous address once the change is confirmed: mails go to `newEmail` from now on. */
+export function emailChangedMail(
+  supportEmail: string,
+  to: string,
+  username: string,
+  newEmail: string,
+): Mail {
+  return actionMail({
+    to,
+    link: `mailto:${supportEmail}`,
+    subject: 'Your PromoClicks e-mail address was changed',
+    lines: [
+      `Hello ${username},`,
+      `The e-mail address of your account is now ${maskEmail(newEmail)}. Mails about your account no longer come to this address.`,
+    ],
+    action: 'If this was not you, write to our support',
+    footer: 'PromoClicks sends this mail for each change of your e-mail address.',
+  });
+}
+
+/**
+ * To the owner of an address another account asked to change its e-mail to (the caller's answer says
+ * nothing of it, as registration's refusal says nothing: design §3).
+ */
+export function emailChangeTakenMail(appUrl: string, to: string, username: string): Mail {
+  return actionMail({
+    to,
+    link: `${appUrl}/login`,
+    subject: 'Someone tried to use your e-mail for another account',
+    lines: [
+      `Hello ${username},`,
+      'Someone asked to change the e-mail address of another PromoClicks account to this one. It already belongs to your account, so nothing changed.',
+    ],
+    action: 'Sign in to your account',
+    footer: 'You can ignore this mail: your account is unchanged.',
+  });
+}
+
+/** To an account made by partner login: the link that sets its first password. */
+export function setPasswordMail(
+  appUrl: string,
+  to: string,
+  username: string,
+  partnerName: string,
+  token: string,
+): Mail {
+  return actionMail({
+    to,
+    link: `${appUrl}/account/set-password/${token}`,
+    subject: 'Set a password for your PromoClicks account',
+    lines: [
+      `Hello ${username},`,
+      `You asked for a password, to sign in with your e-mail as well as through ${partnerName}. Signing in through ${partnerName} keeps working.`,
+    ],
+    action: 'Set my password',
+    footer:
+      'The link is valid for 1 hour and works once. If you did not ask for it, ignore this mail.',
+  });
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/db';
-import { conflict } from '../errors';
-import type { UserRow } from './users';
+import { findUserByEmail, type UserRow } from './users';
 
 type UserRecord = UserRow & Record<string, unknown>;
 
 export const PARTNER_ACCOUNT_MESSAGES = {
+  /** The local account with the e-mail is linked to another partner account: nothing to offer. */
   emailTaken:
     'An account with the e-mail of this partner account already exists. Sign in with your e-mail and password.',
 } as const;
@@ -16,20 +16,27 @@ export interface PartnerIdentity {
   email: string;
 }
 
+/**
+ * The local account a partner login signs in to, or the local account that has the partner
+ * account's e-mail and is not linked to it (its owner may link it: domain/partner-links.ts).
+ */
+export type PartnerAccount = { user: UserRow } | { emailOwner: UserRow };
+
 const USERNAME_MAX = 30;
 
 /**
  * Design §3: the local account linked to a partner account, created on first use (verified, no
  * password, balance 0). Its username is the partner's, made unique when a local account has it. An
  * e-mail that already belongs to a local account is never linked silently: the partner's e-mail may
- * not be proven, so linking would hand that account to whoever controls the partner account.
+ * not be proven, so linking would hand that account to whoever controls the partner account. That
+ * account is answered instead, for its owner to be asked (issue 16 point 5).
  */
 export async function findOrCreatePartnerAccount(
   db: Db,
   identity: PartnerIdentity,
-): Promise<UserRow> {
+): Promise<PartnerAccount> {
   const existing = await findByPartnerUsername(db, identity.username);
-  if (existing) return existing;
+  if (existing) return { user: existing };
   const base = usernameBase(identity.username);
   for (let attempt = 1; attempt <= 20; attempt++) {
     const candidate = usernameCandidate(base, attempt);
@@ -38,14 +45,12 @@ export async function findOrCreatePartnerAccount(
        ON CONFLICT DO NOTHING RETURNING *`,
       [candidate, identity.email.toLowerCase(), identity.username],
     );
-    if (rows[0]) return rows[0];
+    if (rows[0]) return { user: rows[0] };
     // Which unique key refused it: a racing first login of the same partner account, the e-mail, or the username.
     const linked = await findByPartnerUsername(db, identity.username);
-    if (linked) return linked;
-    const byEmail = await db.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [
-      identity.email,
-    ]);
-    if (byEmail.length > 0) throw conflict(PARTNER_ACCOUNT_MESSAGES.emailTaken);
+    if (linked) return { user: linked };
+    const emailOwner = await findUserByEmail(db.read, identity.email);
+    if (emailOwner) return { emailOwner };
   }
   throw new Error(`No free username found for partner account ${identity.username}`);
 }

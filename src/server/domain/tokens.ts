@@ -1,28 +1,46 @@
 import type { Writer } from '../db/db';
 import { hashSecret, newSecret } from './secrets';
 
-/** Design §3: e-mail verification links live 24 hours, password reset links 1 hour. */
+/**
+ * Design §3: e-mail verification links live 24 hours, password reset links 1 hour. Issue 16 point 8:
+ * an e-mail change's confirmation link lives as long as a verification link (it proves an address
+ * too), the link that sets a partner account's first password as long as a reset link.
+ */
 export const TOKEN_TTL_MS = {
   'verify-email': 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
+  'change-email': 24 * 60 * 60 * 1000,
+  'set-password': 60 * 60 * 1000,
 } as const;
 
 export type TokenPurpose = keyof typeof TOKEN_TTL_MS;
 
 /**
- * Issues a one-time token and returns the secret for the mail link (only its hash is stored). A new
- * reset token makes the user's older unused ones void (design §3: a new reset invalidates the old).
+ * Purposes of which only the newest link works: a new reset invalidates the old (design §3), a new
+ * e-mail change replaces the one asked for before, a new set-password link the one mailed before.
+ */
+const NEWEST_ONLY: ReadonlySet<TokenPurpose> = new Set([
+  'reset-password',
+  'change-email',
+  'set-password',
+]);
+
+/**
+ * Issues a one-time token and returns the secret for the mail link (only its hash is stored); `data`
+ * is what the link stands for besides its user (the new address of an e-mail change).
  */
 export async function issueToken(
   tx: Writer,
   userId: number,
   purpose: TokenPurpose,
+  data: string | null = null,
 ): Promise<string> {
-  if (purpose === 'reset-password') await voidTokens(tx, userId, purpose);
+  if (NEWEST_ONLY.has(purpose)) await voidTokens(tx, userId, purpose);
   const token = newSecret();
   await tx.query(
-    'INSERT INTO auth_tokens (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4)',
-    [hashSecret(token), userId, purpose, new Date(Date.now() + TOKEN_TTL_MS[purpose])],
+    `INSERT INTO auth_tokens (token_hash, user_id, purpose, expires_at, data)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [hashSecret(token), userId, purpose, new Date(Date.now() + TOKEN_TTL_MS[purpose]), data],
   );
   return token;
 }
@@ -43,6 +61,27 @@ export async function consumeToken(
     [hashSecret(token), purpose],
   );
   return rows[0] === undefined ? undefined : Number(rows[0].user_id);
+}
+
+/**
+ * Uses a token of this user once, as `consumeToken` does, and returns its data (null when it has
+ * none); undefined when it is unknown, used, expired, of another purpose or another user's. Another
+ * user's token stays unused: whoever holds it cannot spend it for its owner.
+ */
+export async function consumeOwnToken(
+  tx: Writer,
+  token: string,
+  purpose: TokenPurpose,
+  userId: number,
+): Promise<{ data: string | null } | undefined> {
+  const rows = await tx.query<{ data: string | null }>(
+    `UPDATE auth_tokens SET used_at = now()
+      WHERE token_hash = $1 AND purpose = $2 AND user_id = $3 AND used_at IS NULL
+        AND expires_at > now()
+      RETURNING data`,
+    [hashSecret(token), purpose, userId],
+  );
+  return rows[0];
 }
 
 /** Marks every unused token of this purpose as used. */

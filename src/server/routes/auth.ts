@@ -33,6 +33,7 @@ import {
   signOut,
 } from '../plugins/session';
 import { route } from '../route';
+import { refuseWithPartnerLink } from './partner-link';
 import { signInOrChallenge } from './two-factor';
 
 export const AUTH_MESSAGES = {
@@ -132,8 +133,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const identity = await partnerLogin(request, username, password);
     if (!identity) throw unauthorized(AUTH_MESSAGES.invalidPartnerLogin);
     await attempt.succeeded();
-    const user = await findOrCreatePartnerAccount(db, identity);
-    return signInOrChallenge(request, reply, user, AUTH_MESSAGES.loggedIn);
+    const account = await findOrCreatePartnerAccount(db, identity);
+    if ('user' in account)
+      return signInOrChallenge(request, reply, account.user, AUTH_MESSAGES.loggedIn);
+    // Issue 16 point 5: the e-mail is a local account's; only its owner, signed in, may link them.
+    return refuseWithPartnerLink(request, account.emailOwner, identity.username);
   });
 
   route(app, checkAuth, { preHandler: requireUser })(async ({ request, reply }) => {

@@ -7,12 +7,15 @@ import type { Endpoint } from './endpoint';
 import * as login from './login';
 import * as notifications from './notifications';
 import * as partner from './partner';
+import * as partnerLink from './partner-link';
 import * as passkeys from './passkeys';
+import * as profile from './profile';
 import * as sessions from './sessions';
 import * as twoFactor from './two-factor';
 import * as unreadCount from './unread-count';
 import * as user from './user';
 import * as userDetails from './user-details';
+import * as verification from './verification';
 
 const modules = [
   auth,
@@ -23,12 +26,15 @@ const modules = [
   login,
   notifications,
   partner,
+  partnerLink,
   passkeys,
+  profile,
   sessions,
   twoFactor,
   unreadCount,
   user,
   userDetails,
+  verification,
 ];
 
 function isEndpoint(value: unknown): value is Endpoint {

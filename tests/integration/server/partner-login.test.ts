@@ -114,18 +114,20 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
     expect(await userRows('race@partner.example')).toHaveLength(1);
   });
 
-  it('refuses to link a partner account whose e-mail belongs to a local account', async () => {
+  // Issue 16 point 5: its owner is mailed a link instead (partner-link.test.ts).
+  it('does not sign in to a local account that has the partner account e-mail', async () => {
     const local = newRegistration({ email: 'clash@example.com' });
     expect((await server.client().post('/api/auth/register', local)).status).toBe(201);
-    const response = await server
-      .client()
-      .post(PATH, { username: 'clash', password: 'clash-secret' });
+    const client = server.client();
+    const response = await client.post(PATH, { username: 'clash', password: 'clash-secret' });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({
       success: false,
       message:
-        'An account with the e-mail of this partner account already exists. Sign in with your e-mail and password.',
+        'An account with this e-mail already exists. We sent it a link: open it while signed in to that account to link your CreatorFinder account.',
     });
+    expect(client.cookies.has('sid')).toBe(false);
+    expect(await userRows('clash@example.com')).toMatchObject([{ partner_username: null }]);
   });
 
   it('answers 401 when the partner refuses the password', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 
@@ -16,10 +16,6 @@ beforeEach(() => {
     body: { success: true, message: 'User details fetched successfully', data: makeUser() },
   });
 });
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 function details(term: string) {
   return screen.getByText(term, { selector: 'dt' }).nextElementSibling;
 }
@@ -95,21 +91,24 @@ describe('/account', () => {
     expect(await screen.findByRole('heading', { name: 'Profile Information' })).toBeInTheDocument();
   });
 
-  it('simulates saving the profile, requiring both fields', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-    const { user } = renderApp('/account', stub, {
-      userEvent: { advanceTimers: (ms) => vi.advanceTimersByTime(ms) },
+  it('requires the username, then saves it on the server (issue 16 point 8: no longer simulated)', async () => {
+    const renamed = makeUser({ username: 'alice_new' });
+    stub.on('POST', '/api/account/username', {
+      body: { success: true, message: 'Profile updated successfully!', user: renamed },
     });
+    const { user } = renderApp('/account', stub);
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     await user.clear(screen.getByLabelText('Username'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Username and email are required');
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Username is required');
+    expect(stub.requestsTo('/api/account/username')).toEqual([]);
     await user.type(screen.getByLabelText('Username'), 'alice_new');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
-    await act(() => vi.advanceTimersByTimeAsync(1000));
-    expect(screen.getByRole('status')).toHaveTextContent('Profile updated successfully!');
+    expect(await screen.findByText('Profile updated successfully!')).toBeVisible();
     expect(details('Username')).toHaveTextContent('alice_new');
+    expect(stub.requestsTo('/api/account/username').map((request) => request.body)).toEqual([
+      { username: 'alice_new' },
+    ]);
   });
 
   it.each([

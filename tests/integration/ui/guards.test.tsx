@@ -106,7 +106,7 @@ describe('signed-in layout', () => {
       'href',
       '/account',
     );
-    expect(screen.getByRole('note')).toHaveTextContent(
+    expect(await screen.findByRole('note')).toHaveTextContent(
       'Please verify your accountCheck your email for verification link',
     );
   });

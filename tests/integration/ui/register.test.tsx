@@ -77,7 +77,7 @@ describe('/register', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Account created successfully. Please check your email to verify your account.',
     );
-    expect(screen.getByRole('note')).toHaveTextContent('Please verify your account');
+    expect(await screen.findByRole('note')).toHaveTextContent('Please verify your account');
     expect(stub.requestsTo('/api/auth/register').map((request) => request.body)).toEqual([
       {
         username: 'alice',

@@ -373,7 +373,23 @@ export function authEndpoints({ a, b }: HostileWorld): JsonEndpoint[] {
       empty: passkeyFailed,
       fields: {},
     },
+    ...partnerLinkEndpoints(),
   ];
+}
+
+/** Issue 16 point 5: A has no link; any token is another account's, unknown or malformed. */
+function partnerLinkEndpoints(): JsonEndpoint[] {
+  const invalidLink = refused('The link is invalid or has expired');
+  return ['/api/auth/link-partner/details', '/api/auth/link-partner'].map((path) => ({
+    path,
+    as: 'a',
+    template: { token: 'not-a-link' },
+    templateAnswer: invalidLink,
+    empty: invalidLink,
+    fields: {
+      token: { type: 'text', wrongType: invalidLink, text: invalidLink, tooLong: invalidLink },
+    },
+  }));
 }
 
 /** The outline of a browser's passkey answer; no ceremony is under way, so it is never checked. */

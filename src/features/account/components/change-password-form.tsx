@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../shared/contract/user';
 import { errorMessage } from '../../../lib/api';
 import { formatShortDate } from '../../../lib/format';
@@ -8,13 +9,35 @@ import { Card } from '../../../ui/card';
 import { PasswordField } from '../../../ui/field';
 import { WriteStatus } from '../../../ui/write-status';
 import { useChangePassword } from '../api/change-password';
+import { accountSecurityQueryOptions, useAccountSecurity } from '../api/get-account-security';
 import { validateChangePassword } from '../validation';
+import { FirstPassword } from './first-password';
 import * as styles from './account.css';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Security section: last update and the change-password form (spec §2, §5, §8). */
+/**
+ * Security section (spec §2, §5, §8): the change-password form, or for an account without a
+ * password (partner login made it) the link that sets a first one (issue 16 point 8). Until the
+ * account's security is known, or when it cannot be, the form shows, as for most accounts.
+ */
 export function SecurityCard({ user }: { user: User }) {
+  const security = useAccountSecurity();
+  return (
+    <Card title="Security">
+      <div className={styles.stack}>
+        {security.data?.hasPassword === false ? (
+          <FirstPassword partnerName={security.data.partnerName} />
+        ) : (
+          <ChangePassword lastChanged={security.data?.passwordChangedAt ?? user.updatedAt} />
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function ChangePassword({ lastChanged }: { lastChanged: string }) {
+  const queryClient = useQueryClient();
   const change = useChangePassword();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(empty);
@@ -35,6 +58,8 @@ export function SecurityCard({ user }: { user: User }) {
         onSuccess: () => {
           setValues(empty);
           setOpen(false);
+          // The date of the last change moved.
+          void queryClient.invalidateQueries({ queryKey: accountSecurityQueryOptions.queryKey });
         },
       },
     );
@@ -51,54 +76,52 @@ export function SecurityCard({ user }: { user: User }) {
     problem ?? (change.isError ? errorMessage(change.error, 'Failed to change password') : null);
 
   return (
-    <Card title="Security">
-      <div className={styles.stack}>
-        <p className={styles.muted}>Password last updated: {formatShortDate(user.updatedAt)}</p>
-        {change.isSuccess ? (
-          <SuccessBox>{change.data.message || 'Password changed successfully!'}</SuccessBox>
-        ) : null}
-        {open ? (
-          <form className={styles.form} onSubmit={onSubmit} noValidate>
-            {failure ? <ErrorBox>{failure}</ErrorBox> : null}
-            <PasswordField
-              label="Current Password"
-              name="currentPassword"
-              autoComplete="current-password"
-              value={values.currentPassword}
-              onChange={set('currentPassword')}
-            />
-            <PasswordField
-              label="New Password"
-              name="newPassword"
-              autoComplete="new-password"
-              value={values.newPassword}
-              onChange={set('newPassword')}
-            />
-            <PasswordField
-              label="Confirm New Password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={set('confirmPassword')}
-            />
-            <WriteStatus write={change.inFlight} />
-            <div className={styles.actions}>
-              <Button type="submit" disabled={change.busy}>
-                {change.busy ? 'Updating...' : 'Update Password'}
-              </Button>
-              <Button variant="secondary" onClick={toggle} disabled={change.busy}>
-                Cancel
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <div>
-            <Button variant="secondary" onClick={toggle}>
-              Change Password
+    <>
+      <p className={styles.muted}>Password last updated: {formatShortDate(lastChanged)}</p>
+      {change.isSuccess ? (
+        <SuccessBox>{change.data.message || 'Password changed successfully!'}</SuccessBox>
+      ) : null}
+      {open ? (
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+          <PasswordField
+            label="Current Password"
+            name="currentPassword"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={set('currentPassword')}
+          />
+          <PasswordField
+            label="New Password"
+            name="newPassword"
+            autoComplete="new-password"
+            value={values.newPassword}
+            onChange={set('newPassword')}
+          />
+          <PasswordField
+            label="Confirm New Password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={set('confirmPassword')}
+          />
+          <WriteStatus write={change.inFlight} />
+          <div className={styles.actions}>
+            <Button type="submit" disabled={change.busy}>
+              {change.busy ? 'Updating...' : 'Update Password'}
+            </Button>
+            <Button variant="secondary" onClick={toggle} disabled={change.busy}>
+              Cancel
             </Button>
           </div>
-        )}
-      </div>
-    </Card>
+        </form>
+      ) : (
+        <div>
+          <Button variant="secondary" onClick={toggle}>
+            Change Password
+          </Button>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,125 +1,140 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { User } from '../../../shared/contract/user';
 import { formatMoney } from '../../../lib/format';
-import { ErrorBox, SuccessBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
+import { buttonClass } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { TextField } from '../../../ui/field';
 import { Icon } from '../../../ui/icons';
-import { validateProfile } from '../validation';
+import { useAccountSecurity } from '../api/get-account-security';
+import { EmailForm } from './email-form';
+import { LiveMessage, type Message } from './form-parts';
+import { ResendVerification } from './resend-verification';
+import { UsernameForm } from './username-form';
 import * as styles from './account.css';
+import * as profile from './profile.css';
 
-/** Spec §5: the profile save is only simulated; this is how long it pretends to take. */
-export const PROFILE_SAVE_DELAY_MS = 1000;
+type Editing = 'username' | 'email' | null;
 
-/** Profile info with an edit mode for username and e-mail (spec §2 Account). */
+/**
+ * Profile info with an edit mode for the username and, apart, an e-mail change that needs the current
+ * password (spec §2 Account; issue 16 point 8: both really save).
+ */
 export function ProfileCard({ user }: { user: User }) {
-  const [shown, setShown] = useState({ username: user.username, email: user.email });
-  const [draft, setDraft] = useState(shown);
-  const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const security = useAccountSecurity();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const emailButton = useRef<HTMLButtonElement>(null);
+  // An account made by partner login has no password to prove an e-mail change with.
+  const withoutPassword = security.data?.hasPassword === false;
 
-  useEffect(() => {
-    if (!saving) return undefined;
-    const timer = setTimeout(() => {
-      setShown(draft);
-      setSaving(false);
-      setEditing(false);
-      setSaved(true);
-    }, PROFILE_SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [saving, draft]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validateProfile(draft);
-    setProblem(invalid);
-    if (!invalid) setSaving(true);
+  const open = (what: Editing) => {
+    setMessage(null);
+    setEditing(what);
+  };
+  /** Back to the details, focus on the button that opened the form (it was the form's). */
+  const close = (next: Message = null) => {
+    const opener = editing === 'email' ? emailButton : editButton;
+    setMessage(next);
+    setEditing(null);
+    requestAnimationFrame(() => opener.current?.focus());
   };
 
-  const startEditing = () => {
-    setDraft(shown);
-    setSaved(false);
-    setProblem(null);
-    setEditing(true);
-  };
+  let content;
+  if (editing === 'username') {
+    content = (
+      <UsernameForm
+        username={user.username}
+        onSaved={(text) => close({ kind: 'success', text })}
+        onFailed={setMessage}
+        onCancel={() => close()}
+      />
+    );
+  } else if (editing === 'email') {
+    content = (
+      <EmailForm
+        onSent={(text) => close({ kind: 'success', text })}
+        onFailed={setMessage}
+        onCancel={() => close()}
+      />
+    );
+  } else {
+    content = (
+      <>
+        <ProfileDetails user={user} />
+        {user.isVerified ? null : <ResendVerification />}
+        {withoutPassword ? (
+          <p className={profile.hint}>
+            To change your e-mail, set a password first (under Security).
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          <button
+            ref={editButton}
+            type="button"
+            className={buttonClass('secondary')}
+            onClick={() => open('username')}
+          >
+            Edit Profile
+          </button>
+          {withoutPassword ? null : (
+            <button
+              ref={emailButton}
+              type="button"
+              className={buttonClass('secondary')}
+              onClick={() => open('email')}
+            >
+              Change Email
+            </button>
+          )}
+        </div>
+      </>
+    );
+  }
 
   return (
     <Card title="Profile Information">
       <div className={styles.stack}>
-        {saved ? <SuccessBox>Profile updated successfully!</SuccessBox> : null}
-        {editing ? (
-          <form className={styles.form} onSubmit={onSubmit} noValidate>
-            {problem ? <ErrorBox>{problem}</ErrorBox> : null}
-            <TextField
-              label="Username"
-              name="username"
-              required
-              value={draft.username}
-              onChange={(event) => setDraft({ ...draft, username: event.target.value })}
-            />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              required
-              value={draft.email}
-              onChange={(event) => setDraft({ ...draft, email: event.target.value })}
-            />
-            <div className={styles.actions}>
-              <Button type="submit" disabled={saving}>
-                {saving ? 'Saving...' : 'Save Changes'}
-              </Button>
-              <Button variant="secondary" onClick={() => setEditing(false)} disabled={saving}>
-                Cancel
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <>
-            <dl className={styles.details}>
-              <div className={styles.detailRow}>
-                <dt className={styles.term}>Username</dt>
-                <dd className={styles.definition}>{shown.username}</dd>
-              </div>
-              <div className={styles.detailRow}>
-                <dt className={styles.term}>Email</dt>
-                <dd className={styles.definition}>
-                  {shown.email}
-                  {user.isVerified ? (
-                    <Icon
-                      name="check"
-                      className={styles.tick}
-                      aria-label="Verified email"
-                      aria-hidden={false}
-                      role="img"
-                    />
-                  ) : null}
-                </dd>
-              </div>
-              <div className={styles.detailRow}>
-                <dt className={styles.term}>Status</dt>
-                <dd className={styles.definition}>
-                  <span className={user.isVerified ? styles.verifiedBadge : styles.unverifiedBadge}>
-                    {user.isVerified ? 'Verified' : 'Unverified'}
-                  </span>
-                </dd>
-              </div>
-              <div className={styles.detailRow}>
-                <dt className={styles.term}>Balance</dt>
-                <dd className={styles.definition}>{formatMoney(user.crypto_balance)}</dd>
-              </div>
-            </dl>
-            <div>
-              <Button variant="secondary" onClick={startEditing}>
-                Edit Profile
-              </Button>
-            </div>
-          </>
-        )}
+        <LiveMessage message={message} />
+        {content}
       </div>
     </Card>
+  );
+}
+
+function ProfileDetails({ user }: { user: User }) {
+  return (
+    <dl className={styles.details}>
+      <div className={styles.detailRow}>
+        <dt className={styles.term}>Username</dt>
+        <dd className={styles.definition}>{user.username}</dd>
+      </div>
+      <div className={styles.detailRow}>
+        <dt className={styles.term}>Email</dt>
+        <dd className={styles.definition}>
+          {user.email}
+          {user.isVerified ? (
+            <Icon
+              name="check"
+              className={styles.tick}
+              aria-label="Verified email"
+              aria-hidden={false}
+              role="img"
+            />
+          ) : null}
+        </dd>
+      </div>
+      <div className={styles.detailRow}>
+        <dt className={styles.term}>Status</dt>
+        <dd className={styles.definition}>
+          <span className={user.isVerified ? styles.verifiedBadge : styles.unverifiedBadge}>
+            {user.isVerified ? 'Verified' : 'Unverified'}
+          </span>
+        </dd>
+      </div>
+      <div className={styles.detailRow}>
+        <dt className={styles.term}>Balance</dt>
+        <dd className={styles.definition}>{formatMoney(user.crypto_balance)}</dd>
+      </div>
+    </dl>
   );
 }

@@ -38,7 +38,8 @@ function useLastUpdated(): number {
 }
 
 /** Design §4: offline, the last-known data shows read-only under this banner. */
-export function OfflineBanner() {
+// The default export is what the shell loads lazily (no `.then` to pick it in the first load).
+export default function OfflineBanner() {
   const online = useOnline();
   const lastUpdated = useLastUpdated();
   if (online) return null;

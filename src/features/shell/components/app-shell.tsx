@@ -1,6 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
-import { WarningBox } from '../../../ui/alert';
 import { Icon } from '../../../ui/icons';
 import { FullPageSpinner } from '../../../ui/spinner';
 import { useAuthUser } from '../../auth/api/check-auth';
@@ -10,11 +9,10 @@ import * as frame from '../../../ui/frame.css';
 import * as styles from './app-shell.css';
 
 // Shown only offline: its code comes then (from the worker's precache), not with every first load.
-const OfflineBanner = lazy(() =>
-  import('../../offline/components/offline-banner').then((module) => ({
-    default: module.OfflineBanner,
-  })),
-);
+const OfflineBanner = lazy(() => import('../../offline/components/offline-banner'));
+
+// Shown only to an unverified account, with its action (issue 16 point 8): lazily too.
+const UnverifiedBanner = lazy(() => import('../../account/components/resend-verification'));
 
 /** The signed-in layout: sidebar (a drawer on small screens), unverified banner, the page. */
 export function AppShell() {
@@ -75,9 +73,9 @@ export function AppShell() {
             </Suspense>
           )}
           {user.isVerified ? null : (
-            <WarningBox title="Please verify your account">
-              Check your email for verification link
-            </WarningBox>
+            <Suspense fallback={null}>
+              <UnverifiedBanner />
+            </Suspense>
           )}
           <Outlet />
         </div>

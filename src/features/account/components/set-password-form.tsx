@@ -1,0 +1,86 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { errorMessage } from '../../../lib/api';
+import { ErrorBox, SuccessBox } from '../../../ui/alert';
+import { Button, buttonClass } from '../../../ui/button';
+import { PasswordField } from '../../../ui/field';
+import { WriteStatus } from '../../../ui/write-status';
+import { useSetPassword } from '../api/set-password';
+import { validateFirstPassword } from '../validation';
+import { LinkPage } from './link-page';
+import * as account from './account.css';
+import * as styles from './profile.css';
+
+/**
+ * /account/set-password/{token}: the link mailed to an account made by partner login (issue 16
+ * point 8). Sets its first password, by the rules of a reset (spec §5); no session ends.
+ */
+export function SetPasswordForm({ token }: { token: string }) {
+  const set = useSetPassword();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const hintId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (set.busy) return;
+    const invalid = validateFirstPassword({ password, confirmPassword });
+    setProblem(invalid);
+    if (invalid) {
+      form.current?.querySelector('input')?.focus();
+      return;
+    }
+    set.mutate({ token, newPassword: password });
+  };
+
+  if (set.isSuccess) {
+    return (
+      <LinkPage icon="success" title="Password set">
+        <div className={account.form}>
+          <SuccessBox>{set.data.message}</SuccessBox>
+          <Link to="/login" className={buttonClass('primary', true)}>
+            Go to login
+          </Link>
+        </div>
+      </LinkPage>
+    );
+  }
+
+  const shown =
+    problem ??
+    (set.isError ? errorMessage(set.error, 'Failed to set the password. Please try again.') : null);
+
+  return (
+    <LinkPage title="Set a password">
+      <form ref={form} className={account.form} onSubmit={onSubmit} noValidate>
+        <p id={hintId} className={styles.centerText}>
+          Choose a password of at least 8 characters, to sign in with your e-mail too.
+        </p>
+        {shown ? <ErrorBox>{shown}</ErrorBox> : null}
+        <PasswordField
+          label="New Password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          aria-describedby={hintId}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+        />
+        <WriteStatus write={set.inFlight} />
+        <Button type="submit" block disabled={set.busy}>
+          {set.busy ? 'Saving...' : 'Set Password'}
+        </Button>
+      </form>
+    </LinkPage>
+  );
+}
