@@ -486,6 +486,41 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
     });
   });
 
+  it('ASVS 5.0 6.3.5 the owner’s browser is not held to the account-wide limit that strangers used up', async () => {
+    const { registration } = await registerUser(server);
+    const limited = await startTestApp(database.db, {
+      TRUST_PROXY: '127.0.0.1',
+      RATE_LIMIT_PER_IP: '1000',
+      RATE_LIMIT_PER_ACCOUNT: '5',
+      RATE_LIMIT_PER_ACCOUNT_ANY_IP: '3',
+    });
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    try {
+      // The owner signed in from this browser before (its device cookie is known).
+      const owner = limited.client();
+      expect((await owner.post('/api/auth/login', registration, from('198.51.100.9'))).status).toBe(
+        200,
+      );
+      for (let i = 0; i < 3; i++) {
+        await limited
+          .client()
+          .post(
+            '/api/auth/login',
+            { ...registration, password: `x-${i}` },
+            from(`203.0.113.${i + 1}`),
+          );
+      }
+      const stranger = await limited
+        .client()
+        .post('/api/auth/login', registration, from('203.0.113.50'));
+      expect(stranger).toMatchObject({ status: 429, body: TOO_MANY });
+      const again = await owner.post('/api/auth/login', registration, from('198.51.100.10'));
+      expect(again.status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   describe('TRUST_PROXY', () => {
     it('with no proxy trusted (the default), a spoofed X-Forwarded-For changes nothing, and a warning is logged once', async () => {
       const limited = await startTestApp(database.db, { RATE_LIMIT_PER_IP: '5' });
@@ -644,9 +679,15 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
         (await client.get<{ user: { email: string } }>('/api/auth/check-auth')).body.user.email,
       ).toBe(registration.email);
       const mail = await waitForMail(server.outboxDir, newEmail);
+      const otherBrowser = server.client();
+      expect((await login(otherBrowser, registration.email, registration.password)).status).toBe(
+        200,
+      );
       expect(
         (await client.post('/api/account/confirm-email', { token: tokenOf(mail.link) })).status,
       ).toBe(200);
+      // The account's way back in changed: its other sessions ended.
+      expect((await otherBrowser.get('/api/auth/check-auth')).status).toBe(401);
       expect(
         (await client.get<{ user: { email: string } }>('/api/auth/check-auth')).body.user.email,
       ).toBe(newEmail);

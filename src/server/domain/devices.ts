@@ -1,4 +1,4 @@
-import type { Writer } from '../db/db';
+import type { Reader, Writer } from '../db/db';
 import { hashSecret } from './secrets';
 
 /** The device cookie lives this long from the last sign-in in that browser; so does its record. */
@@ -40,4 +40,23 @@ export async function recordSignInDevice(
     new Date(Date.now() - DEVICE_TTL_MS),
   ]);
   return row?.any_known ? 'new' : 'first';
+}
+
+/**
+ * Whether the browser with this device cookie has signed in to the account of `email` before: such a
+ * browser is not held to the account-wide sign-in limit, so strangers guessing from many addresses
+ * cannot shut the owner out (design §3). The same one query for a known and an unknown e-mail.
+ */
+export async function isKnownDevice(
+  db: Reader,
+  email: string,
+  deviceId: string | undefined,
+): Promise<boolean> {
+  if (!deviceId) return false;
+  const rows = await db.query(
+    `SELECT 1 FROM user_devices d JOIN users u ON u.id = d.user_id
+      WHERE lower(u.email) = lower($1) AND d.device_hash = $2 AND d.last_seen_at > $3`,
+    [email, hashSecret(deviceId), new Date(Date.now() - DEVICE_TTL_MS)],
+  );
+  return rows.length > 0;
 }

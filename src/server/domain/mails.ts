@@ -90,6 +90,27 @@ export function newSignInMail(
   });
 }
 
+/**
+ * Issue 16 review: a way to sign in was added or removed (a passkey, two-factor sign-in). Someone
+ * with a stolen session could do it; the owner hears of it at once.
+ */
+export function securityChangeMail(
+  appUrl: string,
+  to: string,
+  username: string,
+  change: string,
+): Mail {
+  return actionMail({
+    to,
+    link: `${appUrl}/account`,
+    subject: 'Your PromoClicks sign-in settings changed',
+    lines: [`Hello ${username},`, `${change} on your account just now.`],
+    action: 'Review your account',
+    footer:
+      'If it was not you, reset your password from the sign-in page at once, sign out the other sessions and remove what you did not add.',
+  });
+}
+
 export interface ActionMail {
   to: string;
   link: string;

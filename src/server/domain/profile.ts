@@ -3,6 +3,7 @@ import { VERIFICATION_MESSAGES } from '../../shared/contract/verification';
 import type { Db, Tx } from '../db/db';
 import { badRequest, conflict } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
+import { deleteUserSessions } from './sessions';
 import { consumeOwnToken, consumeToken, issueToken, voidTokens } from './tokens';
 import { findUserByEmail, findUserById, type UserRow } from './users';
 
@@ -104,6 +105,7 @@ export async function confirmEmailChange(
   db: Db,
   userId: number,
   token: string,
+  currentSessionId: string,
 ): Promise<{ user: UserRow; previousEmail: string }> {
   const changed = await unlessTaken(db, async (tx) => {
     const link = await consumeOwnToken(tx, token, 'change-email', userId);
@@ -123,6 +125,8 @@ export async function confirmEmailChange(
     if (!user) throw conflict(PROFILE_MESSAGES.emailUnavailable);
     for (const purpose of ['change-email', 'reset-password', 'verify-email'] as const)
       await voidTokens(tx, userId, purpose);
+    // The account's way back in changed: like a password change, the other sessions end.
+    await deleteUserSessions(tx, userId, currentSessionId);
     return { user, previousEmail: previous!.email };
   });
   if (!changed) throw conflict(PROFILE_MESSAGES.emailUnavailable);

@@ -44,6 +44,14 @@ export class SecretBox {
   }
 }
 
+function openOrUndefined(box: SecretBox, sealed: string): string | undefined {
+  try {
+    return box.open(sealed);
+  } catch {
+    return undefined;
+  }
+}
+
 function totpOf(secretBase32: string, label: string): TOTP {
   return new TOTP({
     issuer: ISSUER,
@@ -102,8 +110,9 @@ export async function enableTwoFactor(
       [userId],
     );
     if (row?.on) return 'already-on';
-    if (!row?.pending) return 'none';
-    const step = matchingStep(box.open(row.pending), code);
+    const pending = row?.pending ? openOrUndefined(box, row.pending) : undefined;
+    if (!pending) return 'none';
+    const step = matchingStep(pending, code);
     if (step === undefined) return undefined;
     await tx.query(
       `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL,
@@ -175,7 +184,9 @@ export async function checkSecondFactor(
     [userId],
   );
   if (!row?.secret) return false;
-  const step = matchingStep(box.open(row.secret), code);
+  const secret = openOrUndefined(box, row.secret);
+  // Sealed under another SESSION_SECRET: no code can match; a recovery code still works.
+  const step = secret === undefined ? undefined : matchingStep(secret, code);
   if (step !== undefined) {
     const taken = await db.query(
       `UPDATE users SET totp_last_step = $2
@@ -232,6 +243,24 @@ export async function findChallenge(
   );
   if (!row) return undefined;
   return { userId: row.user_id === null ? null : Number(row.user_id), challenge: row.challenge };
+}
+
+/** A half-done sign-in takes this many wrong codes; then it ends and the password is asked again. */
+export const MAX_CODE_FAILURES = 5;
+
+/**
+ * Counts a wrong code against a challenge, ending it at the MAX_CODE_FAILURES-th; true when it is
+ * still open. One statement, so parallel guesses cannot pass the count.
+ */
+export async function recordCodeFailure(db: Writer, id: string): Promise<boolean> {
+  const [row] = await db.query<{ failures: number }>(
+    'UPDATE auth_challenges SET failures = failures + 1 WHERE id_hash = $1 RETURNING failures',
+    [hashSecret(id)],
+  );
+  if (!row) return false;
+  if (Number(row.failures) < MAX_CODE_FAILURES) return true;
+  await endChallenge(db, id);
+  return false;
 }
 
 /** Ends a challenge; true when this call ended it (a challenge is used once). */

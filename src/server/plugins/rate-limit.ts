@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { isIP } from 'node:net';
 import { Redis } from 'ioredis';
 import type { Writer } from '../db/db';
 import { tooManyRequests } from '../errors';
@@ -159,7 +160,7 @@ export class RateLimiter {
 
   /** Counts a call from this IP on this route; 429 past the limit. */
   async hitIp(route: string, ip: string): Promise<void> {
-    await this.hit(`rl:ip:${route}:${ip}`, this.settings.perIp);
+    await this.hit(`rl:ip:${route}:${addressKey(ip)}`, this.settings.perIp);
   }
 
   /** Counts a call for this account on this route; 429 past the limit. */
@@ -173,15 +174,21 @@ export class RateLimiter {
    * V2.2.1), the higher limit across addresses slows a spread-out guesser; a passkey, a second
    * factor's recovery or the e-mailed reset link still let the owner in.
    */
-  async attempt(route: string, account: string, ip: string): Promise<Attempt> {
-    const pairKey = `${accountKey(route, account)}:ip:${ip}`;
+  async attempt(
+    route: string,
+    account: string,
+    ip: string,
+    { knownDevice = false }: { knownDevice?: boolean } = {},
+  ): Promise<Attempt> {
+    const pairKey = `${accountKey(route, account)}:ip:${addressKey(ip)}`;
     const anyIpKey = accountKey(route, account);
     await this.hit(pairKey, this.settings.perAccount);
-    await this.hit(anyIpKey, this.settings.perAccountAnyIp);
+    // A browser the account signed in from before is held to its own address's limit only.
+    if (!knownDevice) await this.hit(anyIpKey, this.settings.perAccountAnyIp);
     return {
       succeeded: async () => {
         await this.store.reset(pairKey);
-        await this.store.decrement(anyIpKey);
+        if (!knownDevice) await this.store.decrement(anyIpKey);
       },
     };
   }
@@ -194,6 +201,24 @@ export class RateLimiter {
     const count = await this.store.increment(key, this.settings.windowMs);
     if (count > max) throw tooManyRequests();
   }
+}
+
+/**
+ * The address a limit counts: an IPv6 address by its /64 (one subscriber's whole network, which
+ * would otherwise give a guesser endless addresses); an IPv4 one (mapped or not) as it is.
+ */
+export function addressKey(ip: string): string {
+  if (isIP(ip) !== 6 || ip.toLowerCase().startsWith('::ffff:')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 function accountKey(route: string, account: string): string {

@@ -33,6 +33,9 @@ import {
   signOut,
 } from '../plugins/session';
 import { route } from '../route';
+import { isKnownDevice } from '../domain/devices';
+import { twoFactorState } from '../domain/two-factor';
+import { DEVICE_COOKIE } from '../plugins/new-browser';
 import { refuseWithPartnerLink } from './partner-link';
 import { signInOrChallenge } from './two-factor';
 
@@ -81,10 +84,17 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     preHandler: hitIp('register'),
     // The kept answer has no session (they are stored hashed): a repeat of the same body signs in
     // anew, if its password is still the account's.
+    // Counted like a sign-in, and never past a second factor turned on since: then the repeat
+    // answers without a session and the client signs in.
     onReplay: async ({ request, reply, body, answer }) => {
       if (!answer.success) return;
+      const attempt = await rateLimiter.attempt('login', body.email, request.ip);
       const user = await authenticate(db.read, body.email, body.password);
-      if (user) await signIn(request, reply, Number(user.id));
+      if (!user) return;
+      await attempt.succeeded();
+      if (!(await twoFactorState(db.read, Number(user.id))).enabled) {
+        await signIn(request, reply, Number(user.id));
+      }
     },
   })(async ({ body, request, reply }) => {
     await rateLimiter.hitAccount('register', body.email);
@@ -114,7 +124,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   route(app, login, { preHandler: hitIp('login'), idempotency: 'ignore' })(
     async ({ body, request, reply }) => {
       const { email, password } = body;
-      const attempt = await rateLimiter.attempt('login', email, request.ip);
+      const knownDevice = await isKnownDevice(db.read, email, request.cookies[DEVICE_COOKIE]);
+      const attempt = await rateLimiter.attempt('login', email, request.ip, { knownDevice });
       const user = await authenticate(db.read, email, password);
       if (!user) throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
       await attempt.succeeded();
@@ -154,12 +165,16 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   // The same work for a known and an unknown e-mail (design §3): counted, queued, answered. The
   // account is looked up, the link issued and the mail sent after the answer.
-  route(app, forgotPassword, { preHandler: hitIp('forgot-password') })(async ({ body, reply }) => {
-    await rateLimiter.hitAccount('forgot-password', body.email);
-    await queueAuthMail(db, 'password-reset', body.email);
-    drainAfterAnswer(reply);
-    return { success: true, message: AUTH_MESSAGES.resetRequested };
-  });
+  route(app, forgotPassword, { preHandler: hitIp('forgot-password') })(
+    async ({ body, request, reply }) => {
+      // Per e-mail and address, and per e-mail from every address together: a stranger cannot use
+      // up the owner's own way back in from one address.
+      await rateLimiter.attempt('forgot-password', body.email, request.ip);
+      await queueAuthMail(db, 'password-reset', body.email);
+      drainAfterAnswer(reply);
+      return { success: true, message: AUTH_MESSAGES.resetRequested };
+    },
+  );
 
   /** Per account: a signed-in caller's codes count against their account until one works. */
   route(app, verifyEmailCall, {

@@ -33,7 +33,12 @@ import { findUserById, toApiUser } from '../domain/users';
 import { badRequest, notFound } from '../errors';
 import { requireUser, signedInUser, signIn } from '../plugins/session';
 import { route } from '../route';
-import { clearChallengeCookie, SECOND_FACTOR_COOKIE, setChallengeCookie } from './two-factor';
+import {
+  clearChallengeCookie,
+  SECOND_FACTOR_COOKIE,
+  setChallengeCookie,
+  tellOwner,
+} from './two-factor';
 
 /** The cookie of a passkey ceremony under way: its challenge is kept on the server, hashed id here. */
 const PASSKEY_COOKIE = 'pkc';
@@ -111,6 +116,7 @@ export const passkeyRoutes: FastifyPluginAsync = async (app) => {
       transports: credential.transports ?? [],
     });
     if (!passkey) throw badRequest(PASSKEY_MESSAGES.failed);
+    tellOwner(request, user, `A passkey ("${passkey.name}") was added`);
     return { success: true, message: PASSKEY_MESSAGES.added, passkey };
   });
 
@@ -123,8 +129,11 @@ export const passkeyRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, removePasskeyCall, { preHandler: requireUser })(async ({ body, request }) => {
-    const userId = Number(signedInUser(request).id);
-    if (!(await removePasskey(db, userId, body.id))) throw notFound(PASSKEY_MESSAGES.notFound);
+    const user = signedInUser(request);
+    if (!(await removePasskey(db, Number(user.id), body.id))) {
+      throw notFound(PASSKEY_MESSAGES.notFound);
+    }
+    tellOwner(request, user, 'A passkey was removed');
     return { success: true, message: PASSKEY_MESSAGES.removed };
   });
 

@@ -105,7 +105,12 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
   route(app, confirmEmail, { preHandler: signedIn('confirm-email') })(async ({ body, request }) => {
     const caller = signedInUser(request);
     const attempt = await rateLimiter.attempt('confirm-email', `user:${caller.id}`, request.ip);
-    const { user, previousEmail } = await confirmEmailChange(db, caller.id, body.token);
+    const { user, previousEmail } = await confirmEmailChange(
+      db,
+      caller.id,
+      body.token,
+      request.sessionId!,
+    );
     await attempt.succeeded();
     send(
       request,

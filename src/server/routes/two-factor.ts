@@ -11,6 +11,7 @@ import {
 } from '../../shared/contract/two-factor';
 import { ACCOUNT_MESSAGES } from '../domain/accounts';
 import { hasPasskeys } from '../domain/passkeys';
+import { securityChangeMail } from '../domain/mails';
 import { verifyPassword } from '../domain/passwords';
 import {
   checkSecondFactor,
@@ -20,6 +21,7 @@ import {
   enableTwoFactor,
   endChallenge,
   findChallenge,
+  recordCodeFailure,
   SecretBox,
   startTwoFactorSetup,
   twoFactorState,
@@ -32,6 +34,14 @@ import { route } from '../route';
 /** The half-done sign-in's cookie (issue 16): only /api/auth calls see it. */
 export const SECOND_FACTOR_COOKIE = 'sfa';
 const COOKIE_PATH = '/api/auth';
+
+/** Mails the owner of a change to how the account signs in (not awaited; a failure is logged). */
+export function tellOwner(request: FastifyRequest, user: UserRow, change: string): void {
+  const { mailer, config } = request.server;
+  mailer
+    .send(securityChangeMail(config.appUrl, user.email, user.username, change))
+    .catch((error: unknown) => request.log.error({ err: error }, 'security change mail failed'));
+}
 
 /** A short-lived httpOnly cookie of a sign-in step, seen by /api/auth calls only. */
 export function setChallengeCookie(reply: FastifyReply, name: string, id: string): void {
@@ -101,6 +111,7 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     if (result === 'none') throw badRequest(TWO_FACTOR_MESSAGES.notSetUp);
     if (!result) throw badRequest(TWO_FACTOR_MESSAGES.invalidCode);
     await attempt.succeeded();
+    tellOwner(request, user, 'Two-factor sign-in was turned on');
     return { success: true, message: TWO_FACTOR_MESSAGES.enabled, recoveryCodes: result };
   });
 
@@ -122,6 +133,7 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     }
     await attempt.succeeded();
     await disableTwoFactor(db, Number(user.id));
+    tellOwner(request, user, 'Two-factor sign-in was turned off');
     return { success: true, message: TWO_FACTOR_MESSAGES.disabled };
   });
 
@@ -136,6 +148,11 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     const userId = challenge.userId;
     const attempt = await rateLimiter.attempt('two-factor', `user:${userId}`, request.ip);
     if (!(await checkSecondFactor(db, box, userId, body.code))) {
+      // A few wrong codes end the half-done sign-in: the password is asked again.
+      if (!(await recordCodeFailure(db, id))) {
+        clearChallengeCookie(reply, SECOND_FACTOR_COOKIE);
+        throw unauthorized(TWO_FACTOR_MESSAGES.tooManyCodes);
+      }
       throw unauthorized(TWO_FACTOR_MESSAGES.invalidCode);
     }
     // Used once: of two racing right codes, one signs in.

@@ -17,6 +17,7 @@ export const TWO_FACTOR_MESSAGES = {
   challenge: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   invalidCode: INVALID_CODE,
   noChallenge: 'Your sign-in has expired. Please sign in again.',
+  tooManyCodes: 'Too many wrong codes. Please sign in again.',
   enabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
   disabled: 'Two-factor sign-in is off.',
   alreadyOn: 'Two-factor sign-in is already on.',

@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestClient,
   type TestDatabase,
+  waitForMail,
 } from '../../helpers/server';
 
 /** Issue 16 point 6: passkeys added, named, removed, signed in with, and as a second factor. */
@@ -70,6 +71,14 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
         passkey: { id: authenticator.passkeys[0]!.id, name: 'Passkey on Chrome on macOS' },
       },
     });
+    const told = await waitForMail(
+      server.outboxDir,
+      registration.email,
+      'Your PromoClicks sign-in settings changed',
+    );
+    expect(told.text).toContain(
+      'A passkey ("Passkey on Chrome on macOS") was added on your account just now.',
+    );
     const listed = await client.get<{ data: { id: string; name: string; lastUsedAt: null }[] }>(
       '/api/auth/passkeys',
     );

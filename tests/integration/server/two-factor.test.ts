@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
 import {
   databaseKinds,
+  newRegistration,
   openTestDatabase,
   registerUser,
   startTestApp,
   type TestApp,
   type TestClient,
   type TestDatabase,
+  waitForMail,
 } from '../../helpers/server';
 
 /** Issue 16 point 6: two-factor sign-in with TOTP and recovery codes. */
@@ -101,6 +103,13 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     expect(await client.get('/api/auth/two-factor')).toMatchObject({
       body: { enabled: true, recoveryCodesLeft: 10 },
     });
+    // The owner hears of it (a stolen session could have done it).
+    const told = await waitForMail(
+      server.outboxDir,
+      registration.email,
+      'Your PromoClicks sign-in settings changed',
+    );
+    expect(told.text).toContain('Two-factor sign-in was turned on on your account just now.');
 
     // Neither the secret nor a recovery code is readable in the database.
     const [row] = await database.db.query<{ totp_secret: string }>(
@@ -260,5 +269,40 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     expect(await next.get('/api/auth/two-factor')).toMatchObject({
       body: { enabled: true, hasPassword: false },
     });
+  });
+
+  it('a replayed registration signs in no more once two-factor sign-in is on', async () => {
+    const client = server.client();
+    const body = newRegistration();
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    expect((await client.post('/api/auth/register', body, key)).status).toBe(201);
+    const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
+    await client.post('/api/auth/two-factor/enable', { code: codeOf(setup.body.secret) });
+
+    const stranger = server.client();
+    const replay = await stranger.post('/api/auth/register', body, key);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(stranger.cookies.has('sid')).toBe(false);
+    expect((await stranger.get('/api/auth/check-auth')).status).toBe(401);
+  });
+
+  it('ends a half-done sign-in after 5 wrong codes: the password is asked again', async () => {
+    const { client, registration } = await registerUser(server);
+    const { secret } = await userWithTwoFactor(client);
+    const browser = server.client();
+    await browser.post('/api/auth/login', registration);
+    const answers = [];
+    for (const code of ['111111', '222222', '333333', '444444', '555555']) {
+      answers.push(await browser.post('/api/auth/login-second-factor', { code }));
+    }
+    expect(answers.map((answer) => answer.body)).toEqual([
+      ...Array(4).fill(INVALID_CODE),
+      { success: false, message: 'Too many wrong codes. Please sign in again.' },
+    ]);
+    expect(
+      await browser.post('/api/auth/login-second-factor', { code: codeOf(secret, 1) }),
+    ).toMatchObject({ status: 401, body: NO_CHALLENGE });
+    expect(browser.cookies.has('sid')).toBe(false);
   });
 });

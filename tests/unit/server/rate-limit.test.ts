@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  addressKey,
   MemoryStore,
   RateLimiter,
   RedisStore,
@@ -95,5 +96,16 @@ describe.each(stores)('RateLimiter with the %s store', (_name, makeStore) => {
     });
     await new Promise((resolve) => setTimeout(resolve, 80));
     await expect(limits.hitAccount('forgot-password', 'b@example.com')).resolves.toBeUndefined();
+  });
+});
+
+describe('addressKey', () => {
+  it('counts an IPv6 address by its /64 and an IPv4 one as it is', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0DB8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::7')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('::ffff:203.0.113.7');
   });
 });
