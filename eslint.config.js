@@ -52,6 +52,8 @@ const sharedFeatureModules = [
   'transactions/format',
   // The history's query: the top-up screen offers the pending deposits it lists.
   'transactions/api/get-transactions',
+  // The centred card of the public pages: the sign-in screens and the account's mailed-link pages.
+  'auth/components/auth-layout',
   // Resending the verification e-mail: the unverified banner (shell) and the account page both offer it.
   'account/components/resend-verification',
 ];

@@ -8,7 +8,7 @@ import { Spinner } from '../../../ui/spinner';
 import { WriteStatus } from '../../../ui/write-status';
 import { confirmEmailQueryOptions, useConfirmEmailInFlight } from '../api/confirm-email';
 import { showSavedUser } from '../api/saved-user';
-import { LinkPage } from './link-page';
+import { AuthLayout } from '../../auth/components/auth-layout';
 import * as account from './account.css';
 import * as styles from './profile.css';
 
@@ -28,10 +28,10 @@ export function ConfirmEmail({ token }: { token: string }) {
 
   if (confirmation.isPending) {
     return (
-      <LinkPage title="Confirming your new e-mail">
+      <AuthLayout title="Confirming your new e-mail">
         <Spinner label="Confirming..." />
         <WriteStatus write={inFlight} />
-      </LinkPage>
+      </AuthLayout>
     );
   }
 
@@ -44,7 +44,7 @@ export function ConfirmEmail({ token }: { token: string }) {
   if (confirmation.isError) {
     const signedOut = isUnauthorized(confirmation.error);
     return (
-      <LinkPage icon="error" title={signedOut ? 'Sign in to confirm' : 'E-mail not changed'}>
+      <AuthLayout icon="error" title={signedOut ? 'Sign in to confirm' : 'E-mail not changed'}>
         <div className={account.form}>
           <p className={styles.centerText}>
             {signedOut
@@ -59,16 +59,16 @@ export function ConfirmEmail({ token }: { token: string }) {
             toAccount
           )}
         </div>
-      </LinkPage>
+      </AuthLayout>
     );
   }
 
   return (
-    <LinkPage icon="success" title="E-mail address changed">
+    <AuthLayout icon="success" title="E-mail address changed">
       <div className={account.form}>
         <p className={styles.centerText}>{confirmation.data.message}</p>
         {toAccount}
       </div>
-    </LinkPage>
+    </AuthLayout>
   );
 }

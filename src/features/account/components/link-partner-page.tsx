@@ -10,7 +10,7 @@ import { Spinner } from '../../../ui/spinner';
 import { WriteStatus } from '../../../ui/write-status';
 import { partnerLinkDetailsQueryOptions } from '../api/get-partner-link-details';
 import { useLinkPartner } from '../api/link-partner';
-import { LinkPage } from './link-page';
+import { AuthLayout } from '../../auth/components/auth-layout';
 import * as account from './account.css';
 import * as styles from './profile.css';
 
@@ -35,26 +35,26 @@ export function LinkPartnerPage({ token }: { token: string }) {
 
   if (details.isPending) {
     return (
-      <LinkPage title={title}>
+      <AuthLayout title={title}>
         <Spinner label="Checking the link..." />
-      </LinkPage>
+      </AuthLayout>
     );
   }
   if (details.isError && isUnauthorized(details.error)) {
     return (
-      <LinkPage title={title}>
+      <AuthLayout title={title}>
         <div className={account.form}>
           <p className={styles.centerText}>{PARTNER_LINK_MESSAGES.signInToLink}</p>
           <Link to="/login" className={buttonClass('primary', true)}>
             Go to login
           </Link>
         </div>
-      </LinkPage>
+      </AuthLayout>
     );
   }
   if (details.isError) {
     return (
-      <LinkPage icon="error" title="Account not linked">
+      <AuthLayout icon="error" title="Account not linked">
         <div className={account.form}>
           <p className={styles.centerText}>{errorMessage(details.error, CHECK_FAILED)}</p>
           <p className={styles.centerText}>
@@ -64,7 +64,7 @@ export function LinkPartnerPage({ token }: { token: string }) {
             Go to dashboard
           </Link>
         </div>
-      </LinkPage>
+      </AuthLayout>
     );
   }
   return (
@@ -97,7 +97,7 @@ function ConfirmLink({
       : errorMessage(link.error, LINK_FAILED);
 
   return (
-    <LinkPage
+    <AuthLayout
       icon={linked ? 'success' : undefined}
       title={linked ? `${partnerName} account linked` : `Link your ${partnerName} account`}
     >
@@ -134,6 +134,6 @@ function ConfirmLink({
           </>
         )}
       </div>
-    </LinkPage>
+    </AuthLayout>
   );
 }

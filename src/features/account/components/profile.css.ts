@@ -35,27 +35,6 @@ export const resendAnswer = style({ fontSize: '14px', fontWeight: 600, overflowW
 
 export const failed = style({ color: vars.color.danger });
 
-export const stateIcon = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '64px',
-  height: '64px',
-  margin: `0 auto ${vars.space.lg}`,
-  borderRadius: vars.radius.full,
-  fontSize: '28px',
-  fontWeight: 700,
-});
-
-export const successIcon = style([
-  stateIcon,
-  { background: vars.color.successSoft, color: vars.color.success },
-]);
-
-export const errorIcon = style([
-  stateIcon,
-  { background: vars.color.dangerSoft, color: vars.color.danger },
-]);
-
 export const centerText = style({
   margin: 0,
   textAlign: 'center',

@@ -7,7 +7,7 @@ import { PasswordField } from '../../../ui/field';
 import { WriteStatus } from '../../../ui/write-status';
 import { useSetPassword } from '../api/set-password';
 import { validateFirstPassword } from '../validation';
-import { LinkPage } from './link-page';
+import { AuthLayout } from '../../auth/components/auth-layout';
 import * as account from './account.css';
 import * as styles from './profile.css';
 
@@ -37,14 +37,14 @@ export function SetPasswordForm({ token }: { token: string }) {
 
   if (set.isSuccess) {
     return (
-      <LinkPage icon="success" title="Password set">
+      <AuthLayout icon="success" title="Password set">
         <div className={account.form}>
           <SuccessBox>{set.data.message}</SuccessBox>
           <Link to="/login" className={buttonClass('primary', true)}>
             Go to login
           </Link>
         </div>
-      </LinkPage>
+      </AuthLayout>
     );
   }
 
@@ -53,7 +53,7 @@ export function SetPasswordForm({ token }: { token: string }) {
     (set.isError ? errorMessage(set.error, 'Failed to set the password. Please try again.') : null);
 
   return (
-    <LinkPage title="Set a password">
+    <AuthLayout title="Set a password">
       <form ref={form} className={account.form} onSubmit={onSubmit} noValidate>
         <p id={hintId} className={styles.centerText}>
           Choose a password of at least 8 characters, to sign in with your e-mail too.
@@ -81,6 +81,6 @@ export function SetPasswordForm({ token }: { token: string }) {
           {set.busy ? 'Saving...' : 'Set Password'}
         </Button>
       </form>
-    </LinkPage>
+    </AuthLayout>
   );
 }
