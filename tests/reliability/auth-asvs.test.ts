@@ -516,6 +516,30 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
       expect(stranger).toMatchObject({ status: 429, body: TOO_MANY });
       const again = await owner.post('/api/auth/login', registration, from('198.51.100.10'));
       expect(again.status).toBe(200);
+      // The same for the way back in: forgot-password from the owner's browser still works.
+      for (let i = 0; i < 3; i++) {
+        await limited
+          .client()
+          .post(
+            '/api/auth/forgot-password',
+            { email: registration.email },
+            from(`203.0.113.${i + 10}`),
+          );
+      }
+      expect(
+        await limited
+          .client()
+          .post('/api/auth/forgot-password', { email: registration.email }, from('203.0.113.60')),
+      ).toMatchObject({ status: 429, body: TOO_MANY });
+      expect(
+        (
+          await owner.post(
+            '/api/auth/forgot-password',
+            { email: registration.email },
+            from('198.51.100.11'),
+          )
+        ).status,
+      ).toBe(200);
     } finally {
       await limited.close();
     }

@@ -49,14 +49,20 @@ export async function recordSignInDevice(
  */
 export async function isKnownDevice(
   db: Reader,
-  email: string,
+  account: { email: string } | { userId: number },
   deviceId: string | undefined,
 ): Promise<boolean> {
   if (!deviceId) return false;
+  const byEmail = 'email' in account;
   const rows = await db.query(
     `SELECT 1 FROM user_devices d JOIN users u ON u.id = d.user_id
-      WHERE lower(u.email) = lower($1) AND d.device_hash = $2 AND d.last_seen_at > $3`,
-    [email, hashSecret(deviceId), new Date(Date.now() - DEVICE_TTL_MS)],
+      WHERE ${byEmail ? 'lower(u.email) = lower($1)' : 'u.id = $1'}
+        AND d.device_hash = $2 AND d.last_seen_at > $3`,
+    [
+      byEmail ? account.email : account.userId,
+      hashSecret(deviceId),
+      new Date(Date.now() - DEVICE_TTL_MS),
+    ],
   );
   return rows.length > 0;
 }

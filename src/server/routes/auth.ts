@@ -124,7 +124,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   route(app, login, { preHandler: hitIp('login'), idempotency: 'ignore' })(
     async ({ body, request, reply }) => {
       const { email, password } = body;
-      const knownDevice = await isKnownDevice(db.read, email, request.cookies[DEVICE_COOKIE]);
+      const knownDevice = await isKnownDevice(db.read, { email }, request.cookies[DEVICE_COOKIE]);
       const attempt = await rateLimiter.attempt('login', email, request.ip, { knownDevice });
       const user = await authenticate(db.read, email, password);
       if (!user) throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
@@ -169,7 +169,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     async ({ body, request, reply }) => {
       // Per e-mail and address, and per e-mail from every address together: a stranger cannot use
       // up the owner's own way back in from one address.
-      await rateLimiter.attempt('forgot-password', body.email, request.ip);
+      const knownDevice = await isKnownDevice(
+        db.read,
+        { email: body.email },
+        request.cookies[DEVICE_COOKIE],
+      );
+      await rateLimiter.attempt('forgot-password', body.email, request.ip, { knownDevice });
       await queueAuthMail(db, 'password-reset', body.email);
       drainAfterAnswer(reply);
       return { success: true, message: AUTH_MESSAGES.resetRequested };

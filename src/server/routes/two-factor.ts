@@ -10,6 +10,7 @@ import {
   twoFactorStatus,
 } from '../../shared/contract/two-factor';
 import { ACCOUNT_MESSAGES } from '../domain/accounts';
+import { isKnownDevice } from '../domain/devices';
 import { hasPasskeys } from '../domain/passkeys';
 import { securityChangeMail } from '../domain/mails';
 import { verifyPassword } from '../domain/passwords';
@@ -29,6 +30,7 @@ import {
 import { findUserById, toApiUser, type UserRow } from '../domain/users';
 import { badRequest, unauthorized } from '../errors';
 import { requireUser, signedInUser, signIn } from '../plugins/session';
+import { DEVICE_COOKIE } from '../plugins/new-browser';
 import { route } from '../route';
 
 /** The half-done sign-in's cookie (issue 16): only /api/auth calls see it. */
@@ -146,7 +148,11 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     const challenge = id ? await findChallenge(db.read, id, 'second-factor') : undefined;
     if (!id || !challenge?.userId) throw unauthorized(TWO_FACTOR_MESSAGES.noChallenge);
     const userId = challenge.userId;
-    const attempt = await rateLimiter.attempt('two-factor', `user:${userId}`, request.ip);
+    // The owner's own browser is held to its address's limit only (design §3).
+    const knownDevice = await isKnownDevice(db.read, { userId }, request.cookies[DEVICE_COOKIE]);
+    const attempt = await rateLimiter.attempt('two-factor', `user:${userId}`, request.ip, {
+      knownDevice,
+    });
     if (!(await checkSecondFactor(db, box, userId, body.code))) {
       // A few wrong codes end the half-done sign-in: the password is asked again.
       if (!(await recordCodeFailure(db, id))) {
