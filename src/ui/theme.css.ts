@@ -11,7 +11,7 @@ export const vars = {
     primarySoft: '#eef2ff',
     onPrimary: '#ffffff',
     text: '#111827',
-    textMuted: '#6b7280',
+    textMuted: '#646b78',
     border: '#e5e7eb',
     borderStrong: '#d1d5db',
     surface: '#ffffff',

@@ -23,7 +23,7 @@ function options(
   hooks: uPlot.Hooks.Arrays,
 ): uPlot.Options {
   const narrow = width < 480;
-  const axis = { stroke: '#6b7280', ticks: { show: false }, font: font(narrow) };
+  const axis = { stroke: '#646b78', ticks: { show: false }, font: font(narrow) };
   return {
     width,
     height: HEIGHT,
