@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   validateChangePassword,
   validateEmailChange,
-  validateFirstPassword,
   validateUsername,
 } from '../../src/features/account/validation';
 import { validateNewPassword, validateRegistration } from '../../src/features/auth/validation';
@@ -105,6 +104,6 @@ describe('first password (the reset rules of spec §5)', () => {
     ['password1', 'password2', 'Passwords do not match'],
     ['short', 'short', 'Password must be at least 8 characters long'],
   ])('%s / %s → %s', (password, confirmPassword, message) => {
-    expect(validateFirstPassword({ password, confirmPassword })).toBe(message);
+    expect(validateNewPassword({ password, confirmPassword })).toBe(message);
   });
 });

@@ -47,11 +47,3 @@ export function validateEmailChange(values: {
   if (!values.password) return { field: 'password', message: PROFILE_MESSAGES.passwordRequired };
   return null;
 }
-
-/** A first password: spec §5's reset-password rules. */
-export function validateFirstPassword(values: { password: string; confirmPassword: string }) {
-  if (values.password !== values.confirmPassword) return 'Passwords do not match';
-  if (values.password.length < MIN_PASSWORD_LENGTH)
-    return 'Password must be at least 8 characters long';
-  return null;
-}

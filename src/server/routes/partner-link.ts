@@ -7,7 +7,7 @@ import {
   partnerLinkSentMessage,
 } from '../../shared/contract/partner-link';
 import { PARTNER_ACCOUNT_MESSAGES } from '../domain/partner-accounts';
-import { partnerLinkMail } from '../domain/partner-link-mails';
+import { partnerLinkMail } from '../domain/mails';
 import { findPartnerLink, linkPartnerAccount, requestPartnerLink } from '../domain/partner-links';
 import type { UserRow } from '../domain/users';
 import { conflict } from '../errors';

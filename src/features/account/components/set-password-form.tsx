@@ -6,8 +6,8 @@ import { Button, buttonClass } from '../../../ui/button';
 import { PasswordField } from '../../../ui/field';
 import { WriteStatus } from '../../../ui/write-status';
 import { useSetPassword } from '../api/set-password';
-import { validateFirstPassword } from '../validation';
 import { AuthLayout } from '../../auth/components/auth-layout';
+import { validateNewPassword } from '../../auth/validation';
 import * as account from './account.css';
 import * as styles from './profile.css';
 
@@ -26,7 +26,7 @@ export function SetPasswordForm({ token }: { token: string }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (set.busy) return;
-    const invalid = validateFirstPassword({ password, confirmPassword });
+    const invalid = validateNewPassword({ password, confirmPassword });
     setProblem(invalid);
     if (invalid) {
       form.current?.querySelector('input')?.focus();
