@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as styles from './dialog.css';
 
 interface DialogProps {
@@ -10,14 +10,27 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/** The one modal dialog of the app (Radix handles focus trapping, Escape and aria wiring). */
+/**
+ * The one modal dialog of the app (Radix handles focus trapping, Escape and aria wiring). The app's
+ * dialogs open from their own buttons, not from a Radix trigger, so Radix would give the focus back to
+ * nobody (the page's body) when one closes: the element that had the focus when it opened gets it
+ * back instead (issue 17), when it is still on the page.
+ */
 export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
           className={styles.content}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement as HTMLElement | null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>

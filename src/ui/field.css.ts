@@ -16,12 +16,8 @@ export const input = style({
   borderRadius: vars.radius.md,
   transition: 'border-color 120ms, box-shadow 120ms',
   selectors: {
-    '&:focus': {
-      outline: 'none',
-      borderColor: vars.color.primary,
-      boxShadow: `0 0 0 3px ${vars.color.primarySoft}`,
-    },
-    '&:focus-visible': { outline: 'none' },
+    // The ring is the global :focus-visible outline (theme.css.ts), 3:1 and more on every surface.
+    '&:focus': { borderColor: vars.color.primary },
     '&:disabled': { background: vars.color.background, color: vars.color.textMuted },
   },
 });

@@ -136,7 +136,8 @@ export const authPage = frameClass('frame-auth-page', {
   alignItems: 'center',
   justifyContent: 'center',
   padding: `${vars.space.xl} ${vars.space.lg}`,
-  background: `radial-gradient(circle at 15% 0%, ${vars.color.primarySoft} 0, transparent 45%), ${vars.color.background}`,
+  // A plain colour, no gradient: axe (and a reader) can then measure the contrast of every text on it.
+  background: vars.color.background,
 });
 
 export const authBrand = frameClass('frame-auth-brand', {

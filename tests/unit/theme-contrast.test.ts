@@ -32,8 +32,24 @@ const PAIRS: [text: keyof typeof color, on: keyof typeof color][] = [
   ['sidebarText', 'sidebar'],
 ];
 
+/** WCAG 2.2 1.4.11 and 2.4.13: the focus ring stands out at 3:1 or more from every surface it meets. */
+const FOCUS_SURFACES: (keyof typeof color)[] = [
+  'surface',
+  'background',
+  'primarySoft',
+  'sidebar',
+  'sidebarActive',
+  'dangerSoft',
+  'successSoft',
+  'warningSoft',
+];
+
 describe('theme colours', () => {
   it.each(PAIRS)('%s on %s reads at 4.5:1 or more', (text, on) => {
     expect(contrast(color[text], color[on])).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(FOCUS_SURFACES)('the focus ring on %s stands out at 3:1 or more', (surface) => {
+    expect(contrast(color.focus, color[surface])).toBeGreaterThanOrEqual(3);
   });
 });

@@ -27,11 +27,8 @@ export const searchInput = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   selectors: {
-    '&:focus': {
-      outline: 'none',
-      borderColor: vars.color.primary,
-      boxShadow: `0 0 0 3px ${vars.color.primarySoft}`,
-    },
+    // The ring is the global :focus-visible outline (theme.css.ts), 3:1 and more on every surface.
+    '&:focus': { borderColor: vars.color.primary },
   },
 });
 

@@ -9,7 +9,6 @@ export const backdrop = style({
   zIndex: 30,
   background: 'rgba(17, 24, 39, 0.45)',
   border: 'none',
-  '@media': { [wideScreen]: { display: 'none' } },
 });
 
 export const sidebarOpen = style({ transform: 'none', visibility: 'visible' });

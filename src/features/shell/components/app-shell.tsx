@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { Icon } from '../../../ui/icons';
 import { FullPageSpinner } from '../../../ui/spinner';
@@ -21,21 +21,25 @@ export function AppShell() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const [lastPathname, setLastPathname] = useState(pathname);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Issue 17: Escape closes the open drawer and gives the focus back to the menu button.
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   // The drawer closes when the page changes.
   if (pathname !== lastPathname) {
     setLastPathname(pathname);
     setMenuOpen(false);
   }
-
-  useEffect(() => {
-    if (!menuOpen) return undefined;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
 
   // The server said the session is gone (a 401 anywhere): back to the sign-in page.
   if (user === null) return <Navigate to="/" replace />;
@@ -45,6 +49,7 @@ export function AppShell() {
     <div className={frame.shell}>
       <header className={frame.topBar}>
         <button
+          ref={menuButton}
           type="button"
           className={frame.menuButton}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -65,7 +70,9 @@ export function AppShell() {
         <div className={styles.backdrop} aria-hidden="true" onClick={() => setMenuOpen(false)} />
       ) : null}
       <Sidebar user={user} open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <main className={frame.main}>
+      {/* While the drawer is open, the page behind it takes no focus (issue 17: Tab stays in it). A
+          window grown past the phone layout keeps the backdrop until a click or Escape closes it. */}
+      <main id="main" className={frame.main} inert={menuOpen}>
         <div className={frame.content}>
           {online ? null : (
             <Suspense fallback={null}>
