@@ -5,6 +5,8 @@ export const field = style({ display: 'flex', flexDirection: 'column', gap: vars
 
 export const label = style({ fontSize: '14px', fontWeight: 600, color: vars.color.text });
 
+export const hint = style({ fontSize: '13px', color: vars.color.textMuted });
+
 export const input = style({
   width: '100%',
   minHeight: '44px',

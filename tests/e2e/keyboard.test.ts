@@ -148,3 +148,60 @@ test('the phone menu keeps the focus while open, and Escape closes it onto its b
     'false',
   );
 });
+
+/** The text a screen reader reads as the field's description: its aria-describedby, in order. */
+async function descriptionOf(page: Page, label: string): Promise<string> {
+  return page.getByLabel(label, { exact: true }).evaluate((field) =>
+    (field.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => {
+        // As the accessible description is computed: what is hidden from readers is left out.
+        const described = document.getElementById(id)?.cloneNode(true) as HTMLElement | undefined;
+        described?.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+        return described?.textContent?.trim() ?? `#${id} missing`;
+      })
+      .join(' | '),
+  );
+}
+
+test('a new password shows its rule before it is typed, and an error names its field', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow({ text: /status of 401/, url: /\/api\/auth\/login$/ });
+  await page.goto('/register');
+  await page.getByLabel('Username').waitFor();
+  expect(await descriptionOf(page, 'Password')).toBe('At least 8 characters.');
+  await page.getByText('At least 8 characters.').waitFor();
+  expect(
+    await page.getByLabel('Confirm Password', { exact: true }).getAttribute('aria-invalid'),
+  ).toBeNull();
+
+  await page.getByLabel('Username').fill('someone');
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('first-password');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('other-password');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('alert').filter({ hasText: "Passwords don't match!" }).waitFor();
+  const confirm = page.getByLabel('Confirm Password', { exact: true });
+  expect(await confirm.getAttribute('aria-invalid')).toBe('true');
+  expect(await descriptionOf(page, 'Confirm Password')).toBe("Passwords don't match!");
+  // The other fields are not blamed.
+  expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBeNull();
+  expect(await descriptionOf(page, 'Password')).toBe('At least 8 characters.');
+
+  // A refused sign-in is about both of its fields.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const refusal = await page.getByRole('alert').first().innerText();
+  for (const label of ['Email', 'Password']) {
+    expect(await page.getByLabel(label, { exact: true }).getAttribute('aria-invalid'), label).toBe(
+      'true',
+    );
+    expect(await descriptionOf(page, label), label).toBe(refusal.replace(/^!\s*/, ''));
+  }
+});

@@ -4,7 +4,11 @@ import {
   validateEmailChange,
   validateUsername,
 } from '../../src/features/account/validation';
-import { validateNewPassword, validateRegistration } from '../../src/features/auth/validation';
+import {
+  fieldOfProblem,
+  validateNewPassword,
+  validateRegistration,
+} from '../../src/features/auth/validation';
 
 describe('registration (spec §5)', () => {
   it('accepts matching passwords with the terms agreed', () => {
@@ -105,5 +109,19 @@ describe('first password (the reset rules of spec §5)', () => {
     ['short', 'short', 'Password must be at least 8 characters long'],
   ])('%s / %s → %s', (password, confirmPassword, message) => {
     expect(validateNewPassword({ password, confirmPassword })).toBe(message);
+  });
+});
+
+describe('the field a refusal is about (issue 17)', () => {
+  it.each([
+    ["Passwords don't match!", 'confirmPassword'],
+    ['Passwords do not match', 'confirmPassword'],
+    ['You must agree to the terms and privacy policy', 'agreeTerms'],
+    ['Username must be at least 3 characters long', 'username'],
+    ['Please enter a valid email address', 'email'],
+    ['Password must be at least 8 characters long', 'password'],
+    ['Registration failed. Please try again.', undefined],
+  ])('%s: %s', (message, field) => {
+    expect(fieldOfProblem(message)).toBe(field);
   });
 });

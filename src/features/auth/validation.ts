@@ -2,6 +2,23 @@ import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
 
 /** The client-side rules of spec §5; each returns the message to show, or null when valid. */
 
+/** Issue 17: the password rule, shown under a new password's field before anything is typed. */
+export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters.`;
+
+/**
+ * The field a refusal is about, by the words of its message (the client's rules above and the
+ * server's, spec §5): the confirmation, the terms, then the field the message names; none for a
+ * message about the whole form ("Registration failed").
+ */
+export function fieldOfProblem(message: string) {
+  if (/match/i.test(message)) return 'confirmPassword';
+  if (/agree/i.test(message)) return 'agreeTerms';
+  return /username|e-?mail|password/i
+    .exec(message)?.[0]
+    .toLowerCase()
+    .replace(/^e-?mail$/, 'email');
+}
+
 export function validateRegistration(values: {
   password: string;
   confirmPassword: string;

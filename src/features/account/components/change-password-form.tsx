@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../shared/contract/user';
 import { errorMessage } from '../../../lib/api';
@@ -9,6 +9,7 @@ import { Card } from '../../../ui/card';
 import { PasswordField } from '../../../ui/field';
 import { WriteStatus } from '../../../ui/write-status';
 import { useChangePassword } from '../api/change-password';
+import { PASSWORD_RULE } from '../../auth/validation';
 import { accountSecurityQueryOptions, useAccountSecurity } from '../api/get-account-security';
 import { validateChangePassword } from '../validation';
 import { FirstPassword } from './first-password';
@@ -42,6 +43,7 @@ function ChangePassword({ lastChanged }: { lastChanged: string }) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(empty);
   const [problem, setProblem] = useState<string | null>(null);
+  const errorId = useId();
 
   const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
@@ -74,6 +76,19 @@ function ChangePassword({ lastChanged }: { lastChanged: string }) {
 
   const failure =
     problem ?? (change.isError ? errorMessage(change.error, 'Failed to change password') : null);
+  // The fields the message is about are marked invalid and described by it (issue 17): the empty
+  // ones, the confirmation, the new password, else the current one (the server's refusals).
+  const invalid = (name: keyof typeof empty) => {
+    if (!failure) return undefined;
+    const about = /fill in/i.test(failure)
+      ? values[name] === ''
+      : /match/i.test(failure)
+        ? name === 'confirmPassword'
+        : /^new password/i.test(failure)
+          ? name === 'newPassword'
+          : name === 'currentPassword';
+    return about ? errorId : undefined;
+  };
 
   return (
     <>
@@ -83,11 +98,12 @@ function ChangePassword({ lastChanged }: { lastChanged: string }) {
       ) : null}
       {open ? (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
-          {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+          {failure ? <ErrorBox id={errorId}>{failure}</ErrorBox> : null}
           <PasswordField
             label="Current Password"
             name="currentPassword"
             autoComplete="current-password"
+            errorId={invalid('currentPassword')}
             value={values.currentPassword}
             onChange={set('currentPassword')}
           />
@@ -95,6 +111,8 @@ function ChangePassword({ lastChanged }: { lastChanged: string }) {
             label="New Password"
             name="newPassword"
             autoComplete="new-password"
+            hint={PASSWORD_RULE}
+            errorId={invalid('newPassword')}
             value={values.newPassword}
             onChange={set('newPassword')}
           />
@@ -102,6 +120,7 @@ function ChangePassword({ lastChanged }: { lastChanged: string }) {
             label="Confirm New Password"
             name="confirmPassword"
             autoComplete="new-password"
+            errorId={invalid('confirmPassword')}
             value={values.confirmPassword}
             onChange={set('confirmPassword')}
           />

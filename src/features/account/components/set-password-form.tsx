@@ -7,7 +7,7 @@ import { PasswordField } from '../../../ui/field';
 import { WriteStatus } from '../../../ui/write-status';
 import { useSetPassword } from '../api/set-password';
 import { AuthLayout } from '../../auth/components/auth-layout';
-import { validateNewPassword } from '../../auth/validation';
+import { fieldOfProblem, validateNewPassword } from '../../auth/validation';
 import * as account from './account.css';
 import * as styles from './profile.css';
 
@@ -22,6 +22,7 @@ export function SetPasswordForm({ token }: { token: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const hintId = useId();
+  const errorId = useId();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,6 +52,7 @@ export function SetPasswordForm({ token }: { token: string }) {
   const shown =
     problem ??
     (set.isError ? errorMessage(set.error, 'Failed to set the password. Please try again.') : null);
+  const invalid = (name: string) => (shown && fieldOfProblem(shown) === name ? errorId : undefined);
 
   return (
     <AuthLayout title="Set a password">
@@ -58,13 +60,14 @@ export function SetPasswordForm({ token }: { token: string }) {
         <p id={hintId} className={styles.centerText}>
           Choose a password of at least 8 characters, to sign in with your e-mail too.
         </p>
-        {shown ? <ErrorBox>{shown}</ErrorBox> : null}
+        {shown ? <ErrorBox id={errorId}>{shown}</ErrorBox> : null}
         <PasswordField
           label="New Password"
           name="newPassword"
           autoComplete="new-password"
           required
           aria-describedby={hintId}
+          errorId={invalid('password')}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
@@ -73,6 +76,7 @@ export function SetPasswordForm({ token }: { token: string }) {
           name="confirmPassword"
           autoComplete="new-password"
           required
+          errorId={invalid('confirmPassword')}
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
         />

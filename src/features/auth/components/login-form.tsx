@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
 import type { PublicConfig } from '../../../shared/contract/config';
@@ -21,6 +21,9 @@ const SecondFactorForm = lazy(async () => ({
 export function LoginForm({ config }: { config: PublicConfig }) {
   const navigate = useNavigate();
   const login = useLogin();
+  // A refused sign-in concerns both fields: each is marked invalid and described by the message.
+  const errorId = useId();
+  const refused = login.isError ? errorId : undefined;
   const passkey = usePasskeySignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -49,7 +52,7 @@ export function LoginForm({ config }: { config: PublicConfig }) {
     <AuthLayout title="Welcome back" subtitle="Sign in to your account" footer={<RegisterLink />}>
       <form className={styles.form} onSubmit={onSubmit}>
         {login.isError ? (
-          <ErrorBox>{errorMessage(login.error, AUTH_FALLBACK_MESSAGE)}</ErrorBox>
+          <ErrorBox id={errorId}>{errorMessage(login.error, AUTH_FALLBACK_MESSAGE)}</ErrorBox>
         ) : passkey.isError ? (
           <ErrorBox>{errorMessage(passkey.error, PASSKEY_SIGN_IN_FAILED)}</ErrorBox>
         ) : null}
@@ -59,6 +62,7 @@ export function LoginForm({ config }: { config: PublicConfig }) {
           name="email"
           autoComplete="email"
           required
+          errorId={refused}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
@@ -67,6 +71,7 @@ export function LoginForm({ config }: { config: PublicConfig }) {
           name="password"
           autoComplete="current-password"
           required
+          errorId={refused}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />

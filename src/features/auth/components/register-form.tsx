@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
 import type { PublicConfig } from '../../../shared/contract/config';
@@ -8,7 +8,7 @@ import { Button } from '../../../ui/button';
 import { Checkbox, PasswordField, TextField } from '../../../ui/field';
 import { WriteStatus } from '../../../ui/write-status';
 import { useRegister } from '../api/register';
-import { validateRegistration } from '../validation';
+import { PASSWORD_RULE, fieldOfProblem, validateRegistration } from '../validation';
 import { AuthLayout } from './auth-layout';
 import * as styles from './auth-layout.css';
 
@@ -43,6 +43,9 @@ export function RegisterForm({ config }: { config: PublicConfig }) {
 
   const shown =
     problem ?? (register.isError ? errorMessage(register.error, AUTH_FALLBACK_MESSAGE) : null);
+  // The field the message is about is marked invalid and described by it (issue 17).
+  const errorId = useId();
+  const invalid = (name: string) => (shown && fieldOfProblem(shown) === name ? errorId : undefined);
 
   return (
     <AuthLayout
@@ -58,12 +61,13 @@ export function RegisterForm({ config }: { config: PublicConfig }) {
       }
     >
       <form className={styles.form} onSubmit={onSubmit}>
-        {shown ? <ErrorBox>{shown}</ErrorBox> : null}
+        {shown ? <ErrorBox id={errorId}>{shown}</ErrorBox> : null}
         <TextField
           label="Username"
           name="username"
           autoComplete="username"
           required
+          errorId={invalid('username')}
           value={values.username}
           onChange={set('username')}
         />
@@ -73,6 +77,7 @@ export function RegisterForm({ config }: { config: PublicConfig }) {
           name="email"
           autoComplete="email"
           required
+          errorId={invalid('email')}
           value={values.email}
           onChange={set('email')}
         />
@@ -81,6 +86,8 @@ export function RegisterForm({ config }: { config: PublicConfig }) {
           name="password"
           autoComplete="new-password"
           required
+          hint={PASSWORD_RULE}
+          errorId={invalid('password')}
           value={values.password}
           onChange={set('password')}
         />
@@ -89,12 +96,15 @@ export function RegisterForm({ config }: { config: PublicConfig }) {
           name="confirmPassword"
           autoComplete="new-password"
           required
+          errorId={invalid('confirmPassword')}
           value={values.confirmPassword}
           onChange={set('confirmPassword')}
         />
         <Checkbox
           name="agreeTerms"
           required
+          aria-invalid={invalid('agreeTerms') ? true : undefined}
+          aria-describedby={invalid('agreeTerms')}
           checked={agreeTerms}
           onChange={(event) => setAgreeTerms(event.target.checked)}
         >

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api';
 import { ErrorBox, SuccessBox } from '../../../ui/alert';
@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../ui/button';
 import { PasswordField } from '../../../ui/field';
 import { WriteStatus } from '../../../ui/write-status';
 import { useResetPassword } from '../api/reset-password';
-import { validateNewPassword } from '../validation';
+import { fieldOfProblem, validateNewPassword } from '../validation';
 import { AuthLayout } from './auth-layout';
 import * as styles from './auth-layout.css';
 
@@ -16,6 +16,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // The field the message is about is marked invalid and described by it (issue 17).
+  const errorId = useId();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,6 +46,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     (reset.isError
       ? errorMessage(reset.error, 'Failed to reset password. Please try again.')
       : null);
+  const invalid = (name: string) => (shown && fieldOfProblem(shown) === name ? errorId : undefined);
 
   return (
     <AuthLayout
@@ -56,12 +59,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
       }
     >
       <form className={styles.form} onSubmit={onSubmit}>
-        {shown ? <ErrorBox>{shown}</ErrorBox> : null}
+        {shown ? <ErrorBox id={errorId}>{shown}</ErrorBox> : null}
         <PasswordField
           label="New Password"
           name="newPassword"
           autoComplete="new-password"
           required
+          errorId={invalid('password')}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
@@ -70,6 +74,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           name="confirmPassword"
           autoComplete="new-password"
           required
+          errorId={invalid('confirmPassword')}
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
         />
