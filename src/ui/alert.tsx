@@ -8,7 +8,10 @@ export function ErrorBox({ children, id }: { children: ReactNode; id?: string })
       <span aria-hidden="true" className={styles.icon}>
         !
       </span>
-      <div>{children}</div>
+      <div>
+        <strong className={styles.title}>Error</strong>
+        {children}
+      </div>
     </div>
   );
 }
@@ -20,7 +23,10 @@ export function SuccessBox({ children }: { children: ReactNode }) {
       <span aria-hidden="true" className={styles.icon}>
         ✓
       </span>
-      <div>{children}</div>
+      <div>
+        <strong className={styles.title}>Success</strong>
+        {children}
+      </div>
     </div>
   );
 }

@@ -396,8 +396,9 @@ describe('/account/set-password/{token}', () => {
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
 
     expect(await screen.findByRole('heading', { name: 'Password set' })).toBeVisible();
+    // Spec §8: a green box titled Success (issue 17).
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Your password has been set. You can now also sign in with your e-mail.',
+      /^✓SuccessYour password has been set\. You can now also sign in with your e-mail\.$/,
     );
     expect(stub.requestsTo('/api/account/set-password').map((request) => request.body)).toEqual([
       { token: 'token-4', newPassword: 'long-enough-1' },

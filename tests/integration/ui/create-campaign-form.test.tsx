@@ -312,7 +312,7 @@ describe('/create-campaign/profile/$username form', () => {
       'You do not have enough balance to create this campaign',
     );
     expect(amount).toHaveAccessibleDescription(
-      'You do not have enough balance to create this campaign',
+      'Error You do not have enough balance to create this campaign',
     );
     await user.clear(amount);
     await user.type(amount, '100');
@@ -340,7 +340,7 @@ describe('/create-campaign/profile/$username form', () => {
     await user.type(amount, '100.005');
     expect(screen.getByRole('alert')).toHaveTextContent('Amounts can have at most 2 decimals');
     expect(amount).toHaveAttribute('aria-invalid', 'true');
-    expect(amount).toHaveAccessibleDescription('Amounts can have at most 2 decimals');
+    expect(amount).toHaveAccessibleDescription('Error Amounts can have at most 2 decimals');
     expect(submitButton()).toBeDisabled();
     expect(estimateRow('Deposit')).toBe('—');
     expect(estimateRow('Estimated Clicks')).toBe('—');

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { AUTH_FALLBACK_MESSAGE } from '../../../src/shared/constants';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
@@ -57,7 +57,10 @@ describe('/login', () => {
     });
     const { user } = renderApp('/login', stub);
     await fillLogin(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    // Spec §8: a red box titled Error (issue 17), the message under its title.
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent(/^!ErrorInvalid email or password$/);
+    expect(within(error).getByText('Error').tagName).toBe('STRONG');
     expect(stub.requestsTo('/api/auth/login').map((request) => request.body)).toEqual([
       { email: 'alice@example.com', password: 'secret-password' },
     ]);

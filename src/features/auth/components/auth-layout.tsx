@@ -23,7 +23,7 @@ export function AuthLayout({
     <main id="main" className={frame.authPage}>
       <div className={frame.authBrand}>
         <span className={frame.authLogo} aria-hidden="true">
-          ▲
+          P
         </span>
         PromoClicks
       </div>

@@ -61,7 +61,7 @@ export function AppShell() {
         </button>
         <span className={frame.brand}>
           <span className={frame.logo} aria-hidden="true">
-            ▲
+            P
           </span>
           PromoClicks
         </span>

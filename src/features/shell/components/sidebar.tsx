@@ -94,7 +94,7 @@ export function Sidebar({
       <div className={frame.sidebarHeader}>
         <span className={frame.brand}>
           <span className={frame.logo} aria-hidden="true">
-            ▲
+            P
           </span>
           PromoClicks
         </span>
