@@ -191,7 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
       privacy: env.PRIVACY_URL ?? `${partnerUrl}/privacy`,
       chatSupport: env.CHAT_SUPPORT_URL ?? 'https://t.me/promoclicks_support',
       supportEmail: env.SUPPORT_EMAIL ?? 'support@promoclicks.local',
-      explorerTx: env.EXPLORER_TX_URL ?? 'https://etherscan.io/tx/{hash}',
+      explorerTx: env.EXPLORER_TX_URL ?? defaultExplorer(env, production),
     },
     rpcUrl: env.RPC_URL || undefined,
     depositXpub,
@@ -217,6 +217,22 @@ export function loadConfig(env: Env = process.env): Config {
  */
 export const DEV_DEPOSIT_XPUB =
   'xpub6EFHUEbYV13535ChA9yg5xZTWowwFCmFoWnhLbwkd91xHoirGu89GTZwBSUBnBpFeY5EV2cgof8yuyDnkeGALcD8DgGYJSiQfkxKpunWTX1';
+
+/** Block explorers of the chains whose id is known, for their transaction links. */
+const EXPLORERS: Record<number, string> = {
+  1: 'https://etherscan.io/tx/{hash}',
+  11155111: 'https://sepolia.etherscan.io/tx/{hash}',
+};
+
+/**
+ * Issue 17: the explorer of the chain the deposits are on. Production without CHAIN_ID is mainnet;
+ * development's chain is the local dev chain, which no public explorer knows: no link at all (the
+ * screens then show none) rather than one to mainnet that finds nothing.
+ */
+function defaultExplorer(env: Env, production: boolean): string {
+  const chainId = env.CHAIN_ID ? Number(env.CHAIN_ID) : production ? 1 : undefined;
+  return (chainId !== undefined && EXPLORERS[chainId]) || '';
+}
 
 function checkXpub(xpub: string): void {
   if (/^[xtyzuv]prv/.test(xpub)) {

@@ -34,4 +34,16 @@ describe('loadConfig', () => {
   it('refuses a PORT that is not a number', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT must be a whole number');
   });
+
+  it('links transactions to the explorer of the chain, and the dev chain to none (issue 17)', () => {
+    expect(loadConfig({}).links.explorerTx).toBe('');
+    expect(loadConfig({ CHAIN_ID: '1' }).links.explorerTx).toBe('https://etherscan.io/tx/{hash}');
+    expect(loadConfig({ CHAIN_ID: '11155111' }).links.explorerTx).toBe(
+      'https://sepolia.etherscan.io/tx/{hash}',
+    );
+    expect(loadConfig({ CHAIN_ID: '31337' }).links.explorerTx).toBe('');
+    expect(loadConfig({ EXPLORER_TX_URL: 'https://x.test/tx/{hash}' }).links.explorerTx).toBe(
+      'https://x.test/tx/{hash}',
+    );
+  });
 });

@@ -127,6 +127,9 @@ describe('/topup-balance/{id}: waiting for the payment', () => {
     deposit(ethDeposit(900));
     renderApp('/topup-balance/42', stub);
     expect(await screen.findByRole('timer', { name: 'Time remaining' })).toHaveTextContent('15:00');
+    // Issue 17: ETH is Ethereum's own coin, not an ERC-20 token.
+    expect(screen.getByText('Send only on the Ethereum network')).toBeInTheDocument();
+    expect(screen.queryByText(/ERC-20/)).toBeNull();
     await passSeconds(1);
     expect(screen.getByRole('timer')).toHaveTextContent('14:59');
     await passSeconds(60);

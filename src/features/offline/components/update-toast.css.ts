@@ -30,3 +30,13 @@ export const toastButton = style({
   fontWeight: 600,
   cursor: 'pointer',
 });
+
+export const laterButton = style({
+  marginLeft: 'auto',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.sidebarText,
+  fontWeight: 600,
+  cursor: 'pointer',
+});

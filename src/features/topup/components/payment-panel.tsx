@@ -46,7 +46,14 @@ export function PaymentPanel({ transaction }: { transaction: Transaction }) {
         </div>
       </div>
       <div className={styles.warnings}>
-        <WarningBox title="Send only on the Ethereum (ERC-20) network">
+        {/* ETH is Ethereum's own coin, not an ERC-20 token: only the stablecoins say ERC-20. */}
+        <WarningBox
+          title={
+            transaction.coinType === 'eth'
+              ? 'Send only on the Ethereum network'
+              : 'Send only on the Ethereum (ERC-20) network'
+          }
+        >
           <p>Transfers on any other network cannot be found and are lost.</p>
         </WarningBox>
         <WarningBox title={`Send exactly ${amount} ${coin}`}>

@@ -25,7 +25,7 @@ export function TopUpPage() {
 
   return (
     <>
-      <BalanceHeader subtitle="Add funds with ETH, USDC or USDT on the Ethereum (ERC-20) network" />
+      <BalanceHeader subtitle="Add funds with ETH, or USDC and USDT (ERC-20), on the Ethereum network" />
       <div className={styles.layout}>
         <div className={styles.main}>
           <PendingDeposits />

@@ -22,7 +22,8 @@ import * as styles from './transactions.css';
 const FILTERS: readonly { value: TransactionsFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'confirmed', label: 'Confirmed' },
-  { value: 'pending', label: 'Pending' },
+  // Spec §4: pending reads "incomplete", in the rows and in their filter alike (issue 17).
+  { value: 'pending', label: 'Incomplete' },
   { value: 'failed', label: 'Failed' },
 ];
 
