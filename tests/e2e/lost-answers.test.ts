@@ -169,6 +169,10 @@ test('a notification deleted whose answer was lost: retried with its key, that o
     .getByRole('group', { name: note.message })
     .getByRole('button', { name: 'Delete', exact: true })
     .click();
+  await page
+    .getByRole('dialog', { name: 'Delete Notification' })
+    .getByRole('button', { name: 'Yes, Delete' })
+    .click();
   await page.getByText(`Page 1 of ${pages} · ${left} notifications`, { exact: true }).waitFor();
   expect(await page.getByRole('button', { name: note.message, exact: true }).count()).toBe(0);
 

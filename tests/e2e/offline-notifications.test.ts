@@ -45,6 +45,13 @@ async function showTab(page: Page, name: 'All' | 'Unread' | 'Read') {
   await page.getByRole('button', { name, exact: true, pressed: true }).waitFor();
 }
 
+/** Answers a Delete button's question with "Yes, Delete": the delete is refused only then. */
+async function confirmDelete(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 async function expectRefused(page: Page) {
   const alert = page.getByRole('alert');
   await alert.getByText(OFFLINE_MESSAGE, { exact: true }).waitFor();
@@ -124,11 +131,14 @@ test('offline, the Unread and Read tabs show only matching last-known notificati
     )
     .waitFor();
   await page.getByRole('button', { name: 'Delete', exact: true }).first().click();
+  await confirmDelete(page);
   await expectRefused(page);
   await page.getByLabel('Select all on this page').check();
   await page.getByRole('button', { name: `Delete Selected (${readMessages.length})` }).click();
+  await confirmDelete(page);
   await expectRefused(page);
   await page.getByRole('button', { name: 'Delete All on This Page' }).click();
+  await confirmDelete(page);
   await expectRefused(page);
 
   // Nothing was sent, then or once the connection is back.

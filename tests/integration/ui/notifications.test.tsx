@@ -64,6 +64,17 @@ const messagesShown = () =>
     .getAllByRole('listitem')
     .map((item) => within(item).getByRole('button', { expanded: false }).textContent);
 
+/** Answers the question a Delete button asks (how many go) with "Yes, Delete". */
+async function confirmDelete(user: ReturnType<typeof renderApp>['user'], count: number) {
+  const dialog = await screen.findByRole('dialog', {
+    name: count === 1 ? 'Delete Notification' : 'Delete Notifications',
+  });
+  expect(dialog).toHaveAccessibleDescription(
+    `Are you sure you want to delete ${count} notification${count === 1 ? '' : 's'}? This action cannot be undone.`,
+  );
+  await user.click(within(dialog).getByRole('button', { name: 'Yes, Delete' }));
+}
+
 const pageButtons = () =>
   within(screen.getByRole('navigation', { name: 'Pagination' }))
     .getAllByRole('button', { name: /^Page / })
@@ -199,6 +210,7 @@ describe('/notifications', () => {
     await screen.findByRole('list', { name: 'Notifications' });
     const eight = screen.getByRole('button', { name: 'Notice 8' }).closest('li')!;
     await user.click(within(eight).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(user, 1);
     await waitFor(() => expect(messagesShown()[0]).toBe('Notice 7'));
 
     const deleteSelected = screen.getByRole('button', { name: 'Delete Selected (0)' });
@@ -206,12 +218,14 @@ describe('/notifications', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select notification: Notice 6' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select notification: Notice 4' }));
     await user.click(screen.getByRole('button', { name: 'Delete Selected (2)' }));
+    await confirmDelete(user, 2);
     await waitFor(() =>
       expect(messagesShown()).toEqual(['Notice 7', 'Notice 5', 'Notice 3', 'Notice 2', 'Notice 1']),
     );
     expect(screen.getByRole('button', { name: 'Delete Selected (0)' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Delete All on This Page' }));
+    await confirmDelete(user, 5);
     expect(
       await screen.findByRole('heading', { name: 'No notifications yet' }),
     ).toBeInTheDocument();
@@ -229,6 +243,7 @@ describe('/notifications', () => {
     await waitFor(() => expect(messagesShown()).toEqual(['Notice 2', 'Notice 1']));
     await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     await user.click(screen.getByRole('button', { name: 'Delete Selected (2)' }));
+    await confirmDelete(user, 2);
     await waitFor(() => expect(messagesShown()[0]).toBe('Notice 7'));
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });

@@ -10,6 +10,7 @@ import { useLastKnownNotifications } from '../api/last-known-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useReadAllNotifications } from '../api/read-all-notifications';
 import { useReadNotification } from '../api/read-notification';
+import { DeleteNotificationsDialog } from './delete-notifications-dialog';
 import { NotificationItem } from './notification-item';
 import { Pager } from '../../../ui/pager';
 import { useNarrowScreen } from '../use-narrow-screen';
@@ -41,6 +42,8 @@ export function NotificationsPage({
   const readAll = useReadAllNotifications();
   const remove = useDeleteNotifications();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  /** The notifications a Delete button asked to delete, until the dialog is answered. */
+  const [toDelete, setToDelete] = useState<number[]>([]);
   /** Actions refused offline in a row: each one shows the message anew (announced again). */
   const [refusals, setRefusals] = useState(0);
   const online = useOnline();
@@ -112,7 +115,7 @@ export function NotificationsPage({
             variant="danger"
             className={styles.smallButton}
             disabled={busy || selectedIds.length === 0}
-            onClick={() => deleteIds(selectedIds)}
+            onClick={() => setToDelete(selectedIds)}
           >
             Delete Selected ({selectedIds.length})
           </Button>
@@ -120,7 +123,7 @@ export function NotificationsPage({
             variant="danger"
             className={styles.smallButton}
             disabled={busy}
-            onClick={() => deleteIds(pageIds)}
+            onClick={() => setToDelete(pageIds)}
           >
             Delete All on This Page
           </Button>
@@ -144,7 +147,7 @@ export function NotificationsPage({
               onOpen={() => {
                 if (isOnline()) readOne.mutate(notification.id);
               }}
-              onDelete={() => deleteIds([notification.id])}
+              onDelete={() => setToDelete([notification.id])}
               busy={busy}
             />
           ))}
@@ -198,6 +201,14 @@ export function NotificationsPage({
           <div>{content}</div>
         </div>
       </Card>
+      <DeleteNotificationsDialog
+        count={toDelete.length}
+        onCancel={() => setToDelete([])}
+        onConfirm={() => {
+          setToDelete([]);
+          deleteIds(toDelete);
+        }}
+      />
     </>
   );
 }

@@ -126,3 +126,10 @@ export const pageInfo = style({
   color: vars.color.textMuted,
   fontSize: '13px',
 });
+
+export const dialogActions = style({
+  display: 'flex',
+  flexWrap: 'wrap-reverse',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+});
