@@ -1,5 +1,6 @@
 import { ENDPOINTS } from '../src/shared/contract/endpoints';
 import { SERVED_FROM_CACHE_HEADER } from '../src/shared/served-from-cache';
+import { checkAuth } from '../src/shared/contract/user';
 
 /**
  * Design §4: the worker keeps the last-known answers of the list calls for offline reading. Network
@@ -70,6 +71,21 @@ export interface ApiCacheContext {
   timeoutMs?: number;
 }
 
+/**
+ * Whether the answer says nobody is signed in: a 401, or the session check's "user: null" for a
+ * visitor without a session (issue 17: an ordinary answer, not an error). Either way nothing of any
+ * user stays readable, and that answer itself is not kept.
+ */
+async function signedOut(request: Request, response: Response): Promise<boolean> {
+  if (response.status === 401) return true;
+  if (new URL(request.url).pathname !== `/api/${checkAuth.path}`) return false;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  return typeof body === 'object' && body !== null && (body as { user?: unknown }).user === null;
+}
+
 /** Network first with a short timeout, falling back to the last kept answer. */
 export async function networkFirstApi(
   request: Request,
@@ -78,9 +94,9 @@ export async function networkFirstApi(
   const { cache, timeoutMs = API_NETWORK_TIMEOUT_MS } = context;
   const key = await cacheKey(request);
   const network = context.fetch(request).then(async (response) => {
-    if (response.status === 200) await cache.put(key, response.clone());
-    // The server says the session is invalid: nothing of that user stays readable.
-    else if (response.status === 401) await context.forgetAll();
+    // The server says nobody is signed in: nothing of any user stays readable.
+    if (await signedOut(request, response)) await context.forgetAll();
+    else if (response.status === 200) await cache.put(key, response.clone());
     return response;
   });
   // Settled either way, so a failure after the timeout is not an unhandled rejection.

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 
 export const Route = createFileRoute('/reset-password/$token')({
-  component: ResetPasswordPage,
+  component: ResetPasswordRoute,
 });
 
-function ResetPasswordPage() {
+function ResetPasswordRoute() {
   const { token } = Route.useParams();
-  return <ResetPasswordForm token={token} />;
+  // Keyed: another link opened in the same tab is checked and filled in anew.
+  return <ResetPasswordPage key={token} token={token} />;
 }

@@ -10,7 +10,7 @@ export function ErrorBox({ children, id }: { children: ReactNode; id?: string })
       </span>
       <div>
         <strong className={styles.title}>Error</strong>
-        {children}
+        <div>{children}</div>
       </div>
     </div>
   );
@@ -25,7 +25,7 @@ export function SuccessBox({ children }: { children: ReactNode }) {
       </span>
       <div>
         <strong className={styles.title}>Success</strong>
-        {children}
+        <div>{children}</div>
       </div>
     </div>
   );

@@ -16,7 +16,6 @@ const paths = {
   menu: 'M4 6h16M4 12h16M4 18h16',
   close: 'M18 6 6 18M6 6l12 12',
   chevron: 'm6 9 6 6 6-6',
-  lock: 'M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4',
   check: 'm5 12 5 5L20 7',
 } as const;
 

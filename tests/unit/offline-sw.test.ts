@@ -124,4 +124,29 @@ describe('network first with a short timeout', () => {
     expect(forgetAll).toHaveBeenCalledTimes(1);
     expect(cache.put).not.toHaveBeenCalled();
   });
+
+  it("a visitor's signed-out session check (user null) is passed on, not kept, and forgets every kept answer", async () => {
+    const cache = fakeCache();
+    const forgetAll = vi.fn(async () => undefined);
+    const answer = await networkFirstApi(new Request(`${ORIGIN}/api/auth/check-auth`), {
+      cache,
+      fetch: async () => Response.json({ success: true, user: null }),
+      forgetAll,
+    });
+    expect(await answer.json()).toEqual({ success: true, user: null });
+    expect(forgetAll).toHaveBeenCalledTimes(1);
+    expect(cache.put).not.toHaveBeenCalled();
+  });
+
+  it('a signed-in session check is kept', async () => {
+    const cache = fakeCache();
+    const forgetAll = vi.fn(async () => undefined);
+    await networkFirstApi(new Request(`${ORIGIN}/api/auth/check-auth`), {
+      cache,
+      fetch: async () => Response.json({ success: true, user: { id: 1 } }),
+      forgetAll,
+    });
+    expect(forgetAll).not.toHaveBeenCalled();
+    expect(cache.put).toHaveBeenCalledTimes(1);
+  });
 });

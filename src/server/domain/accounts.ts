@@ -2,7 +2,7 @@ import type { Db, Reader, Writer } from '../db/db';
 import { badRequest } from '../errors';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { deleteUserSessions } from './sessions';
-import { consumeToken, issueToken, voidTokens } from './tokens';
+import { consumeToken, findTokenUser, isTokenUsable, issueToken, voidTokens } from './tokens';
 import { findUserByEmail, findUserById, type UserRow } from './users';
 
 /** Account rules of design §3, free of HTTP: the routes only parse, call and answer. */
@@ -60,16 +60,36 @@ export async function authenticate(
   return ok && user?.password_hash ? user : undefined;
 }
 
-/** Marks the token's account verified; false when the link is unknown, used or expired. */
-export async function verifyEmail(db: Db, code: string): Promise<boolean> {
+/**
+ * Marks the link's account verified. 'already-verified' when it was before (issue 17): a link opened
+ * a second time, or a second link; used links are kept marked used, so even a spent or expired link
+ * finds its account. 'invalid' when the link is unknown, or spent or expired while its account is
+ * still unverified. Only the holder of a link that was mailed to the account learns its state.
+ */
+export async function verifyEmail(
+  db: Db,
+  code: string,
+): Promise<'verified' | 'already-verified' | 'invalid'> {
   return db.transaction(async (tx) => {
     const userId = await consumeToken(tx, code, 'verify-email');
-    if (userId === undefined) return false;
-    await tx.query('UPDATE users SET is_verified = true, updated_at = now() WHERE id = $1', [
-      userId,
-    ]);
-    return true;
+    if (userId !== undefined) {
+      const verified = await tx.query(
+        `UPDATE users SET is_verified = true, updated_at = now()
+          WHERE id = $1 AND NOT is_verified RETURNING id`,
+        [userId],
+      );
+      return verified.length > 0 ? 'verified' : 'already-verified';
+    }
+    const ownerId = await findTokenUser(tx, code, 'verify-email');
+    const owner = ownerId === undefined ? undefined : await findUserById(tx, ownerId);
+    return owner?.is_verified ? 'already-verified' : 'invalid';
   });
+}
+
+/** 400, as `resetPassword` answers, unless the reset link would work now; changes nothing. */
+export async function checkResetLink(db: Reader, token: string): Promise<void> {
+  if (!(await isTokenUsable(db, token, 'reset-password')))
+    throw badRequest(ACCOUNT_MESSAGES.invalidReset);
 }
 
 /** Sets the new password and ends every session of the account (design §3); returns its id. */

@@ -1,4 +1,4 @@
-import type { Writer } from '../db/db';
+import type { Reader, Writer } from '../db/db';
 import { hashSecret, newSecret } from './secrets';
 
 /**
@@ -61,6 +61,36 @@ export async function consumeToken(
     [hashSecret(token), purpose],
   );
   return rows[0] === undefined ? undefined : Number(rows[0].user_id);
+}
+
+/**
+ * Whether `consumeToken` would use this token now, without using it. One lookup by the token's hash
+ * whether it is known or not: a wrong token costs what a right one does.
+ */
+export async function isTokenUsable(
+  db: Reader,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM auth_tokens
+      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()`,
+    [hashSecret(token), purpose],
+  );
+  return rows.length > 0;
+}
+
+/** The user of a token of this purpose, whether used, expired or not; undefined when unknown. */
+export async function findTokenUser(
+  db: Reader,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<number | undefined> {
+  const [row] = await db.query<{ user_id: number }>(
+    'SELECT user_id FROM auth_tokens WHERE token_hash = $1 AND purpose = $2',
+    [hashSecret(token), purpose],
+  );
+  return row === undefined ? undefined : Number(row.user_id);
 }
 
 /**

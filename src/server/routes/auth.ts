@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   changePassword as changePasswordCall,
+  checkResetLink as checkResetLinkCall,
   forgotPassword,
   loginWithPartner,
   register,
@@ -9,10 +10,12 @@ import {
 } from '../../shared/contract/auth';
 import { login } from '../../shared/contract/login';
 import { checkAuth, logout } from '../../shared/contract/user';
+import { VERIFICATION_MESSAGES } from '../../shared/contract/verification';
 import {
   ACCOUNT_MESSAGES,
   authenticate,
   changePassword,
+  checkResetLink,
   registerAccount,
   resetPassword,
   verifyEmail,
@@ -28,6 +31,7 @@ import {
   loadUser,
   refreshSignedInSession,
   requireUser,
+  SESSION_COOKIE,
   signedInUser,
   signIn,
   signOut,
@@ -151,7 +155,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return refuseWithPartnerLink(request, account.emailOwner, identity.username);
   });
 
-  route(app, checkAuth, { preHandler: requireUser })(async ({ request, reply }) => {
+  route(
+    app,
+    checkAuth,
+  )(async ({ request, reply }) => {
+    if (!request.cookies[SESSION_COOKIE]) return { success: true, user: null };
+    await requireUser(request);
     // The session's sliding expiry is refreshed by the session plugin's own statements.
     await refreshSignedInSession(request, reply);
     return { success: true, user: await toApiUser(db.read, signedInUser(request)) };
@@ -191,9 +200,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const attempt = request.user
       ? await rateLimiter.attempt('verify-email', `user:${request.user.id}`, request.ip)
       : undefined;
-    if (!(await verifyEmail(db, body.code))) throw badRequest(ACCOUNT_MESSAGES.invalidVerification);
+    const outcome = await verifyEmail(db, body.code);
+    if (outcome === 'invalid') throw badRequest(ACCOUNT_MESSAGES.invalidVerification);
     await attempt?.succeeded();
-    return { success: true, message: AUTH_MESSAGES.verified };
+    return outcome === 'verified'
+      ? { success: true, message: AUTH_MESSAGES.verified, alreadyVerified: false }
+      : { success: true, message: VERIFICATION_MESSAGES.alreadyVerified, alreadyVerified: true };
   });
 
   route(app, resetPasswordCall, { preHandler: hitIp('reset-password') })(
@@ -203,6 +215,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       // Every session of the account has ended: the caller's cookie too when it was one of them.
       if (caller && Number(caller.id) === userId) clearSessionCookie(reply);
       return { success: true, message: AUTH_MESSAGES.passwordReset };
+    },
+  );
+
+  // Counted per address like the reset itself; answers alike for every unusable link.
+  route(app, checkResetLinkCall, { preHandler: hitIp('reset-password-check') })(
+    async ({ body, db: reader }) => {
+      await checkResetLink(reader, body.resetPasswordToken);
+      return { success: true };
     },
   );
 

@@ -66,15 +66,31 @@ export const VerifyEmailBody = v.object({
 });
 export type VerifyEmailBody = v.InferInput<typeof VerifyEmailBody>;
 
+/** Issue 17: the answer of verify-email says whether the link's account was verified before. */
+export const VerifyEmailResponse = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  alreadyVerified: v.boolean(),
+});
+export type VerifyEmailResponse = v.InferOutput<typeof VerifyEmailResponse>;
+
+const ResetPasswordToken = v.pipe(
+  v.string('The reset link is invalid or has expired'),
+  v.nonEmpty('The reset link is invalid or has expired'),
+  v.maxLength(200, 'The reset link is invalid or has expired'),
+);
+
 export const ResetPasswordBody = v.object({
-  resetPasswordToken: v.pipe(
-    v.string('The reset link is invalid or has expired'),
-    v.nonEmpty('The reset link is invalid or has expired'),
-    v.maxLength(200, 'The reset link is invalid or has expired'),
-  ),
+  resetPasswordToken: ResetPasswordToken,
   newPassword: NewPassword('Password must be at least 8 characters long'),
 });
 export type ResetPasswordBody = v.InferInput<typeof ResetPasswordBody>;
+
+export const ResetLinkBody = v.object({ resetPasswordToken: ResetPasswordToken });
+export type ResetLinkBody = v.InferInput<typeof ResetLinkBody>;
+
+/** Says nothing but that the link works: an unusable one gets reset-password's own 400. */
+export const ResetLinkResponse = v.object({ success: v.literal(true) });
 
 export const ChangePasswordBody = v.object({
   oldPassword: v.pipe(
@@ -112,11 +128,15 @@ export const forgotPassword = endpoint({
   access: 'write',
 });
 
+/**
+ * 400 for an unknown link, or an expired one of an unverified account. Issue 17: a link of an account
+ * verified already (by this link or another) answers 200 with `alreadyVerified`, however old it is.
+ */
 export const verifyEmail = endpoint({
   method: 'POST',
   path: 'auth/verify-email',
   body: VerifyEmailBody,
-  response: MessageResponse,
+  response: VerifyEmailResponse,
   access: 'write',
 });
 
@@ -126,6 +146,19 @@ export const resetPassword = endpoint({
   body: ResetPasswordBody,
   response: MessageResponse,
   access: 'write',
+});
+
+/**
+ * Issue 17: whether a reset link still works, asked when its page opens, so that a used, expired or
+ * replaced link says so before the form is filled in. Changes nothing: a mail scanner opening the
+ * link spends nothing. 400 with reset-password's message when the link would be refused.
+ */
+export const checkResetLink = endpoint({
+  method: 'POST',
+  path: 'auth/reset-password/check',
+  body: ResetLinkBody,
+  response: ResetLinkResponse,
+  access: 'read',
 });
 
 /** Signed in: needs the old password and ends the other sessions (design §3). */

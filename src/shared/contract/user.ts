@@ -21,11 +21,15 @@ export const UserResponse = v.object({
 });
 export type UserResponse = v.InferOutput<typeof UserResponse>;
 
-/** The signed-in user; it also slides the session's expiry (design §3). */
+/**
+ * The signed-in user; it also slides the session's expiry (design §3). A visitor who brings no session
+ * at all is an ordinary answer, user null (issue 17: a 401 is logged by the browser as an error on
+ * every public page view); a session that is over or unknown is still refused with 401.
+ */
 export const checkAuth = endpoint({
   method: 'GET',
   path: 'auth/check-auth',
-  response: UserResponse,
+  response: v.object({ success: v.literal(true), user: v.nullable(User) }),
   access: 'read',
   offline: true,
 });

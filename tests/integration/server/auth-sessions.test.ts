@@ -203,10 +203,11 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
   });
 
   describe('GET /api/auth/check-auth', () => {
-    it('answers 401 without a session', async () => {
+    it('answers a visitor without a session as signed out, an ordinary answer (issue 17)', async () => {
       const response = await server.client().get('/api/auth/check-auth');
-      expect(response.status).toBe(401);
-      expect(response.body).toEqual({ success: false, message: 'Not authenticated' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ success: true, user: null });
+      expect(response.setCookies).toEqual([]);
     });
 
     it('answers 401 for an unknown session id', async () => {

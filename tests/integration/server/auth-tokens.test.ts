@@ -17,6 +17,16 @@ const INVALID_VERIFICATION = {
   message: 'The verification link is invalid or has expired',
 };
 const INVALID_RESET = { success: false, message: 'The reset link is invalid or has expired' };
+const VERIFIED = {
+  success: true,
+  message: 'Account verified successfully!',
+  alreadyVerified: false,
+};
+const ALREADY_VERIFIED = {
+  success: true,
+  message: 'Your account is already verified',
+  alreadyVerified: true,
+};
 const RESET_REQUESTED = {
   success: true,
   message: 'If an account exists for this email, a password reset link has been sent.',
@@ -54,21 +64,75 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
   }
 
   describe('POST /api/auth/verify-email', () => {
-    it('verifies the account once; the same code then fails', async () => {
+    it('verifies the account once; the same code then says it is verified already', async () => {
       const { client, verificationCode } = await registered();
       const response = await server
         .client()
         .post('/api/auth/verify-email', { code: verificationCode });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ success: true, message: 'Account verified successfully!' });
+      expect(response.body).toEqual(VERIFIED);
       const check = await client.get('/api/auth/check-auth');
       expect(check.body).toMatchObject({ user: { isVerified: true } });
 
-      const again = await server
+      // Issue 17: signed out, and signed in to the account.
+      for (const caller of [server.client(), client]) {
+        const again = await caller.post('/api/auth/verify-email', { code: verificationCode });
+        expect(again.status).toBe(200);
+        expect(again.body).toEqual(ALREADY_VERIFIED);
+      }
+    });
+
+    it('says verified already for an older link of an account verified by a newer one', async () => {
+      const { client, registration, verificationCode } = await registered();
+      expect((await client.post('/api/account/resend-verification')).status).toBe(200);
+      const newer = await waitForMail(server.outboxDir, registration.email, 'Verify', [
+        `${TEST_APP_URL}/account/verification/${verificationCode}`,
+      ]);
+      const verified = await client.post('/api/auth/verify-email', { code: tokenOf(newer.link) });
+      expect(verified.body).toEqual(VERIFIED);
+
+      const older = await server
         .client()
         .post('/api/auth/verify-email', { code: verificationCode });
-      expect(again.status).toBe(400);
-      expect(again.body).toEqual(INVALID_VERIFICATION);
+      expect(older.status).toBe(200);
+      expect(older.body).toEqual(ALREADY_VERIFIED);
+    });
+
+    it('says verified already for an expired link of a verified account', async () => {
+      const { registration, verificationCode } = await registered();
+      await server.client().post('/api/auth/verify-email', { code: verificationCode });
+      await database.db.query(
+        `UPDATE auth_tokens SET expires_at = now() - interval '1 second'
+          WHERE purpose = 'verify-email' AND user_id = (SELECT id FROM users WHERE email = $1)`,
+        [registration.email],
+      );
+      const response = await server
+        .client()
+        .post('/api/auth/verify-email', { code: verificationCode });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(ALREADY_VERIFIED);
+    });
+
+    it('refuses an unknown code to a verified user signed in, as to anyone', async () => {
+      const { client, verificationCode } = await registered();
+      await client.post('/api/auth/verify-email', { code: verificationCode });
+      const response = await client.post('/api/auth/verify-email', {
+        code: `${verificationCode}x`,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(INVALID_VERIFICATION);
+    });
+
+    it('refuses a used reset link as a code, even of a verified account', async () => {
+      const { client, registration, verificationCode } = await registered();
+      await client.post('/api/auth/verify-email', { code: verificationCode });
+      const token = tokenOf((await resetMail(registration.email)).link);
+      await server
+        .client()
+        .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword: 'new-pw-123' });
+      const response = await server.client().post('/api/auth/verify-email', { code: token });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(INVALID_VERIFICATION);
     });
 
     it('refuses an expired code', async () => {
@@ -262,6 +326,62 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
         newPassword: 'long-enough',
       });
       expect(retry.status).toBe(200);
+    });
+  });
+
+  // Issue 17: the reset page asks before it shows the form.
+  describe('POST /api/auth/reset-password/check', () => {
+    const check = (resetPasswordToken: unknown) =>
+      server.client().post('/api/auth/reset-password/check', { resetPasswordToken });
+
+    it('answers 200 for a working link and spends nothing', async () => {
+      const { registration } = await registered();
+      const token = tokenOf((await resetMail(registration.email)).link);
+      for (let i = 0; i < 2; i++) {
+        const response = await check(token);
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({ success: true });
+      }
+      const reset = await server
+        .client()
+        .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword: 'new-pw-123' });
+      expect(reset.status).toBe(200);
+      expect(await loginStatus(registration.email, 'new-pw-123')).toBe(200);
+    });
+
+    it('refuses a used link, a replaced one and an expired one with the reset refusal', async () => {
+      const { registration } = await registered();
+      const used = tokenOf((await resetMail(registration.email)).link);
+      await server
+        .client()
+        .post('/api/auth/reset-password', { resetPasswordToken: used, newPassword: 'new-pw-123' });
+      const replaced = await resetMail(registration.email, [
+        `${TEST_APP_URL}/reset-password/${used}`,
+      ]);
+      const newest = await resetMail(registration.email, [
+        `${TEST_APP_URL}/reset-password/${used}`,
+        replaced.link,
+      ]);
+      expect((await check(tokenOf(newest.link))).status).toBe(200);
+      await database.db.query(
+        `UPDATE auth_tokens SET expires_at = now() - interval '1 second'
+          WHERE purpose = 'reset-password' AND user_id = (SELECT id FROM users WHERE email = $1)`,
+        [registration.email],
+      );
+      for (const token of [used, tokenOf(replaced.link), tokenOf(newest.link)]) {
+        const response = await check(token);
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual(INVALID_RESET);
+      }
+    });
+
+    it('refuses an unknown token, a verification code and a missing token alike', async () => {
+      const { verificationCode } = await registered();
+      for (const token of ['nope', verificationCode, undefined, 'x'.repeat(201)]) {
+        const response = await check(token);
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual(INVALID_RESET);
+      }
     });
   });
 

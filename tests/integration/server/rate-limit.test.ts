@@ -189,6 +189,21 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
       expect(response.body).toEqual(TOO_MANY);
     }));
 
+  it('limits the reset link check per IP', () =>
+    withApp(2, 100, async (server) => {
+      for (let i = 0; i < 2; i++) {
+        const response = await server
+          .client()
+          .post('/api/auth/reset-password/check', { resetPasswordToken: `bad${i}` });
+        expect(response.status).toBe(400);
+      }
+      const response = await server
+        .client()
+        .post('/api/auth/reset-password/check', { resetPasswordToken: 'bad9' });
+      expect(response.status).toBe(429);
+      expect(response.body).toEqual(TOO_MANY);
+    }));
+
   it("limits a signed-in account's failed verify-email codes", () =>
     withApp(100, 2, async (server) => {
       const client = server.client();

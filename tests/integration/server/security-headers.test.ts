@@ -67,7 +67,7 @@ describe('security headers', () => {
 
   it('sends them with API answers and API errors', async () => {
     const ok = await fetch(`${server.url}/api/config`);
-    const refused = await fetch(`${server.url}/api/auth/check-auth`);
+    const refused = await fetch(`${server.url}/api/get-user-details`);
     const notFound = await fetch(`${server.url}/api/nothing-here`);
     expect([ok.status, refused.status, notFound.status]).toEqual([200, 401, 404]);
     for (const response of [ok, refused, notFound]) {

@@ -195,7 +195,11 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
     const response = await client.post('/api/auth/end-session', { id: own!.id });
     expect(response.status).toBe(200);
     expect(response.setCookies.find((cookie) => cookie.startsWith('sid='))).toMatch(/^sid=;/);
-    expect(await checkAuth(client)).toMatchObject({ status: 401, body: NOT_AUTHENTICATED });
+    // The cookie is gone: the browser is a signed-out visitor now.
+    expect(await checkAuth(client)).toMatchObject({
+      status: 200,
+      body: { success: true, user: null },
+    });
   });
 
   it('ends all other sessions and keeps the current one', async () => {

@@ -21,7 +21,47 @@ async function submit(
   await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 }
 
+const INVALID_RESET = {
+  status: 400,
+  body: { success: false, message: 'The reset link is invalid or has expired' },
+};
+
+/** The link check answers that the link works, unless a test says otherwise. */
+beforeEach(() => stub.on('POST', '/api/auth/reset-password/check', { body: { success: true } }));
+
 describe('/reset-password/{token}', () => {
+  it('checks the link first and says at once that a used or expired one is invalid', async () => {
+    stub.on('POST', '/api/auth/reset-password/check', INVALID_RESET);
+    renderApp('/reset-password/used-token', stub);
+    expect(await screen.findByRole('heading', { name: 'Invalid reset link' })).toBeInTheDocument();
+    expect(screen.getByText('The reset link is invalid or has expired')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+    expect(stub.requestsTo('/api/auth/reset-password/check').map((r) => r.body)).toEqual([
+      { resetPasswordToken: 'used-token' },
+    ]);
+    expect(stub.requestsTo('/api/auth/reset-password')).toEqual([]);
+  });
+
+  it('shows the form once the link is found to work', async () => {
+    const check = stub.hold('POST', '/api/auth/reset-password/check');
+    renderApp('/reset-password/tok123', stub);
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking the link...');
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+    check.release({ body: { success: true } });
+    expect(await screen.findByLabelText('New Password')).toBeInTheDocument();
+  });
+
+  it('shows the form when the link cannot be checked', async () => {
+    stub.on('POST', '/api/auth/reset-password/check', 'network-failure');
+    renderApp('/reset-password/tok123', stub);
+    expect(await screen.findByLabelText('New Password')).toBeInTheDocument();
+  });
+
   it.each([
     ['long-password', 'other-password', 'Passwords do not match'],
     ['short', 'short', 'Password must be at least 8 characters long'],
@@ -48,10 +88,8 @@ describe('/reset-password/{token}', () => {
   });
 
   it('shows the server message of a refused reset', async () => {
-    stub.on('POST', '/api/auth/reset-password', {
-      status: 400,
-      body: { success: false, message: 'The reset link is invalid or has expired' },
-    });
+    // Spent between the check and the reset.
+    stub.on('POST', '/api/auth/reset-password', INVALID_RESET);
     const { user } = renderApp('/reset-password/expired', stub);
     await submit(user, 'new-long-password', 'new-long-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -197,6 +197,21 @@ export function authEndpoints({ a, b }: HostileWorld): JsonEndpoint[] {
       },
     },
     {
+      path: '/api/auth/reset-password/check',
+      as: 'anonymous',
+      template: { resetPasswordToken: 'nope' },
+      templateAnswer: INVALID_RESET,
+      empty: INVALID_RESET,
+      fields: {
+        resetPasswordToken: {
+          type: 'text',
+          wrongType: INVALID_RESET,
+          text: INVALID_RESET,
+          tooLong: INVALID_RESET,
+        },
+      },
+    },
+    {
       path: '/api/auth/change-password',
       as: 'a',
       template: { oldPassword: 'not-my-password', newPassword: 'changed-password' },

@@ -9,8 +9,10 @@ export async function verifyEmail(code: string) {
 }
 
 /**
- * Verification runs once per code on page load; a query (not a mutation) so that a re-render or
- * StrictMode's double effect never sends it twice.
+ * Verification runs once per code each time its page opens; a query (not a mutation) so that a
+ * re-render or StrictMode's double effect never sends it twice. Sent again when the page opens again
+ * (issue 17): the answer of an earlier visit, restored from the persisted cache, would say "verified"
+ * where the account now answers that it was verified already.
  */
 export const verifyEmailQueryOptions = (code: string) =>
   queryOptions({
@@ -18,6 +20,7 @@ export const verifyEmailQueryOptions = (code: string) =>
     queryFn: () => verifyEmail(code),
     retry: false,
     staleTime: Infinity,
+    refetchOnMount: 'always',
   });
 
 /** The verification sent, while its answer is awaited (issue 14). */

@@ -10,7 +10,7 @@ import { fieldOfProblem, validateNewPassword } from '../validation';
 import { AuthLayout } from './auth-layout';
 import * as styles from './auth-layout.css';
 
-/** /reset-password/{token} (spec §2, §5, §8). */
+/** The form of a working reset link (spec §5, §8); reset-password-page.tsx checks the link. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
   const [password, setPassword] = useState('');

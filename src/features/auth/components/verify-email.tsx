@@ -4,12 +4,16 @@ import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { WriteStatus } from '../../../ui/write-status';
-import { authQueryKey } from '../api/check-auth';
+import { VERIFICATION_MESSAGES } from '../../../shared/contract/verification';
+import { authQueryKey, useAuthUser } from '../api/check-auth';
 import { useVerifyEmailInFlight, verifyEmailQueryOptions } from '../api/verify-email';
 import { AuthLayout } from './auth-layout';
 import * as styles from './auth-layout.css';
 
-/** /account/verification/{token}: loading, then success or invalid (spec §4). */
+/**
+ * /account/verification/{token}: loading, then success or invalid (spec §4), or, for an account
+ * verified before, that it is (issue 17).
+ */
 export function VerifyEmail({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const verification = useQuery(verifyEmailQueryOptions(token));
@@ -20,7 +24,8 @@ export function VerifyEmail({ token }: { token: string }) {
     if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: authQueryKey });
   }, [verification.isSuccess, queryClient]);
 
-  if (verification.isPending) {
+  // An answer restored from the persisted cache is an earlier visit's: this one waits for its own.
+  if (verification.isPending || !verification.isFetchedAfterMount) {
     return (
       <AuthLayout title="Verifying your account">
         <Spinner label="Verifying..." />
@@ -46,11 +51,34 @@ export function VerifyEmail({ token }: { token: string }) {
     );
   }
 
+  if (verification.data.alreadyVerified) return <AlreadyVerified />;
+
   return (
     <AuthLayout icon="success" title="Account verified successfully!">
       <div className={styles.form}>
         <p className={styles.centerText}>You can now login to your account</p>
         {goToLogin}
+      </div>
+    </AuthLayout>
+  );
+}
+
+/** Issue 17: a link opened again, or a second link, of an account verified before. */
+function AlreadyVerified() {
+  const signedIn = Boolean(useAuthUser());
+  return (
+    <AuthLayout icon="success" title={VERIFICATION_MESSAGES.alreadyVerified}>
+      <div className={styles.form}>
+        <p className={styles.centerText}>There is no need to verify it again.</p>
+        {signedIn ? (
+          <Link to="/dashboard" className={buttonClass('primary', true)}>
+            Go to dashboard
+          </Link>
+        ) : (
+          <Link to="/login" className={buttonClass('primary', true)}>
+            Go to login
+          </Link>
+        )}
       </div>
     </AuthLayout>
   );

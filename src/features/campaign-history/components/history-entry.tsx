@@ -20,7 +20,7 @@ export function HistoryEntry({ entry }: { entry: CampaignHistoryEntry }) {
   return (
     <article className={styles.entry} aria-label={entry.profile_id}>
       <div className={styles.entryHeader}>
-        <h3 className={styles.profile}>{entry.profile_id}</h3>
+        <h2 className={styles.profile}>{entry.profile_id}</h2>
         <span className={styles.ended}>Ended {formatShortDate(entry.end_date)}</span>
       </div>
       <div className={styles.chips}>

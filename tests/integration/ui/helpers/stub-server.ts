@@ -49,7 +49,7 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
 
 /**
  * A local HTTP server that plays the API for component tests: GET /api/config answers the stub
- * config and check-auth answers 401 unless `signIn(user)` was called; other routes are set per test.
+ * config and check-auth answers signed out (user null) unless `signIn(user)` was called; other routes are set per test.
  */
 export async function startStubServer() {
   const routes = new Map<string, Handler>();
@@ -76,9 +76,8 @@ export async function startStubServer() {
       if (handler) answer = await handler(stubRequest);
       else if (path === '/api/config') answer = { body: { success: true, data: stubConfig } };
       else if (path === '/api/auth/check-auth')
-        answer = signedInUser
-          ? { body: { success: true, user: signedInUser } }
-          : { status: 401, body: { success: false, message: 'Not authenticated' } };
+        // As the server answers a visitor without a session (issue 17): signed out, no error.
+        answer = { body: { success: true, user: signedInUser ?? null } };
       else answer = { status: 404, body: { success: false, message: 'Not found' } };
       if (answer === 'network-failure') {
         request.socket.destroy();
