@@ -43,7 +43,7 @@ const sharedFeatureModules = [
   // A campaign's actions with their dialogs (top up, package, deactivate, delete): the tracker
   // offers the card's.
   'campaigns/components/campaign-actions',
-  // The unread count the sidebar shows.
+  // The unread count the sidebar and the phone header show.
   'notifications/components/unread-badge',
   // The offline feature's banner (in the shell) and install offer (on the account page).
   'offline/components/offline-banner',

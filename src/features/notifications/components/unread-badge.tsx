@@ -2,7 +2,7 @@ import { useUnreadCount } from '../api/get-unread-count';
 import { visuallyHidden } from '../../../ui/frame.css';
 import * as styles from './unread-badge.css';
 
-/** The sidebar's unread count next to Notifications; nothing while it is zero or unknown. */
+/** The unread count (the sidebar beside Notifications, the phone header); nothing while it is 0 or unknown. */
 export function UnreadBadge() {
   const { data: count } = useUnreadCount();
   if (!count) return null;

@@ -5,6 +5,7 @@ import { FullPageSpinner } from '../../../ui/spinner';
 import { useAuthUser } from '../../auth/api/check-auth';
 import { useOnline } from '../../../lib/offline';
 import { Sidebar } from './sidebar';
+import { UnreadBadge } from '../../notifications/components/unread-badge';
 import * as frame from '../../../ui/frame.css';
 import * as styles from './app-shell.css';
 
@@ -65,6 +66,8 @@ export function AppShell() {
           </span>
           PromoClicks
         </span>
+        {/* The phone's header says how many notifications are unread too (issue 17). */}
+        <UnreadBadge />
       </header>
       {menuOpen ? (
         <div className={styles.backdrop} aria-hidden="true" onClick={() => setMenuOpen(false)} />
