@@ -8,24 +8,28 @@ import { generateDemoCatalogue } from './demo-catalogue';
 import { DEMO_ADVERTISER } from './demo-seed';
 
 /**
- * Takes the README's screenshot (also usable as the manifest's wide screenshot): signs in as the demo
- * advertiser on a running development server and captures a page, by default the dashboard.
+ * Takes the README's screenshots (also the manifest's): signs in as the demo advertiser on a running
+ * development server and captures a page, by default the dashboard, at 1280 × 800, or with --phone at
+ * 390 × 844 (public/screenshots/dashboard-phone.png).
  * With --campaigns it first buys a few campaigns and reports clicks, so the page has something to
  * show: use a throw-away DATA_DIR for that server, the campaigns spend the demo balance.
  *
  *   node --import tsx src/dev/screenshot.ts [--url http://localhost:8080] [--path /dashboard]
- *     [--out public/screenshots/dashboard-wide.png] [--campaigns]
+ *     [--out public/screenshots/dashboard-wide.png] [--phone] [--campaigns]
  */
 const { values } = parseArgs({
   options: {
     url: { type: 'string', default: 'http://localhost:8080' },
     path: { type: 'string', default: '/dashboard' },
-    out: { type: 'string', default: 'public/screenshots/dashboard-wide.png' },
+    out: { type: 'string' },
+    phone: { type: 'boolean', default: false },
     campaigns: { type: 'boolean', default: false },
   },
 });
 const baseUrl = values.url.replace(/\/$/, '');
-const output = resolve(values.out);
+const output = resolve(
+  values.out ?? `public/screenshots/dashboard-${values.phone ? 'phone' : 'wide'}.png`,
+);
 
 /** Demo campaigns: [package id, deposit in dollars, category, clicks to report, paused]. */
 const CAMPAIGNS: [number, number, string | null, number, boolean][] = [
@@ -71,8 +75,8 @@ const browser = await chromium.launch({
 });
 try {
   const context = await browser.newContext({
-    // The size the web manifest declares for this screenshot (src/shared/web-manifest.ts).
-    viewport: { width: 1280, height: 800 },
+    // The sizes the web manifest declares for these screenshots (src/shared/web-manifest.ts).
+    viewport: values.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     serviceWorkers: 'block',
   });
   await post(context.request, '/api/auth/login', {

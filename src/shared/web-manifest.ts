@@ -21,6 +21,13 @@ export const manifestScreenshots = [
     form_factor: 'wide' as const,
     label: 'Campaign dashboard',
   },
+  {
+    src: '/screenshots/dashboard-phone.png',
+    sizes: '390x844',
+    type: 'image/png',
+    form_factor: 'narrow' as const,
+    label: 'Campaign dashboard on a phone',
+  },
 ];
 
 // Design §4: installable with name, short name, icons 192/512 and maskable, standalone display,

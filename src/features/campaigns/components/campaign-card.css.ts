@@ -17,21 +17,18 @@ export const header = style({ display: 'flex', alignItems: 'center', gap: vars.s
 
 export const identity = style({ display: 'flex', flexDirection: 'column', minWidth: 0, flex: 1 });
 
+// A name is never cut (issue 17): a long one breaks onto the next line on a phone.
 export const username = style({
   fontWeight: 700,
   textDecoration: 'none',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  overflowWrap: 'anywhere',
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
 
 export const fullName = style({
   fontSize: '13px',
   color: vars.color.textMuted,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  overflowWrap: 'anywhere',
 });
 
 export const stats = style({
