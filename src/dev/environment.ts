@@ -111,8 +111,8 @@ async function startLocalPartner(config: Config): Promise<PartnerSimulator | und
 function withPartnerUrl(config: Config, partnerUrl: string): Config {
   const url = partnerUrl.replace(/\/$/, '');
   if (url === config.partnerUrl) return config;
-  const move = (link: string) =>
-    link.startsWith(config.partnerUrl) ? url + link.slice(config.partnerUrl.length) : link;
+  const move = (link: string | undefined) =>
+    link?.startsWith(config.partnerUrl) ? url + link.slice(config.partnerUrl.length) : link;
   const links = Object.fromEntries(
     Object.entries(config.links).map(([name, link]) => [name, move(link)]),
   ) as Config['links'];

@@ -41,7 +41,8 @@ export interface Config {
     privacy: string;
     chatSupport: string;
     supportEmail: string;
-    explorerTx: string;
+    /** EXPLORER_TX_URL; unset: the chain's own (explorerOfChain, asked of the chain once). */
+    explorerTx: string | undefined;
   };
   rpcUrl: string | undefined;
   /**
@@ -191,7 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
       privacy: env.PRIVACY_URL ?? `${partnerUrl}/privacy`,
       chatSupport: env.CHAT_SUPPORT_URL ?? 'https://t.me/promoclicks_support',
       supportEmail: env.SUPPORT_EMAIL ?? 'support@promoclicks.local',
-      explorerTx: env.EXPLORER_TX_URL ?? defaultExplorer(env, production),
+      explorerTx: env.EXPLORER_TX_URL || undefined,
     },
     rpcUrl: env.RPC_URL || undefined,
     depositXpub,
@@ -225,13 +226,12 @@ const EXPLORERS: Record<number, string> = {
 };
 
 /**
- * Issue 17: the explorer of the chain the deposits are on. Production without CHAIN_ID is mainnet;
- * development's chain is the local dev chain, which no public explorer knows: no link at all (the
- * screens then show none) rather than one to mainnet that finds nothing.
+ * Issue 17: the transaction link of the chain the deposits are on, when EXPLORER_TX_URL does not say:
+ * Etherscan's for mainnet and Sepolia; none for the local dev chain or an unknown one, which no public
+ * explorer knows (the screens then show no link rather than one to mainnet's that finds nothing).
  */
-function defaultExplorer(env: Env, production: boolean): string {
-  const chainId = env.CHAIN_ID ? Number(env.CHAIN_ID) : production ? 1 : undefined;
-  return (chainId !== undefined && EXPLORERS[chainId]) || '';
+export function explorerOfChain(chainId: number): string {
+  return EXPLORERS[chainId] ?? '';
 }
 
 function checkXpub(xpub: string): void {

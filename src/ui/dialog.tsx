@@ -14,7 +14,7 @@ interface DialogProps {
  * The one modal dialog of the app (Radix handles focus trapping, Escape and aria wiring). The app's
  * dialogs open from their own buttons, not from a Radix trigger, so Radix would give the focus back to
  * nobody (the page's body) when one closes: the element that had the focus when it opened gets it
- * back instead (issue 17), when it is still on the page.
+ * back instead (issue 17), or the page's content when that element is gone or disabled.
  */
 export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
@@ -29,7 +29,11 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            opener.current?.focus();
+            // When the opener went with what the dialog did (a deleted row) or is disabled now, the
+            // page's content takes the focus: never the top of the page.
+            const back = opener.current;
+            const usable = back?.isConnected && !(back as HTMLButtonElement).disabled;
+            (usable ? back : document.getElementById('main'))?.focus();
           }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

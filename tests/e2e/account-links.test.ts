@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { clickSidebarLogout, newAdvertiser, registerByApi } from './support/app';
+import { accessibilityViolations } from './support/axe';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 import { waitForMail, type OutboxMail } from './support/outbox';
@@ -78,6 +79,11 @@ test('a replaced reset link says so as it opens; the newest shows the form', asy
   await page.goto(newer.link);
   await page.getByLabel('New Password', { exact: true }).waitFor();
   await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+  // The working form passes axe too (issue 17 point 1), at a phone's width and a laptop's.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await accessibilityViolations(page), `reset form at ${width} px`).toEqual([]);
+  }
 });
 
 test('a verification link opened again says the account is verified, signed in and out', async ({
@@ -93,6 +99,7 @@ test('a verification link opened again says the account is verified, signed in a
   await page.goto(mail.link);
   await page.getByRole('heading', { name: 'Your account is already verified' }).waitFor();
   expect(await page.getByText('Invalid verification code').count()).toBe(0);
+  expect(await accessibilityViolations(page), 'already verified').toEqual([]);
   await page.getByRole('link', { name: 'Go to dashboard' }).click();
   await page.getByRole('heading', { name: 'Campaign Dashboard' }).waitFor();
   expect(await page.getByText('Please verify your account').count()).toBe(0);

@@ -79,6 +79,8 @@ test('sign-in, the skip link, the sidebar and a dialog with the keyboard alone',
   await page.keyboard.press('Tab');
   expect(await focused(page)).toBe('a "Skip to content"');
   await page.keyboard.press('Enter');
+  // The content region itself takes the focus (screen readers follow it there), then its first stop.
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
   await page.keyboard.press('Tab');
   expect(
     await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement)),

@@ -79,6 +79,9 @@ async function question(page: Page, count: number): Promise<Locator> {
 async function confirm(dialog: Locator) {
   await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
   await dialog.waitFor({ state: 'detached' });
+  // The button that opened it is gone or disabled now: the page's content has the focus, not the
+  // body at the top of the page.
+  await expect.poll(() => dialog.page().evaluate(() => document.activeElement?.id)).toBe('main');
 }
 
 test('each Delete asks first with how many go; Cancel and Escape delete nothing and give the focus back, "Yes, Delete" deletes exactly those', async ({

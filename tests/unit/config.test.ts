@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { ConfigError, explorerOfChain, loadConfig } from '../../src/server/config';
 
 describe('loadConfig', () => {
   it('uses the embedded defaults outside production', () => {
@@ -36,12 +36,10 @@ describe('loadConfig', () => {
   });
 
   it('links transactions to the explorer of the chain, and the dev chain to none (issue 17)', () => {
-    expect(loadConfig({}).links.explorerTx).toBe('');
-    expect(loadConfig({ CHAIN_ID: '1' }).links.explorerTx).toBe('https://etherscan.io/tx/{hash}');
-    expect(loadConfig({ CHAIN_ID: '11155111' }).links.explorerTx).toBe(
-      'https://sepolia.etherscan.io/tx/{hash}',
-    );
-    expect(loadConfig({ CHAIN_ID: '31337' }).links.explorerTx).toBe('');
+    expect(loadConfig({}).links.explorerTx).toBeUndefined();
+    expect(explorerOfChain(1)).toBe('https://etherscan.io/tx/{hash}');
+    expect(explorerOfChain(11155111)).toBe('https://sepolia.etherscan.io/tx/{hash}');
+    expect(explorerOfChain(31337)).toBe('');
     expect(loadConfig({ EXPLORER_TX_URL: 'https://x.test/tx/{hash}' }).links.explorerTx).toBe(
       'https://x.test/tx/{hash}',
     );

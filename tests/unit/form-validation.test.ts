@@ -120,7 +120,13 @@ describe('the field a refusal is about (issue 17)', () => {
     ['Username must be at least 3 characters long', 'username'],
     ['Please enter a valid email address', 'email'],
     ['Password must be at least 8 characters long', 'password'],
+    ['Email is too long', 'email'],
     ['Registration failed. Please try again.', undefined],
+    [
+      'Unable to register with these details. If you already have an account, sign in or reset your password.',
+      undefined,
+    ],
+    ['Too many attempts. Please try again later.', undefined],
   ])('%s: %s', (message, field) => {
     expect(fieldOfProblem(message)).toBe(field);
   });

@@ -6,17 +6,15 @@ import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
 export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters.`;
 
 /**
- * The field a refusal is about, by the words of its message (the client's rules above and the
- * server's, spec §5): the confirmation, the terms, then the field the message names; none for a
- * message about the whole form ("Registration failed").
+ * The field a refusal is about, by the rule its message states (the client's rules above and the
+ * server's, spec §5): the confirmation, the terms, or the field a rule's message starts with; none for
+ * any other message (a refusal of the whole form, a limit, a lost connection).
  */
 export function fieldOfProblem(message: string) {
-  if (/match/i.test(message)) return 'confirmPassword';
-  if (/agree/i.test(message)) return 'agreeTerms';
-  return /username|e-?mail|password/i
-    .exec(message)?.[0]
-    .toLowerCase()
-    .replace(/^e-?mail$/, 'email');
+  if (/^Passwords (don't|do not) match/.test(message)) return 'confirmPassword';
+  if (/^You must agree/.test(message)) return 'agreeTerms';
+  if (/^Please enter a valid email/.test(message)) return 'email';
+  return /^(Username|Email|Password) /.exec(message)?.[1]?.toLowerCase();
 }
 
 export function validateRegistration(values: {

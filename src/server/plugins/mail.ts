@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
@@ -44,7 +44,9 @@ export const mailPlugin = fp(async (app) => {
   app.decorate('mailer', {
     send: async (mail) => {
       const name = `${new Date().toISOString().replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.json`;
-      await writeFile(join(dir, name), JSON.stringify(mail, null, 2));
+      // Written beside, then renamed: a reader of the outbox never sees half a mail.
+      await writeFile(join(dir, `${name}.part`), JSON.stringify(mail, null, 2));
+      await rename(join(dir, `${name}.part`), join(dir, name));
       app.log.info(`Mail to ${mail.to}: ${mail.subject} ${mail.link}`);
     },
   });

@@ -160,6 +160,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     checkAuth,
   )(async ({ request, reply }) => {
     if (!request.cookies[SESSION_COOKIE]) return { success: true, user: null };
+    // A session that is over is refused (401) and its cookie left alone: an answer to a request sent
+    // before a sign-in could otherwise arrive after it and clear the new session's cookie.
     await requireUser(request);
     // The session's sliding expiry is refreshed by the session plugin's own statements.
     await refreshSignedInSession(request, reply);
@@ -202,7 +204,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       : undefined;
     const outcome = await verifyEmail(db, body.code);
     if (outcome === 'invalid') throw badRequest(ACCOUNT_MESSAGES.invalidVerification);
-    await attempt?.succeeded();
+    // Only a code that verified gives the attempt back: replaying a spent one is no way to reset
+    // the count of guesses.
+    if (outcome === 'verified') await attempt?.succeeded();
     return outcome === 'verified'
       ? { success: true, message: AUTH_MESSAGES.verified, alreadyVerified: false }
       : { success: true, message: VERIFICATION_MESSAGES.alreadyVerified, alreadyVerified: true };

@@ -60,13 +60,17 @@ async function lighthouseMedian(
   for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runLighthouse(url, options));
   const figures: LighthouseFigures = {
     score: median(runs.map((r) => r.score)),
+    accessibility: median(runs.map((r) => r.accessibility)),
+    bestPractices: median(runs.map((r) => r.bestPractices)),
+    failing: [...new Set(runs.flatMap((r) => r.failing))],
     lcpMs: median(runs.map((r) => r.lcpMs)),
     tbtMs: median(runs.map((r) => r.tbtMs)),
     cls: median(runs.map((r) => r.cls)),
   };
   console.log(
-    `Lighthouse ${label}: ${runs.map((r) => `score ${r.score} LCP ${r.lcpMs} TBT ${r.tbtMs} CLS ${r.cls}`).join('; ')}`,
+    `Lighthouse ${label}: ${runs.map((r) => `score ${r.score} LCP ${r.lcpMs} TBT ${r.tbtMs} CLS ${r.cls} accessibility ${r.accessibility} best practices ${r.bestPractices}`).join('; ')}`,
   );
+  if (figures.failing.length > 0) console.log(`  failing audits: ${figures.failing.join(', ')}`);
   return figures;
 }
 
@@ -128,6 +132,21 @@ function lighthouseRows(
     ),
     row('TBT', figures.tbtMs, bare?.tbtMs ?? 0, 'ms'),
     row('CLS', figures.cls, bare?.cls ?? 0, ''),
+    // Issue 17 point 5: nothing short of 100 on the product's pages.
+    row(
+      'accessibility',
+      figures.accessibility,
+      bare?.accessibility ?? 0,
+      '',
+      checked ? { text: '= 100', pass: figures.accessibility === 100 } : undefined,
+    ),
+    row(
+      'best practices',
+      figures.bestPractices,
+      bare?.bestPractices ?? 0,
+      '',
+      checked ? { text: '= 100', pass: figures.bestPractices === 100 } : undefined,
+    ),
   ];
 }
 

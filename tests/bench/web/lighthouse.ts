@@ -9,6 +9,11 @@ import { freePort } from './servers';
 export interface LighthouseFigures {
   /** Performance category score, 0-100. */
   score: number;
+  /** Accessibility and best-practices category scores, 0-100 (issue 17: 100 each). */
+  accessibility: number;
+  bestPractices: number;
+  /** The failing audits of those two categories, by id, for a score below 100 to name its cause. */
+  failing: string[];
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -28,8 +33,8 @@ async function waitForDevTools(port: number): Promise<void> {
 }
 
 /**
- * One Lighthouse 12 run with its default (mobile, simulated throttling) config, performance only, in a
- * fresh Chromium profile. With `signedInAt` the profile is signed in first through the API (nothing of
+ * One Lighthouse 12 run with its default (mobile, simulated throttling) config, performance,
+ * accessibility and best practices, in a fresh Chromium profile. With `signedInAt` the profile is signed in first through the API (nothing of
  * the app is loaded or cached) and Lighthouse keeps the storage (the session cookie).
  */
 export async function runLighthouse(
@@ -42,8 +47,17 @@ export async function runLighthouse(
     if (value === undefined) throw new Error(`Lighthouse gave no ${id} for ${url}`);
     return value;
   };
+  const category = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failing = ['accessibility', 'best-practices'].flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
+  );
   return {
-    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    score: category('performance'),
+    accessibility: category('accessibility'),
+    bestPractices: category('best-practices'),
+    failing,
     lcpMs: Math.round(audit('largest-contentful-paint')),
     tbtMs: Math.round(audit('total-blocking-time')),
     cls: Number(audit('cumulative-layout-shift').toFixed(3)),
@@ -87,7 +101,7 @@ async function lighthouseAttempt(url: string, options: { signedInAt?: string }):
     const result = await lighthouse(url, {
       port,
       logLevel: 'error',
-      onlyCategories: ['performance'],
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
       disableStorageReset: Boolean(options.signedInAt),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);

@@ -216,6 +216,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       const response = await client.get('/api/auth/check-auth');
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ success: false, message: 'Not authenticated' });
+      expect(response.setCookies).toEqual([]);
     });
 
     it('slides the session expiry forward to 14 days and renews the cookie', async () => {

@@ -77,7 +77,7 @@ function ChangePassword({ lastChanged }: { lastChanged: string }) {
   const failure =
     problem ?? (change.isError ? errorMessage(change.error, 'Failed to change password') : null);
   // The fields the message is about are marked invalid and described by it (issue 17): the empty
-  // ones, the confirmation, the new password, else the current one (the server's refusals).
+  // ones, the confirmation, the new password or the current one; none for any other message.
   const invalid = (name: keyof typeof empty) => {
     if (!failure) return undefined;
     const about = /fill in/i.test(failure)
@@ -86,7 +86,7 @@ function ChangePassword({ lastChanged }: { lastChanged: string }) {
         ? name === 'confirmPassword'
         : /^new password/i.test(failure)
           ? name === 'newPassword'
-          : name === 'currentPassword';
+          : /current password/i.test(failure) && name === 'currentPassword';
     return about ? errorId : undefined;
   };
 

@@ -20,7 +20,7 @@ export function AuthLayout({
 }) {
   useDocumentTitle(title);
   return (
-    <main id="main" className={frame.authPage}>
+    <main id="main" tabIndex={-1} className={frame.authPage}>
       <div className={frame.authBrand}>
         <span className={frame.authLogo} aria-hidden="true">
           P

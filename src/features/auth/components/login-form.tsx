@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
 import type { PublicConfig } from '../../../shared/contract/config';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, isUnauthorized } from '../../../lib/api';
 import { ErrorBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
 import { Checkbox, PasswordField, TextField } from '../../../ui/field';
@@ -21,9 +21,10 @@ const SecondFactorForm = lazy(async () => ({
 export function LoginForm({ config }: { config: PublicConfig }) {
   const navigate = useNavigate();
   const login = useLogin();
-  // A refused sign-in concerns both fields: each is marked invalid and described by the message.
+  // Wrong credentials concern both fields: each is marked invalid and described by the message (a
+  // limit or a lost connection concerns neither).
   const errorId = useId();
-  const refused = login.isError ? errorId : undefined;
+  const refused = login.isError && isUnauthorized(login.error) ? errorId : undefined;
   const passkey = usePasskeySignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

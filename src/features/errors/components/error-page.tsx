@@ -14,7 +14,7 @@ export function ErrorPage({ status, title, message }: ErrorDetails) {
   const router = useRouter();
   useDocumentTitle(title ?? 'Page Not Found');
   return (
-    <main id="main" className={styles.page}>
+    <main id="main" tabIndex={-1} className={styles.page}>
       <div className={styles.box}>
         <p className={styles.status}>{status ?? 404}</p>
         <h1 className={styles.title}>{title ?? 'Page Not Found'}</h1>

@@ -75,7 +75,7 @@ export function AppShell() {
       <Sidebar user={user} open={menuOpen} onClose={() => setMenuOpen(false)} />
       {/* While the drawer is open, the page behind it takes no focus (issue 17: Tab stays in it). A
           window grown past the phone layout keeps the backdrop until a click or Escape closes it. */}
-      <main id="main" className={frame.main} inert={menuOpen}>
+      <main id="main" tabIndex={-1} className={frame.main} inert={menuOpen}>
         <div className={frame.content}>
           {online ? null : (
             <Suspense fallback={null}>
