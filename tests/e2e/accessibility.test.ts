@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { generateDemoCatalogue } from '../../src/dev/demo-catalogue';
-import { newAdvertiser, registerByApi, signInAsDemo } from './support/app';
+import {
+  newAdvertiser,
+  REFUSED_MADE_UP_LINKS,
+  registerByApi,
+  SIGNED_OUT_PAGES,
+  signInAsDemo,
+} from './support/app';
 import { accessibilityViolations } from './support/axe';
 import { payOnDevChain } from './support/dev-pay';
 import { e2eEnv } from './support/env';
@@ -51,10 +57,7 @@ test('every signed-out page, its errors shown too, at 390 and 1280 px', async ({
   consoleErrors,
 }) => {
   // The made-up links are refused by the server (400), and so is the wrong password (401).
-  consoleErrors.allow({
-    text: /status of 400/,
-    url: /\/api\/auth\/(reset-password\/check|verify-email)$/,
-  });
+  consoleErrors.allow(REFUSED_MADE_UP_LINKS);
   consoleErrors.allow({ text: /status of 401/, url: /\/api\/auth\/login$/ });
   // Issue 17 point 5: a visitor's session check is an ordinary answer, never an error the browser
   // logs (Lighthouse best practices).
@@ -62,18 +65,8 @@ test('every signed-out page, its errors shown too, at 390 and 1280 px', async ({
   page.on('response', (response) => {
     if (response.url().endsWith('/api/auth/check-auth')) sessionChecks.push(response.status());
   });
-  const pages = [
-    '/',
-    '/login',
-    '/login/partner',
-    '/register',
-    '/forgot-password',
-    '/reset-password/not-a-token',
-    '/account/verification/not-a-token',
-    '/no-such-page',
-  ];
   for (const width of WIDTHS) {
-    for (const path of pages) {
+    for (const path of SIGNED_OUT_PAGES) {
       await open(page, path, width);
       await expectAccessible(page, `${path} at ${width} px`);
     }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { sendClicks } from '../../src/dev/click-traffic';
 import { generateDemoCatalogue } from '../../src/dev/demo-catalogue';
 import { DEMO_ADVERTISER } from '../../src/dev/environment';
+import { REFUSED_MADE_UP_LINKS, SIGNED_OUT_PAGES } from './support/app';
 import { payOnDevChain } from './support/dev-pay';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
@@ -137,22 +138,8 @@ test('no signed-out page is wider than the screen at 320, 768 and 1280 px', asyn
   page,
   consoleErrors,
 }) => {
-  // The made-up links are refused by the server, as they should be.
-  consoleErrors.allow({
-    text: /status of 400/,
-    url: /\/api\/auth\/(reset-password\/check|verify-email)$/,
-  });
-  const routes = [
-    '/',
-    '/login',
-    '/login/partner',
-    '/register',
-    '/forgot-password',
-    '/reset-password/not-a-token',
-    '/account/verification/not-a-token',
-    '/no-such-page',
-  ];
-  for (const path of routes) {
+  consoleErrors.allow(REFUSED_MADE_UP_LINKS);
+  for (const path of SIGNED_OUT_PAGES) {
     for (const width of WIDTHS) {
       await open(page, path, width);
       expect(await overflowOf(page), `${path} at ${width} px`).toEqual({
