@@ -58,6 +58,16 @@ describe('partner-account login on / and /login/{product}', () => {
     const { user } = renderApp('/login/partner', stub);
     await fillPartnerLogin(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    // Issue 17: wrong credentials mark both fields; a limit or an unreachable partner neither.
+    for (const label of ['Username', 'Password']) {
+      const field = screen.getByLabelText(label, { selector: 'input' });
+      if (status === 401) {
+        expect(field).toHaveAttribute('aria-invalid', 'true');
+        expect(field).toHaveAccessibleDescription(`Error ${message}`);
+      } else {
+        expect(field).not.toHaveAttribute('aria-invalid');
+      }
+    }
   });
 
   it('answers an unknown product with the not-found error page', async () => {

@@ -52,6 +52,11 @@ describe('two-factor sign-in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The code is not valid. Check your authenticator app and try again.',
     );
+    // Issue 17: the refused code's field is marked invalid and described by the message.
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(
+      'Error The code is not valid. Check your authenticator app and try again.',
+    );
     await user.clear(field);
     await user.type(field, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));

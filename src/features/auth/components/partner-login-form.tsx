@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
 import type { PublicConfig } from '../../../shared/contract/config';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, isUnauthorized } from '../../../lib/api';
 import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Checkbox, PasswordField, TextField } from '../../../ui/field';
@@ -20,6 +20,9 @@ const SecondFactorForm = lazy(async () => ({
 export function PartnerLoginForm({ config }: { config: PublicConfig }) {
   const navigate = useNavigate();
   const login = useLoginWithPartner(config.partnerSlug);
+  // Wrong credentials concern both fields (issue 17); a limit or a lost connection neither.
+  const errorId = useId();
+  const refused = login.isError && isUnauthorized(login.error) ? errorId : undefined;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
@@ -61,13 +64,14 @@ export function PartnerLoginForm({ config }: { config: PublicConfig }) {
     >
       <form className={styles.form} onSubmit={onSubmit}>
         {login.isError ? (
-          <ErrorBox>{errorMessage(login.error, AUTH_FALLBACK_MESSAGE)}</ErrorBox>
+          <ErrorBox id={errorId}>{errorMessage(login.error, AUTH_FALLBACK_MESSAGE)}</ErrorBox>
         ) : null}
         <TextField
           label="Username"
           name="username"
           autoComplete="username"
           required
+          errorId={refused}
           value={username}
           onChange={(event) => setUsername(event.target.value)}
         />
@@ -76,6 +80,7 @@ export function PartnerLoginForm({ config }: { config: PublicConfig }) {
           name="password"
           autoComplete="current-password"
           required
+          errorId={refused}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { SecondFactorChallenge } from '../../../shared/contract/login';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, isUnauthorized } from '../../../lib/api';
 import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
@@ -35,11 +35,17 @@ export function SecondFactorForm({
     verify.mutate(code, { onSuccess: toDashboard });
   };
 
+  // A refused code marks its field invalid, described by the message (issue 17).
+  const errorId = useId();
+  const refused = verify.isError && isUnauthorized(verify.error) ? errorId : undefined;
+
   return (
     <AuthLayout title="Two-factor sign-in" subtitle={challenge.message}>
       <form className={styles.form} onSubmit={onSubmit}>
         {verify.isError ? (
-          <ErrorBox>{errorMessage(verify.error, 'The code could not be checked.')}</ErrorBox>
+          <ErrorBox id={errorId}>
+            {errorMessage(verify.error, 'The code could not be checked.')}
+          </ErrorBox>
         ) : passkey.isError ? (
           <ErrorBox>{errorMessage(passkey.error, PASSKEY_SIGN_IN_FAILED)}</ErrorBox>
         ) : null}
@@ -53,6 +59,7 @@ export function SecondFactorForm({
           // The page changed under the user: the field they now need takes the focus.
           autoFocus
           required
+          errorId={refused}
           value={code}
           onChange={(event) => setCode(event.target.value)}
         />
