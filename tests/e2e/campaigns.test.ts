@@ -35,7 +35,7 @@ test('the demo advertiser buys clicks, sees them arrive, pauses, reactivates twi
   await start.click();
 
   await page.getByRole('form', { name: 'Create campaign' }).waitFor();
-  await page.getByRole('combobox', { name: 'Ad Package' }).selectOption('1');
+  await page.getByRole('radio', { name: /^Main Categories — / }).check();
   await page.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }).fill('100');
   await page.getByRole('button', { name: 'Create Campaign' }).click();
   await page.waitForURL((url) => url.pathname === `/analytics/${username}`);

@@ -104,7 +104,7 @@ test('a new campaign whose answer was lost: retried with its key, one campaign a
   const faults = await faultAnswers(page, 'new-campaign', loseFirstAnswer);
   await page.goto(`/create-campaign/profile/${username}`);
   const form = page.getByRole('form', { name: 'Create campaign' });
-  await form.getByRole('combobox', { name: 'Ad Package' }).selectOption('1');
+  await form.getByRole('radio', { name: /^Main Categories — / }).check();
   await form.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }).fill('100');
   await form.getByRole('button', { name: 'Create Campaign' }).click();
   await page.waitForURL((url) => url.pathname === `/analytics/${username}`);

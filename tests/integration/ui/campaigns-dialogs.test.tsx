@@ -213,8 +213,8 @@ describe('campaign dialogs on /campaigns', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select a package');
 
     const packageSelect = within(dialog).getByRole('combobox', { name: 'Package' });
-    await within(dialog).findByRole('option', { name: 'Category-Specific ($0.50/click)' });
-    await user.selectOptions(packageSelect, 'Category-Specific ($0.50/click)');
+    await within(dialog).findByRole('option', { name: 'Category-Specific' });
+    await user.selectOptions(packageSelect, 'Category-Specific');
     expect(
       within(dialog).getByText(
         'Note:(Top, New, Free, Popular) categories are not available for this package',
@@ -287,10 +287,10 @@ describe('campaign dialogs on /campaigns', () => {
     expect(deposit).toHaveAccessibleDescription(
       'Minimum deposit: $100.00. Available balance: $5,000.00',
     );
-    await within(dialog).findByRole('option', { name: 'Site-Wide ($0.60/click)' });
+    await within(dialog).findByRole('option', { name: 'Site-Wide' });
     await user.selectOptions(
       within(dialog).getByRole('combobox', { name: 'Package' }),
-      'Site-Wide ($0.60/click)',
+      'Site-Wide',
     );
     expect(within(dialog).queryByRole('combobox', { name: 'Category' })).toBeNull();
     await user.type(deposit, '5000');
@@ -320,10 +320,10 @@ describe('campaign dialogs on /campaigns', () => {
     const { user } = first;
     await user.click(within(first.dialog).getByRole('button', { name: /^New Package/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Ad Package' });
-    await within(dialog).findByRole('option', { name: 'Site-Wide ($0.60/click)' });
+    await within(dialog).findByRole('option', { name: 'Site-Wide' });
     await user.selectOptions(
       within(dialog).getByRole('combobox', { name: 'Package' }),
-      'Site-Wide ($0.60/click)',
+      'Site-Wide',
     );
     await user.type(within(dialog).getByLabelText('Deposit Amount (USD)'), '100');
     await user.click(within(dialog).getByRole('button', { name: 'Assign Package' }));

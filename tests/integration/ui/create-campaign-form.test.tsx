@@ -130,16 +130,27 @@ describe('/create-campaign/profile/$username availability', () => {
   });
 });
 
+/** Spec §9's packages by id, as their radio buttons start. */
+const PACKAGE_NAMES: Record<string, string> = {
+  '1': 'Main Categories',
+  '2': 'Site-Wide',
+  '3': 'Category-Specific',
+  '4': 'Main Categories 2nd tier',
+};
+
+/** Chooses the package `id` ('1' to '4') in the form's radio buttons. */
+async function choosePackage(user: ReturnType<typeof renderApp>['user'], id: string) {
+  await user.click(screen.getByRole('radio', { name: new RegExp(`^${PACKAGE_NAMES[id]} — `) }));
+}
+
 describe('/create-campaign/profile/$username form', () => {
   it('shows the target read-only and the packages with rate and ranks', async () => {
     await openForm();
     expect(screen.getByRole('textbox', { name: 'Target Creator' })).toHaveValue('bella');
     expect(screen.getByRole('textbox', { name: 'Target Creator' })).toHaveAttribute('readonly');
-    const options = within(screen.getByRole('combobox', { name: 'Ad Package' })).getAllByRole(
-      'option',
-    );
-    expect(options.map((option) => option.textContent)).toEqual([
-      'Select a package',
+    // Issue 17: radio buttons, whose labels wrap on a phone (a closed select cut them).
+    const options = within(screen.getByRole('group', { name: 'Ad Package' })).getAllByRole('radio');
+    expect(options.map((option) => option.closest('label')!.textContent)).toEqual([
       'Main Categories — $0.80/click — ranks 1-5',
       'Site-Wide — $0.60/click — ranks 6-10',
       'Category-Specific — $0.50/click — ranks 1-5',
@@ -155,7 +166,7 @@ describe('/create-campaign/profile/$username form', () => {
     const { user } = await openForm();
     const category = screen.getByRole('combobox', { name: 'Category' });
     expect(category).toBeDisabled();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '3');
+    await choosePackage(user, '3');
     expect(category).toBeEnabled();
     expect(category).toBeRequired();
     const options = within(category).getAllByRole('option');
@@ -170,14 +181,14 @@ describe('/create-campaign/profile/$username form', () => {
       ['Asian', false],
       ['Fitness', false],
     ]);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '2');
+    await choosePackage(user, '2');
     expect(category).toBeDisabled();
   });
 
   it('keeps Create Campaign disabled until a package and an amount are set', async () => {
     const { user } = await openForm();
     expect(submitButton()).toBeDisabled();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '1');
+    await choosePackage(user, '1');
     expect(submitButton()).toBeDisabled();
     await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '150');
     expect(submitButton()).toBeEnabled();
@@ -185,7 +196,7 @@ describe('/create-campaign/profile/$username form', () => {
 
   it('estimates the clicks, capped at the package maximum', async () => {
     const { user } = await openForm();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '2');
+    await choosePackage(user, '2');
     await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '100');
     expect(estimateRow('Target')).toBe('@bella');
     expect(estimateRow('Package')).toBe('Site-Wide');
@@ -194,13 +205,13 @@ describe('/create-campaign/profile/$username form', () => {
     expect(estimateRow('Cost per Click')).toBe('$0.60');
     expect(estimateRow('Estimated Clicks')).toBe('166');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '4');
+    await choosePackage(user, '4');
     await user.clear(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }));
     await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '200');
     // floor(200 / 0.40) = 500, above this package's 300 slots.
     expect(estimateRow('Estimated Clicks')).toBe('300');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '3');
+    await choosePackage(user, '3');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Fitness');
     expect(estimateRow('Category')).toBe('Fitness');
     expect(estimateRow('Estimated Clicks')).toBe('400');
@@ -208,13 +219,13 @@ describe('/create-campaign/profile/$username form', () => {
 
   it('describes the chosen package', async () => {
     const { user } = await openForm();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '1');
+    await choosePackage(user, '1');
     expect(detailsRow('Name')).toBe('Main Categories');
     expect(detailsRow('Look')).toBe('Shown with an ad icon');
     expect(detailsRow('Pop-up ads')).toBe('Included');
     expect(detailsRow('Base rate')).toBe('$0.80 per click');
     expect(detailsRow('Categories')).toBe('TopNewPopularFree');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '4');
+    await choosePackage(user, '4');
     expect(detailsRow('Look')).toBe('Organic look (no ad icon)');
     expect(detailsRow('Pop-up ads')).toBe('Not included');
   });
@@ -226,7 +237,7 @@ describe('/create-campaign/profile/$username form', () => {
     ['1', '', '500.01', 'You do not have enough balance to create this campaign'],
   ])('package %s, category "%s", deposit %s: "%s"', async (pkg, category, amount, message) => {
     const { user } = await openForm();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), pkg);
+    await choosePackage(user, pkg);
     if (category)
       await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), category);
     await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), amount);
@@ -249,7 +260,7 @@ describe('/create-campaign/profile/$username form', () => {
     });
     const { user, router } = await openForm();
     const authChecks = stub.requestsTo('/api/auth/check-auth').length;
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '3');
+    await choosePackage(user, '3');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Asian');
     await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '250.50');
     await user.click(submitButton());
@@ -268,7 +279,7 @@ describe('/create-campaign/profile/$username form', () => {
       body: { success: true, message: 'Campaign for bella created successfully' },
     });
     const { user, router } = await openForm();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '1');
+    await choosePackage(user, '1');
     await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '100');
     await user.click(submitButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/analytics/bella'));
@@ -294,7 +305,7 @@ describe('/create-campaign/profile/$username form', () => {
   ])('shows a refused or failed creation (%i)', async (status, body, message) => {
     stub.on('POST', '/api/new-campaign', { status, body });
     const { user, router } = await openForm();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '1');
+    await choosePackage(user, '1');
     await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '100');
     await user.click(submitButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -305,7 +316,7 @@ describe('/create-campaign/profile/$username form', () => {
     stub.signIn(makeUser({ crypto_balance: 1000 }));
     const { user } = await openForm();
     const amount = screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '1');
+    await choosePackage(user, '1');
     await user.type(amount, '1000.01');
     await user.click(submitButton());
     expect(screen.getByRole('alert')).toHaveTextContent(
@@ -323,7 +334,7 @@ describe('/create-campaign/profile/$username form', () => {
 
   it('keeps the category message while the amount changes, and drops it once one is chosen', async () => {
     const { user } = await openForm();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '3');
+    await choosePackage(user, '3');
     await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '150');
     await user.click(submitButton());
     expect(screen.getByRole('alert')).toHaveTextContent('Please select a category');
@@ -336,7 +347,7 @@ describe('/create-campaign/profile/$username form', () => {
   it('refuses a deposit with more than 2 decimals as typed, and never estimates it rounded', async () => {
     const { user } = await openForm();
     const amount = screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '2');
+    await choosePackage(user, '2');
     await user.type(amount, '100.005');
     expect(screen.getByRole('alert')).toHaveTextContent('Amounts can have at most 2 decimals');
     expect(amount).toHaveAttribute('aria-invalid', 'true');
@@ -360,13 +371,13 @@ describe('/create-campaign/profile/$username form', () => {
       body: { success: false, message: 'You already have a campaign for this profile.' },
     });
     const { user } = await openForm();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '1');
+    await choosePackage(user, '1');
     await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '100');
     await user.click(submitButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You already have a campaign for this profile.',
     );
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '2');
+    await choosePackage(user, '2');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

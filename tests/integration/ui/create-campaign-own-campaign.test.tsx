@@ -124,7 +124,7 @@ describe('/create-campaign/profile/$username for a creator you already promote',
     });
     const { user, router } = renderApp('/create-campaign/profile/bella', stub);
     await screen.findByRole('form', { name: 'Create campaign' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '2');
+    await user.click(screen.getByRole('radio', { name: /^Site-Wide — / }));
     await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '150');
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/analytics/bella'));

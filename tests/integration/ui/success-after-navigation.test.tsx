@@ -130,7 +130,7 @@ describe('creating a campaign', () => {
     });
     const { user } = renderApp('/create-campaign/profile/bella', stub);
     await screen.findByRole('form', { name: 'Create campaign' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ad Package' }), '2');
+    await user.click(screen.getByRole('radio', { name: /^Site-Wide — / }));
     await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '150');
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
     expect(await screen.findByRole('heading', { name: 'Campaign Tracker' })).toBeInTheDocument();

@@ -81,8 +81,12 @@ function CategorySelect({ value, onChange }: { value: string; onChange: (value: 
   );
 }
 
+/**
+ * A package by its name alone: its rate shows in the Rate row below as soon as it is chosen, and the
+ * name with its rate would be cut in the closed select on a phone (issue 17).
+ */
 function packageLabel(adPackage: AdPackage): string {
-  return `${adPackage.name} (${formatMoney(adPackage.click_rate)}/click)`;
+  return adPackage.name;
 }
 
 /**

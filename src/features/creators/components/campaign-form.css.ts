@@ -20,6 +20,27 @@ export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.
 
 export const select = style({ appearance: 'auto', cursor: 'pointer' });
 
+export const packages = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  border: 'none',
+  minWidth: 0,
+});
+
+export const packageOption = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  cursor: 'pointer',
+  overflowWrap: 'anywhere',
+  selectors: { '&:has(input:checked)': { borderColor: vars.color.primary } },
+});
+
 export const hint = style({ color: vars.color.textMuted, fontSize: '13px' });
 
 export const balance = style({ color: vars.color.textMuted, fontSize: '13px', fontWeight: 600 });

@@ -34,7 +34,6 @@ export function CampaignForm({ username }: { username: string }) {
   const balance = useAuthUser()?.crypto_balance ?? 0;
   const create = useNewCampaign();
   const router = useRouter();
-  const packageSelectId = useId();
   const categorySelectId = useId();
   const messageId = useId();
   const [packageId, setPackageId] = useState<number | null>(null);
@@ -112,29 +111,30 @@ export function CampaignForm({ username }: { username: string }) {
               readOnly
               className={styles.readOnly}
             />
-            <div className={fieldStyles.field}>
-              <label htmlFor={packageSelectId} className={fieldStyles.label}>
-                Ad Package
-              </label>
-              <select
-                id={packageSelectId}
-                className={`${fieldStyles.input} ${styles.select}`}
-                value={packageId ?? ''}
-                required
-                onChange={(event) => {
-                  setPackageId(event.target.value ? Number(event.target.value) : null);
-                  setCategoryName('');
-                  edited('packageId');
-                }}
-              >
-                <option value="">Select a package</option>
-                {packages.data.map((option) => (
-                  <option key={option.id} value={option.id}>
+            {/* Issue 17: a choice of radio buttons, not a select, so that a package's name, rate and
+                ranks (spec §2) wrap on a phone instead of being cut in the closed select. */}
+            <fieldset className={styles.packages}>
+              <legend className={fieldStyles.label}>Ad Package</legend>
+              {packages.data.map((option) => (
+                <label key={option.id} className={styles.packageOption}>
+                  <input
+                    type="radio"
+                    name="package"
+                    value={option.id}
+                    checked={packageId === option.id}
+                    required
+                    onChange={() => {
+                      setPackageId(option.id);
+                      setCategoryName('');
+                      edited('packageId');
+                    }}
+                  />
+                  <span>
                     {option.name} — {formatMoney(option.click_rate)}/click — ranks {option.ranks}
-                  </option>
-                ))}
-              </select>
-            </div>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
             <div className={fieldStyles.field}>
               <label htmlFor={categorySelectId} className={fieldStyles.label}>
                 Category
