@@ -172,6 +172,13 @@ describe('/account two-factor card', () => {
     expect(await within(card()).findByRole('alert')).toHaveTextContent(
       'Current password is incorrect',
     );
+    // Issue 17: the password is what was wrong: its field, not the code's, is marked and described.
+    const password = within(card()).getByLabelText('Current Password', { selector: 'input' });
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('Error Current password is incorrect');
+    expect(
+      within(card()).getByLabelText('Authentication code or recovery code'),
+    ).not.toHaveAttribute('aria-invalid');
     await user.click(within(card()).getByRole('button', { name: 'Turn off two-factor sign-in' }));
     expect(await within(card()).findByText('Two-factor sign-in is off.')).toBeInTheDocument();
     expect(stub.requestsTo('/api/auth/two-factor/disable').map((r) => r.body)).toEqual([

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { ErrorBox, SuccessBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -24,6 +24,16 @@ export function TwoFactorCard() {
   const setUp = useSetUpTwoFactor();
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
+  // Issue 17: a refusal marks the field it is about (the code, or the password), described by it.
+  const disableErrorId = useId();
+  const enableErrorId = useId();
+  const refusal = (error: unknown) => errorMessage(error, '');
+  const disableAbout = (field: 'code' | 'password') => {
+    const message = disable.isError ? refusal(disable.error) : '';
+    const about = field === 'code' ? /^The code/.test(message) : /password/i.test(message);
+    return about ? disableErrorId : undefined;
+  };
+  const enableAbout = enable.isError && /^The code/.test(refusal(enable.error));
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [turningOff, setTurningOff] = useState(false);
@@ -127,7 +137,7 @@ export function TwoFactorCard() {
             {turningOff ? (
               <form className={styles.form} onSubmit={onDisable} noValidate>
                 {disable.isError ? (
-                  <ErrorBox>
+                  <ErrorBox id={disableErrorId}>
                     {errorMessage(disable.error, 'Failed to turn off two-factor sign-in')}
                   </ErrorBox>
                 ) : null}
@@ -136,6 +146,7 @@ export function TwoFactorCard() {
                     label="Current Password"
                     name="password"
                     autoComplete="current-password"
+                    errorId={disableAbout('password')}
                     value={password}
                     onChange={(event) => setPassword(event.target.value)}
                   />
@@ -146,6 +157,7 @@ export function TwoFactorCard() {
                   autoComplete="one-time-code"
                   autoCapitalize="none"
                   spellCheck={false}
+                  errorId={disableAbout('code')}
                   value={code}
                   onChange={(event) => setCode(event.target.value)}
                 />
@@ -199,7 +211,7 @@ export function TwoFactorCard() {
               <span className={local.secret}>{setUp.data.secret}</span>
             </p>
             {enable.isError ? (
-              <ErrorBox>
+              <ErrorBox id={enableErrorId}>
                 {errorMessage(enable.error, 'Failed to turn on two-factor sign-in')}
               </ErrorBox>
             ) : null}
@@ -208,6 +220,7 @@ export function TwoFactorCard() {
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
+              errorId={enableAbout ? enableErrorId : undefined}
               value={code}
               onChange={(event) => setCode(event.target.value)}
             />
