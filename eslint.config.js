@@ -54,8 +54,9 @@ const sharedFeatureModules = [
   'transactions/api/get-transactions',
   // The centred card of the public pages: the sign-in screens and the account's mailed-link pages.
   'auth/components/auth-layout',
-  // The rules of a new password: a reset and an account's first password (spec §5).
+  // The rules of a new password and its two fields: a reset and an account's first password (spec §5).
   'auth/validation',
+  'auth/components/new-password-fields',
   // Resending the verification e-mail: the unverified banner (shell) and the account page both offer it.
   'account/components/resend-verification',
 ];

@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api';
-import { ErrorBox, SuccessBox } from '../../../ui/alert';
+import { SuccessBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
-import { PasswordField } from '../../../ui/field';
 import { WriteStatus } from '../../../ui/write-status';
 import { useSetPassword } from '../api/set-password';
 import { AuthLayout } from '../../auth/components/auth-layout';
-import { fieldOfProblem, validateNewPassword } from '../../auth/validation';
+import { NewPasswordFields } from '../../auth/components/new-password-fields';
+import { validateNewPassword } from '../../auth/validation';
 import * as account from './account.css';
 import * as styles from './profile.css';
 
@@ -22,7 +22,6 @@ export function SetPasswordForm({ token }: { token: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const hintId = useId();
-  const errorId = useId();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,33 +51,19 @@ export function SetPasswordForm({ token }: { token: string }) {
   const shown =
     problem ??
     (set.isError ? errorMessage(set.error, 'Failed to set the password. Please try again.') : null);
-  const invalid = (name: string) => (shown && fieldOfProblem(shown) === name ? errorId : undefined);
-
   return (
     <AuthLayout title="Set a password">
       <form ref={form} className={account.form} onSubmit={onSubmit} noValidate>
         <p id={hintId} className={styles.centerText}>
           Choose a password of at least 8 characters, to sign in with your e-mail too.
         </p>
-        {shown ? <ErrorBox id={errorId}>{shown}</ErrorBox> : null}
-        <PasswordField
-          label="New Password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          aria-describedby={hintId}
-          errorId={invalid('password')}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          errorId={invalid('confirmPassword')}
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
+        <NewPasswordFields
+          problem={shown}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmPasswordChange={setConfirmPassword}
+          describedBy={hintId}
         />
         <WriteStatus write={set.inFlight} />
         <Button type="submit" block disabled={set.busy}>

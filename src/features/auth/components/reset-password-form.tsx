@@ -1,13 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api';
-import { ErrorBox, SuccessBox } from '../../../ui/alert';
+import { SuccessBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
-import { PasswordField } from '../../../ui/field';
 import { WriteStatus } from '../../../ui/write-status';
 import { useResetPassword } from '../api/reset-password';
-import { fieldOfProblem, validateNewPassword } from '../validation';
+import { validateNewPassword } from '../validation';
 import { AuthLayout } from './auth-layout';
+import { NewPasswordFields } from './new-password-fields';
 import * as styles from './auth-layout.css';
 
 /** The form of a working reset link (spec §5, §8); reset-password-page.tsx checks the link. */
@@ -16,8 +16,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  // The field the message is about is marked invalid and described by it (issue 17).
-  const errorId = useId();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +44,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
     (reset.isError
       ? errorMessage(reset.error, 'Failed to reset password. Please try again.')
       : null);
-  const invalid = (name: string) => (shown && fieldOfProblem(shown) === name ? errorId : undefined);
 
   return (
     <AuthLayout
@@ -59,24 +56,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
       }
     >
       <form className={styles.form} onSubmit={onSubmit}>
-        {shown ? <ErrorBox id={errorId}>{shown}</ErrorBox> : null}
-        <PasswordField
-          label="New Password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          errorId={invalid('password')}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          errorId={invalid('confirmPassword')}
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
+        <NewPasswordFields
+          problem={shown}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmPasswordChange={setConfirmPassword}
         />
         <WriteStatus write={reset.inFlight} />
         <Button type="submit" block disabled={reset.busy}>
