@@ -34,6 +34,19 @@ export interface Config {
   partnerSecret: string;
   /** How long a call to the partner site may take before it counts as unreachable. */
   partnerTimeoutMs: number;
+  /**
+   * Invalid clicks (design §5, domain/clicks/README.md): a visitor's second click on a profile within
+   * `doubleClickSeconds` is not billed, nor its clicks on one profile past `dailyCap` a UTC day (per
+   * visitor and per address), nor clicks dated more than `acceptDays` ago. The click log keeps
+   * `retentionDays` of days (more than `acceptDays`, so an id is billed once however late it is sent
+   * again).
+   */
+  clicks: {
+    doubleClickSeconds: number;
+    dailyCap: number;
+    acceptDays: number;
+    retentionDays: number;
+  };
   links: {
     partnerProfile: string;
     partnerForgotPassword: string;
@@ -185,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     partnerUrl,
     partnerSecret: env.PARTNER_SECRET ?? 'development-partner-secret',
     partnerTimeoutMs: positiveInteger(env, 'PARTNER_TIMEOUT_MS', 5000),
+    clicks: clickSettings(env),
     links: {
       partnerProfile: env.PARTNER_PROFILE_URL ?? `${partnerUrl}/profile/{username}`,
       partnerForgotPassword: env.PARTNER_FORGOT_PASSWORD_URL ?? `${partnerUrl}/forgot-password`,
@@ -230,6 +244,22 @@ const EXPLORERS: Record<number, string> = {
  * Etherscan's for mainnet and Sepolia; none for the local dev chain or an unknown one, which no public
  * explorer knows (the screens then show no link rather than one to mainnet's that finds nothing).
  */
+function clickSettings(env: Env): Config['clicks'] {
+  const acceptDays = positiveInteger(env, 'CLICK_ACCEPT_DAYS', 7);
+  const retentionDays = positiveInteger(env, 'CLICK_LOG_RETENTION_DAYS', acceptDays + 3);
+  if (retentionDays <= acceptDays) {
+    throw new ConfigError(
+      `CLICK_LOG_RETENTION_DAYS (${retentionDays}) must be more than CLICK_ACCEPT_DAYS (${acceptDays}): an id re-sent inside the accept window must still find its day in the click log.`,
+    );
+  }
+  return {
+    doubleClickSeconds: positiveInteger(env, 'CLICK_DOUBLE_CLICK_SECONDS', 60),
+    dailyCap: positiveInteger(env, 'CLICK_DAILY_CAP', 10),
+    acceptDays,
+    retentionDays,
+  };
+}
+
 export function explorerOfChain(chainId: number): string {
   return EXPLORERS[chainId] ?? '';
 }

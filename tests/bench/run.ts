@@ -6,20 +6,24 @@ import { formatTable, type BenchResult, type Measurement } from './report';
 /**
  * `npm run bench`: every figure of issue 6 beside its same-run baseline. Prints a table and writes
  * tests/bench/results.json. `npm run bench -- web` (or `-- server`, `-- watcher`, `-- enumeration`) runs one part and
- * only prints its table: results.json always holds one whole run.
+ * only prints its table: results.json always holds one whole run. `-- clicks` runs the server part's
+ * click figures alone (a whole run has them in `server`).
  */
 const parts: Record<string, () => Promise<Measurement[]>> = {
   web: async () => (await import('./web/index')).runWebBench(),
   server: async () => (await import('./server/index')).runServerBench(),
   watcher: async () => (await import('./server/watcher')).runWatcherBench(),
   enumeration: async () => (await import('./server/enumeration')).runEnumerationBench(),
+  clicks: async () => (await import('./server/index')).runServerBench({ api: false }),
 };
+/** Parts that only run when named. */
+const namedOnly = new Set(['clicks']);
 
 const chosen = process.argv.slice(2).filter((arg) => arg in parts);
 const startedAt = new Date().toISOString();
 const measurements: Measurement[] = [];
 for (const [name, run] of Object.entries(parts)) {
-  if (chosen.length > 0 && !chosen.includes(name)) continue;
+  if (chosen.length > 0 ? !chosen.includes(name) : namedOnly.has(name)) continue;
   console.log(`\n== ${name} ==`);
   measurements.push(...(await run()));
 }

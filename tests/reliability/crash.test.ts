@@ -7,6 +7,7 @@ import type { Transaction } from '../../src/shared/contract/deposits';
 import { openPglite, type Db } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 import { startTestChain, type TestChain } from '../helpers/anvil';
+import { clickId } from '../helpers/click-ids';
 import { databaseKinds, newRegistration, type TestClient } from '../helpers/server';
 import { moneyInvariantViolations } from './support/invariants';
 import {
@@ -27,7 +28,10 @@ import {
 
 const PARTNER_SECRET = 'crash-partner-secret';
 const VERIFIED = 'Payment verification successful!';
-/** Profiles: A's campaign (package 1, $0.80), B's (package 2, $0.60), and one nobody promotes. */
+/**
+ * Profiles: A's campaign (package 1, $0.80), B's (package 2, $0.60), and one nobody promotes (its
+ * clicks are invalid: not placed).
+ */
 const PROFILES = ['crash_ann', 'crash_bo', 'crash_cy'] as const;
 /** 30 batches of 10 events: event i goes to crash_ann, crash_ann, crash_bo, crash_cy in turn. */
 const BATCHES = 30;
@@ -203,7 +207,11 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
     const batches: ClickEventBody[][] = Array.from({ length: BATCHES }, (_, batch) =>
       Array.from({ length: BATCH_SIZE }, (_, n) => {
         const i = batch * BATCH_SIZE + n;
-        return { id: `crash-${kind}-${i}`, username: PROFILES[ORDER[i % ORDER.length]!]!, at };
+        return {
+          id: clickId(`crash-${kind}-${i}`),
+          username: PROFILES[ORDER[i % ORDER.length]!]!,
+          at,
+        };
       }),
     );
 
@@ -303,15 +311,15 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
     await withData(async (db) => {
       expect(await moneyInvariantViolations(db)).toEqual([]);
       const events = await db.query<{ total: number; distinct_ids: number }>(
-        'SELECT count(*)::int AS total, count(DISTINCT event_id)::int AS distinct_ids FROM click_events',
+        'SELECT count(*)::int AS total, count(DISTINCT event_id)::int AS distinct_ids FROM click_log',
       );
       expect(events).toEqual([{ total: BATCHES * BATCH_SIZE, distinct_ids: BATCHES * BATCH_SIZE }]);
       // crash_ann got 150 clicks for 125 purchased ($100 / $0.80): 125 billed, the campaign ended;
-      // crash_bo 75 of 250 ($150 / $0.60); crash_cy 75, none billed.
+      // crash_bo 75 of 250 ($150 / $0.60); crash_cy 75, none billed (not placed: no campaign).
       const campaigns = await db.query(
         `SELECT c.profile_username, c.status, c.clicks_count, c.remaining_clicks, c.billed_cents,
                 c.refunded_cents, c.amount_remaining_cents,
-                (SELECT count(*)::int FROM click_events e WHERE e.campaign_id = c.id AND e.billed)
+                (SELECT count(*)::int FROM click_log e WHERE e.campaign_id = c.id AND e.billed)
                   AS billed_events
            FROM campaigns c ORDER BY c.profile_username`,
       );
@@ -337,13 +345,52 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
           billed_events: 75,
         },
       ]);
-      const unbilled = await db.query<{ profile_username: string; n: number }>(
-        `SELECT profile_username, count(*)::int AS n FROM click_events WHERE NOT billed
-          GROUP BY profile_username ORDER BY profile_username`,
+      // Not billed: crash_ann's 25 past its purchased clicks (valid, on the ended campaign) and every
+      // click on crash_cy, which no campaign placed (invalid).
+      const unbilled = await db.query<{
+        profile_username: string;
+        invalid: string | null;
+        n: number;
+      }>(
+        `SELECT profile_username, invalid, count(*)::int AS n FROM click_log WHERE NOT billed
+          GROUP BY profile_username, invalid ORDER BY profile_username`,
       );
       expect(unbilled).toEqual([
-        { profile_username: 'crash_ann', n: 25 },
-        { profile_username: 'crash_cy', n: 75 },
+        { profile_username: 'crash_ann', invalid: null, n: 25 },
+        { profile_username: 'crash_cy', invalid: 'notPlaced', n: 75 },
+      ]);
+      // The hourly roll-ups count every click once, as the log does.
+      const hours = await db.query(
+        `SELECT profile_key, sum(billed)::int AS billed, sum(billed_cents)::int AS billed_cents,
+                sum(unbilled)::int AS unbilled, sum(not_placed)::int AS not_placed,
+                sum(bot + double_click + daily_cap + too_old + future)::int AS other_invalid
+           FROM click_hours GROUP BY profile_key ORDER BY profile_key`,
+      );
+      expect(hours).toEqual([
+        {
+          profile_key: 'crash_ann',
+          billed: 125,
+          billed_cents: 10000,
+          unbilled: 25,
+          not_placed: 0,
+          other_invalid: 0,
+        },
+        {
+          profile_key: 'crash_bo',
+          billed: 75,
+          billed_cents: 4500,
+          unbilled: 0,
+          not_placed: 0,
+          other_invalid: 0,
+        },
+        {
+          profile_key: 'crash_cy',
+          billed: 0,
+          billed_cents: 0,
+          unbilled: 0,
+          not_placed: 75,
+          other_invalid: 0,
+        },
       ]);
 
       // Each transfer credited once: 8 deposits, 9 transfers (B's USDC in two), 9 ledger credits,

@@ -14,6 +14,8 @@ import {
 import type { Campaign, CampaignHistoryEntry } from '../../src/shared/contract/campaigns';
 import { figureViolations } from './support/figure-identities';
 import { moneyInvariantViolations } from './support/invariants';
+import { clickId } from '../helpers/click-ids';
+import { CLICK_SETTINGS } from './support/random-ops-clicks';
 import { opsArbitrary } from './support/random-ops-ops';
 import { RandomOpsRun } from './support/random-ops-runner';
 
@@ -22,7 +24,9 @@ import { RandomOpsRun } from './support/random-ops-runner';
  * transfers to the advertiser's own address of all, part, the rest or more, also after Start Over or
  * the window's close; the chain watcher's passes; verify, which hurries it; Start Over; the expiry
  * job), create, top up, pause, reactivate, new package, delete, signed click batches (replayed ids,
- * profiles without a campaign), and one advertiser acting on another's campaigns and deposits;
+ * profiles without a campaign, and invalid clicks: bots, double clicks, visitors and addresses past
+ * the daily cap, clicks dated too long ago or ahead, ids sent again dated otherwise), and one
+ * advertiser acting on another's campaigns and deposits;
  * bursts send one call, or one click batch, several times at once, and retries send each call again
  * with its Idempotency-Key. Every answer must be the one the model expects and after every step the
  * money invariants hold (each transfer credited once), and so do the figures of every campaign and
@@ -46,7 +50,7 @@ describe.each(databaseKinds())('random operations on %s', (kind) => {
 
   beforeAll(async () => {
     [database, chain] = await Promise.all([openTestDatabase(kind), startTestChain()]);
-    server = await startTestApp(database.db, chain.env({ PARTNER_SECRET }));
+    server = await startTestApp(database.db, chain.env({ PARTNER_SECRET, ...CLICK_SETTINGS }));
   });
 
   afterAll(async () => {
@@ -106,7 +110,7 @@ describe.each(databaseKinds())('random operations on %s', (kind) => {
       }
       const at = new Date().toISOString();
       const events = Array.from({ length: 1000 }, (_, i) => ({
-        id: `${profile}-${i}`,
+        id: clickId(`${profile}-${i}`),
         username: profile,
         at,
       }));
@@ -116,10 +120,18 @@ describe.each(databaseKinds())('random operations on %s', (kind) => {
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
       const total = (key: string) =>
         answers.reduce((sum, answer) => sum + Number(answer.body[key]), 0);
-      // $100 at $0.60 buys 166 clicks; the 1,000 ids count once across the four batches.
-      expect(['received', 'duplicates', 'billed', 'unbilled', 'endedCampaigns'].map(total)).toEqual(
-        withCampaign ? [4000, 3000, 166, 834, 1] : [4000, 3000, 0, 1000, 0],
-      );
+      // $100 at $0.60 buys 166 clicks; the 1,000 ids count once across the four batches. Without a
+      // campaign, the profile is not placed: every click is invalid.
+      expect(
+        ['received', 'duplicates', 'billed', 'unbilled', 'invalid', 'endedCampaigns'].map(total),
+      ).toEqual(withCampaign ? [4000, 3000, 166, 834, 0, 1] : [4000, 3000, 0, 0, 1000, 0]);
+      expect(
+        answers.reduce(
+          (sum, answer) =>
+            sum + Number((answer.body.invalidReasons as { notPlaced: number }).notPlaced),
+          0,
+        ),
+      ).toBe(withCampaign ? 0 : 1000);
       const [balance] = await database.db.query<{ cents: number }>(
         'SELECT balance_cents AS cents FROM users WHERE id = $1',
         [userId],

@@ -3,6 +3,7 @@ import type { ClicksOverTime, DailyClicks } from '../../shared/contract/campaign
 
 export type Granularity = ClicksOverTime['granularity'];
 export type ClicksPoint = DailyClicks[number];
+export type InvalidClicks = ClicksPoint['invalid'];
 
 // The tracker is lazy: Intl's first-use cost is not on a first screen here. UTC, as the server
 // counts clicks per UTC hour and day.
@@ -20,6 +21,36 @@ const hourFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
+const count = (value: number) => value.toLocaleString('en-US');
+const plural = (value: number, one: string, many: string) =>
+  `${count(value)} ${value === 1 ? one : many}`;
+
+/**
+ * Why a click was not billed (the server's rules, design §5), in the order they are judged: as a
+ * count in a sentence and as the heading of the table's column.
+ */
+const INVALID_REASONS: {
+  reason: keyof InvalidClicks;
+  text: (value: number) => string;
+  column: string;
+}[] = [
+  {
+    reason: 'bot',
+    text: (value) => plural(value, 'from a bot', 'from bots'),
+    column: 'Invalid: bots',
+  },
+  {
+    reason: 'doubleClick',
+    text: (value) => plural(value, 'double click', 'double clicks'),
+    column: 'Invalid: double clicks',
+  },
+  {
+    reason: 'dailyCap',
+    text: (value) => `${count(value)} past the daily limit`,
+    column: 'Invalid: past the daily limit',
+  },
+];
+
 /** Seconds since the epoch at the start of a bucket (`YYYY-MM-DD` or an ISO time). */
 export function bucketSeconds(date: string): number {
   return Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date) / 1000;
@@ -31,17 +62,45 @@ export function bucketLabel(date: string, granularity: Granularity): string {
   return granularity === 'hour' ? `${hourFormat.format(at)} UTC` : dayFormat.format(at);
 }
 
-export function countText(count: number, granularity: Granularity): string {
-  return `${count} ${granularity}${count === 1 ? '' : 's'}`;
+export function countText(value: number, granularity: Granularity): string {
+  return plural(value, granularity, `${granularity}s`);
 }
 
-/** The selected bar read out: `Mar 7, 2025: 11 clicks, $5.50 spent`. */
+export function invalidTotal(invalid: InvalidClicks): number {
+  return invalid.bot + invalid.doubleClick + invalid.dailyCap;
+}
+
+/** `2 from bots, 1 double click`: the reasons that have clicks. */
+function reasonsText(invalid: InvalidClicks): string {
+  return INVALID_REASONS.filter(({ reason }) => invalid[reason] > 0)
+    .map(({ reason, text }) => text(invalid[reason]))
+    .join(', ');
+}
+
+/**
+ * The selected bar read out: `Mar 7, 2025: 11 clicks, $5.50 spent`, then
+ * ` · 3 invalid (2 from bots, 1 double click)` when some clicks were invalid.
+ */
 export function pointText(point: ClicksPoint, granularity: Granularity): string {
-  const clicks = `${point.clicks.toLocaleString('en-US')} ${point.clicks === 1 ? 'click' : 'clicks'}`;
-  return `${bucketLabel(point.date, granularity)}: ${clicks}, ${formatMoney(point.spend)} spent`;
+  const valid = `${bucketLabel(point.date, granularity)}: ${plural(point.clicks, 'click', 'clicks')}, ${formatMoney(point.spend)} spent`;
+  const invalid = invalidTotal(point.invalid);
+  return invalid === 0
+    ? valid
+    : `${valid} · ${count(invalid)} invalid (${reasonsText(point.invalid)})`;
 }
 
-/** The chart's summary sentence. */
+function sumInvalid(data: DailyClicks): InvalidClicks {
+  return data.reduce(
+    (sum, { invalid }) => ({
+      bot: sum.bot + invalid.bot,
+      doubleClick: sum.doubleClick + invalid.doubleClick,
+      dailyCap: sum.dailyCap + invalid.dailyCap,
+    }),
+    { bot: 0, doubleClick: 0, dailyCap: 0 },
+  );
+}
+
+/** The chart's summary: billed clicks and spend over the shown range, then the invalid clicks. */
 export function chartSummary({ granularity, data }: ClicksOverTime): string {
   const total = data.reduce((sum, point) => sum + point.clicks, 0);
   const spend = data.reduce((sum, point) => sum + Math.round(point.spend * 100), 0) / 100;
@@ -50,6 +109,37 @@ export function chartSummary({ granularity, data }: ClicksOverTime): string {
     null,
   );
   const span = countText(data.length, granularity);
-  if (!peak || total === 0) return `No billed clicks yet over ${span}.`;
-  return `${total.toLocaleString('en-US')} billed clicks over ${span}, ${formatMoney(spend)} spent; busiest ${granularity} ${bucketLabel(peak.date, granularity)} with ${peak.clicks.toLocaleString('en-US')}.`;
+  const invalid = sumInvalid(data);
+  const invalidCount = invalidTotal(invalid);
+  const invalidSentence =
+    invalidCount === 0
+      ? 'No invalid clicks.'
+      : `${plural(invalidCount, 'invalid click was', 'invalid clicks were')} not billed: ${reasonsText(invalid)}.`;
+  if (!peak || total === 0) {
+    const none = `No billed clicks yet over ${span}.`;
+    return invalidCount === 0 ? none : `${none} ${invalidSentence}`;
+  }
+  return `${count(total)} billed clicks over ${span}, ${formatMoney(spend)} spent; busiest ${granularity} ${bucketLabel(peak.date, granularity)} with ${count(peak.clicks)}. ${invalidSentence}`;
+}
+
+/** The chart's values as a table: one row per bucket, its invalid clicks by reason. */
+export function clicksTable({ granularity, data }: ClicksOverTime) {
+  return {
+    caption: `Billed clicks, spend and invalid clicks per ${granularity}`,
+    columns: [
+      granularity === 'hour' ? 'Hour' : 'Date',
+      'Valid clicks',
+      'Spend',
+      ...INVALID_REASONS.map(({ column }) => column),
+    ],
+    rows: data.map((point) => ({
+      key: point.date,
+      cells: [
+        bucketLabel(point.date, granularity),
+        count(point.clicks),
+        formatMoney(point.spend),
+        ...INVALID_REASONS.map(({ reason }) => count(point.invalid[reason])),
+      ],
+    })),
+  };
 }

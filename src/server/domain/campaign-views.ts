@@ -203,9 +203,11 @@ export async function searchProfiles(
 /**
  * Billed clicks and spend per UTC hour while the campaign is younger than 2 days (a day or two of
  * daily bars says little), per UTC day after, from its creation to its end (or now), zero-filled so
- * the chart shows quiet hours and days too; at most the last 366 days. Spend is the clicks times the
- * campaign's rate, as the click billing charges them (domain/clicks/statement.ts). A click the
- * partner dated outside the campaign's life counts in its first or last bucket.
+ * the chart shows quiet hours and days too; at most the last 366 days. Beside them, the clicks on the
+ * campaign that were not billed because invalid, by reason (issue 18). Read from the hourly roll-ups
+ * the click billing keeps (click_hours), never from the click log: a campaign with a million clicks
+ * answers as fast as one with ten. Spend is what the billing charged. A click the partner dated
+ * outside the campaign's life counts in its first or last bucket.
  */
 export async function dailyClicks(
   db: Reader,
@@ -222,9 +224,12 @@ export async function dailyClicks(
     at: string;
     clicks: number;
     spend_cents: number;
+    bot: number;
+    double_click: number;
+    daily_cap: number;
   }>(
     `WITH c AS (
-       SELECT created_at AS first_at, LEAST(COALESCE(end_date, now()), now()) AS last_at, click_rate_cents,
+       SELECT created_at AS first_at, LEAST(COALESCE(end_date, now()), now()) AS last_at,
               CASE WHEN COALESCE(end_date, now()) - created_at < interval '2 days' THEN 'hour' ELSE 'day' END AS unit
          FROM campaigns WHERE id = $1
      ), buckets AS (
@@ -235,16 +240,19 @@ export async function dailyClicks(
                 CASE c.unit WHEN 'hour' THEN interval '1 hour' ELSE interval '1 day' END) AS at
          FROM c
      ), counts AS (
-       SELECT date_trunc(c.unit, LEAST(GREATEST(e.clicked_at, c.first_at), c.last_at) AT TIME ZONE 'UTC') AS at,
-              count(*)::int AS clicks
-         FROM click_events e, c
-        WHERE e.campaign_id = $1 AND e.billed
+       SELECT date_trunc(c.unit, LEAST(GREATEST(h.hour, c.first_at), c.last_at) AT TIME ZONE 'UTC') AS at,
+              sum(h.billed)::int AS clicks, sum(h.billed_cents)::bigint AS spend_cents,
+              sum(h.bot)::int AS bot, sum(h.double_click)::int AS double_click,
+              sum(h.daily_cap)::int AS daily_cap
+         FROM click_hours h, c
+        WHERE h.campaign_id = $1
         GROUP BY 1
      )
      SELECT c.unit,
             to_char(b.at, CASE c.unit WHEN 'hour' THEN 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"' ELSE 'YYYY-MM-DD' END) AS at,
-            COALESCE(n.clicks, 0) AS clicks,
-            COALESCE(n.clicks, 0)::bigint * c.click_rate_cents AS spend_cents
+            COALESCE(n.clicks, 0) AS clicks, COALESCE(n.spend_cents, 0) AS spend_cents,
+            COALESCE(n.bot, 0) AS bot, COALESCE(n.double_click, 0) AS double_click,
+            COALESCE(n.daily_cap, 0) AS daily_cap
        FROM c, buckets b
        LEFT JOIN counts n ON n.at = b.at
       ORDER BY b.at`,
@@ -256,6 +264,11 @@ export async function dailyClicks(
       date: row.at,
       clicks: Number(row.clicks),
       spend: centsToDollars(Number(row.spend_cents)),
+      invalid: {
+        bot: Number(row.bot),
+        doubleClick: Number(row.double_click),
+        dailyCap: Number(row.daily_cap),
+      },
     })),
   };
 }

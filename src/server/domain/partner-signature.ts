@@ -35,3 +35,10 @@ export function checkPartnerSignature(
   const expected = Buffer.from(signPartnerRequest(secret, timestamp, body), 'hex');
   return timingSafeEqual(Buffer.from(headers.signature, 'hex'), expected) ? 'ok' : 'invalid';
 }
+
+/** The answers (401) to a request whose signature is missing, stale or wrong. */
+export const SIGNATURE_MESSAGES = {
+  missing: 'Missing partner signature',
+  stale: 'Partner request timestamp is too old',
+  invalid: 'Invalid partner signature',
+} as const;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { DepositWatcher } from '../domain/deposit-watcher';
-import { sweepCampaignsOutOfClicks } from '../domain/clicks';
+import { sweepCampaignsOutOfClicks, upkeepClickLog } from '../domain/clicks';
 import { sweepIdempotencyKeys } from '../idempotency';
 import { expireDeposits } from './expire-deposits';
 import { sweepRateLimitCounters } from './sweep-rate-limits';
@@ -11,7 +11,7 @@ export interface JobDeps {
   db: Db;
   /** The chain watcher (deposits), polling on its own faster timer; none without RPC_URL. */
   depositWatcher: DepositWatcher | undefined;
-  config: Pick<Config, 'jobIntervalSeconds' | 'stablecoinPaymentWindowHours'>;
+  config: Pick<Config, 'jobIntervalSeconds' | 'stablecoinPaymentWindowHours' | 'clicks'>;
   log: FastifyBaseLogger;
 }
 
@@ -24,7 +24,8 @@ export interface Jobs {
 
 /**
  * The server's background work (design §6): closing abandoned deposits, ending campaigns whose
- * clicks ran out but that a crash left active (domain/clicks ends them right after billing), and sweeping
+ * clicks ran out but that a crash left active (domain/clicks ends them right after billing), keeping
+ * the click log's daily partitions (made ahead, dropped past their retention), and sweeping
  * old rate-limit counters and the kept answers of idempotency keys past their 24 hours. Every server process runs it; the jobs are written so that runs in several processes at
  * the same moment do each piece of work once. A failed run is logged and retried at the next tick.
  */
@@ -39,6 +40,9 @@ export function startJobs({ db, depositWatcher, config, log }: JobDeps): Jobs {
     if (expired > 0) log.info({ expired }, 'deposit expiry: closed unpaid deposits');
     const ended = await sweepCampaignsOutOfClicks(db);
     if (ended.length > 0) log.warn({ ended }, 'ended campaigns left active with no clicks');
+    const clickLog = await upkeepClickLog(db, config.clicks);
+    if (clickLog.dropped.length > 0)
+      log.info({ dropped: clickLog.dropped }, 'click log: dropped old days');
     await sweepRateLimitCounters(db);
     await sweepIdempotencyKeys(db);
   };

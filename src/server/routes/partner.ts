@@ -1,25 +1,32 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { partnerCategories, partnerClicks, partnerPlacements } from '../../shared/contract/partner';
 import { listCategories } from '../domain/campaigns';
-import { recordClicks } from '../domain/clicks';
+import { recordClicks, type ClickRules } from '../domain/clicks';
 import {
   checkPartnerSignature,
   SIGNATURE_HEADER,
+  SIGNATURE_MESSAGES,
   TIMESTAMP_HEADER,
 } from '../domain/partner-signature';
 import { placementsFor } from '../domain/placements';
 import { badRequest, HttpError, notFound } from '../errors';
 import { route } from '../route';
 
-const SIGNATURE_MESSAGES = {
-  missing: 'Missing partner signature',
-  stale: 'Partner request timestamp is too old',
-  invalid: 'Invalid partner signature',
-} as const;
-
 /** The partner site's side of design §5: placements to show, and click reports to bill. */
 export const partnerRoutes: FastifyPluginAsync = async (app) => {
   const secret = app.config.partnerSecret;
+  const { clicks } = app.config;
+  const rules: ClickRules = {
+    doubleClickMs: clicks.doubleClickSeconds * 1000,
+    dailyCap: clicks.dailyCap,
+    acceptMs: clicks.acceptDays * 86_400_000,
+    // Visitors and addresses are kept only as hashes keyed by a server secret (derived, not the
+    // session secret itself).
+    visitorHashKey: createHmac('sha256', app.config.sessionSecret)
+      .update('click visitors')
+      .digest('hex'),
+  };
   // The signature covers the exact bytes sent, so keep the body as text until it is verified. Only
   // JSON is taken (Fastify would also read text/plain).
   app.removeAllContentTypeParsers();
@@ -86,17 +93,24 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
   // The partner reports clicks in a steady stream of batches: each is logged only when it fails (the
   // hook above), not twice at info as a request.
   // Event ids already make a re-sent batch bill once: no Idempotency-Key (issue 14).
-  route(app, partnerClicks, { bodyLimit: 256 * 1024, logLevel: 'warn', idempotency: 'ignore' })(
-    async ({ body, db }) => {
-      const result = await recordClicks(
-        db,
-        body.events.map((event) => ({
-          id: event.id,
-          username: event.username,
-          at: new Date(event.at),
-        })),
-      );
-      return { success: true, ...result };
-    },
-  );
+  // A full batch of events with every optional field at its longest is about 1.6 MB.
+  route(app, partnerClicks, {
+    bodyLimit: 2 * 1024 * 1024,
+    logLevel: 'warn',
+    idempotency: 'ignore',
+  })(async ({ body, db }) => {
+    const result = await recordClicks(
+      db,
+      body.events.map((event) => ({
+        id: event.id,
+        username: event.username,
+        at: new Date(event.at),
+        visitorId: event.visitor_id,
+        userAgent: event.user_agent,
+        ip: event.ip,
+      })),
+      rules,
+    );
+    return { success: true, ...result };
+  });
 };

@@ -174,7 +174,16 @@ export const ProfileAdDetailsResponse = v.object({
 export const DailyClicksResponse = v.object({
   success: v.literal(true),
   granularity: v.picklist(['hour', 'day']),
-  data: v.array(v.object({ date: v.string(), clicks: v.number(), spend: v.number() })),
+  data: v.array(
+    v.object({
+      date: v.string(),
+      clicks: v.number(),
+      spend: v.number(),
+      // Clicks on the profile in that bucket that were not billed because they were invalid (design
+      // §5, issue 18), by reason; `clicks` counts valid, billed clicks only.
+      invalid: v.object({ bot: v.number(), doubleClick: v.number(), dailyCap: v.number() }),
+    }),
+  ),
 });
 export type ClicksOverTime = Omit<v.InferOutput<typeof DailyClicksResponse>, 'success'>;
 export type DailyClicks = ClicksOverTime['data'];

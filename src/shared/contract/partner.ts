@@ -5,20 +5,66 @@ import { endpoint } from './endpoint';
 /** Partner-facing calls (design §5), signed with HMAC-SHA256; not used by the dashboard client. */
 export const MAX_CLICK_BATCH = 1000;
 
+/**
+ * A click's id is a UUIDv7 (RFC 9562) the partner makes when the click happens: its first 48 bits are
+ * the click's time in milliseconds. The click log is kept by the day of that time (design §5), so an
+ * id lands on the same day however often it is re-sent, with whatever `at`; an id whose time is older
+ * than the accept window (or in the future) is refused as such, and the log is kept longer than that
+ * window, so an id is billed at most once, ever.
+ */
+// Both cases spelled out rather than the i flag: the pattern is also the OpenAPI document's, and JSON
+// Schema patterns take no flags.
+export const CLICK_ID_PATTERN =
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
+
 export const ClickEventInput = v.object({
   id: v.pipe(
     v.string('Each click needs an id'),
     v.nonEmpty('Each click needs an id'),
-    v.maxLength(100),
+    v.regex(CLICK_ID_PATTERN, 'Each click id must be a UUIDv7 made when the click happened'),
+    v.description(
+      "The event's id: a UUIDv7 made when the click happened (its time decides the day it is kept under). Billed at most once, however often it is sent.",
+    ),
   ),
   username: v.pipe(
     v.string('Each click needs a username'),
     v.nonEmpty('Each click needs a username'),
     v.maxLength(100),
+    v.description('The clicked profile, as placed (any case).'),
   ),
   at: v.pipe(
     v.string('Each click needs a time'),
     v.isoTimestamp('Each click time must be an ISO 8601 timestamp'),
+    v.description(
+      'When the visitor clicked. Clicks dated in the future or older than the accept window (7 days by default) are invalid, never billed.',
+    ),
+  ),
+  visitor_id: v.optional(
+    v.pipe(
+      v.string('A visitor id must be text'),
+      v.maxLength(200, 'A visitor id has at most 200 characters'),
+      v.description(
+        "The partner's opaque, stable id of the visitor (a cookie, a signed-in user). The same visitor clicking the same profile again within the double-click window, or more than the daily cap, is not billed. Optional.",
+      ),
+    ),
+  ),
+  user_agent: v.optional(
+    v.pipe(
+      v.string('A user agent must be text'),
+      v.maxLength(1000, 'A user agent has at most 1000 characters'),
+      v.description(
+        "The visitor's User-Agent header. Clicks from known crawlers and bots are not billed. Optional.",
+      ),
+    ),
+  ),
+  ip: v.optional(
+    v.pipe(
+      v.string('An address must be text'),
+      v.maxLength(200, 'An address has at most 200 characters'),
+      v.description(
+        "The visitor's IP address, or a keyed hash of it (the same address always giving the same text). Used for the daily cap per address, and as the visitor when visitor_id is missing; kept only as a keyed hash. Optional.",
+      ),
+    ),
   ),
 });
 
@@ -47,14 +93,47 @@ export const PlacementsResponse = v.object({
   ),
 });
 
+/** Why a click was not billed although its id was new (design §5). */
+export const INVALID_CLICK_REASONS = [
+  'bot',
+  'doubleClick',
+  'dailyCap',
+  'notPlaced',
+  'tooOld',
+  'future',
+] as const;
+export type InvalidClickReason = (typeof INVALID_CLICK_REASONS)[number];
+
+const count = (description: string) =>
+  v.pipe(v.number(), v.integer(), v.minValue(0), v.description(description));
+
+export const InvalidClickCounts = v.object({
+  bot: count('From a known crawler or bot (by its user agent).'),
+  doubleClick: count(
+    'The same visitor clicked the same profile again within the double-click window (60 s by default).',
+  ),
+  dailyCap: count(
+    "Past the daily cap of clicks from one visitor or address on one profile (a UTC day of the click's time).",
+  ),
+  notPlaced: count("On a profile we did not promote at the click's time."),
+  tooOld: count(
+    'Dated (by `at` or by its id) before the accept window (7 days by default). Not kept.',
+  ),
+  future: count('Dated (by `at` or by its id) in the future. Not kept.'),
+});
+
 /** How a batch was taken: each event id is billed at most once, however often it is sent. */
 export const ClickBatchResponse = v.object({
   success: v.literal(true),
-  received: v.number(),
-  duplicates: v.number(),
-  billed: v.number(),
-  unbilled: v.number(),
-  endedCampaigns: v.number(),
+  received: count('Events in the batch.'),
+  duplicates: count('Ids recorded before (or twice in the batch): nothing new.'),
+  billed: count('Valid clicks charged to a campaign.'),
+  unbilled: count(
+    'Valid clicks on a promoted profile whose campaign had no purchased click left: recorded, never billed.',
+  ),
+  invalid: count('Clicks not billed because they are invalid: the sum of invalidReasons.'),
+  invalidReasons: InvalidClickCounts,
+  endedCampaigns: count('Campaigns this batch used up, ended at once.'),
 });
 
 export const partnerCategories = endpoint({

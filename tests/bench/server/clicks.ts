@@ -1,10 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
+import { v7 as uuidv7 } from 'uuid';
+import { BROWSER_USER_AGENTS } from '../../../src/dev/click-traffic';
 import type { Db, Queryable, Writer } from '../../../src/server/db/db';
-import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
+import { makeClickLogDays } from '../../../src/server/domain/clicks/partitions';
+import type { ClickBatchBody } from '../../../src/shared/contract/partner';
 import { seedAdvertiser, seedCampaigns, type CampaignSeed } from './seed';
 
-/** Click traffic of the bench: the campaigns it bills, signed batches over HTTP, and the bare SQL. */
+/**
+ * Click traffic of the bench: the campaigns it bills, its batches of events, the bare SQL and the
+ * books (the batches go over HTTP in send-clicks.ts).
+ */
 
 export const BATCH_SIZE = 100;
 const ADVERTISERS = 20;
@@ -74,11 +78,7 @@ export async function seedClickCampaigns(db: Writer, profiles: string[]): Promis
   };
 }
 
-export interface ClickEventBody {
-  id: string;
-  username: string;
-  at: string;
-}
+export type ClickEventBody = ClickBatchBody['events'][number];
 
 /** A small deterministic generator, so every run sends the same spread of profiles. */
 function random(seed: number): () => number {
@@ -89,7 +89,31 @@ function random(seed: number): () => number {
   };
 }
 
-/** `count` batches of 100 fresh events: 90% on `billable` profiles, 10% on profiles without campaigns. */
+/** Visitors made so far in this process: each event gets the next, so none is ever seen twice. */
+let visitorsMade = 0;
+
+/**
+ * A visitor never seen before, with a browser's user agent and an address of its own (10.0.0.0/8 or
+ * 2001:db8::/32, ranges no real visitor has): the bot check, the keyed hashes of visitor and address
+ * and the visitors' memory all run, and no click is a double click or past the daily cap.
+ */
+function freshVisitor(): Pick<ClickEventBody, 'visitor_id' | 'user_agent' | 'ip'> {
+  const n = (visitorsMade += 1);
+  return {
+    visitor_id: `bench-visitor-${n}`,
+    user_agent: BROWSER_USER_AGENTS[n % BROWSER_USER_AGENTS.length],
+    ip:
+      n % 2 === 0
+        ? `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+        : `2001:db8::${n.toString(16)}`,
+  };
+}
+
+/**
+ * `count` batches of 100 fresh events clicked now (each id a UUIDv7 of that time), each from a fresh
+ * visitor: 90% on `billable` profiles, 10% on profiles without campaigns (the app finds those not
+ * placed: recorded, never billed).
+ */
 export function makeBatches(
   billable: string[],
   unbillable: string[],
@@ -97,109 +121,41 @@ export function makeBatches(
   seed: number,
 ): ClickEventBody[][] {
   const next = random(seed);
-  const at = new Date().toISOString();
+  const now = Date.now();
+  const at = new Date(now).toISOString();
   return Array.from({ length: count }, () =>
     Array.from({ length: BATCH_SIZE }, () => {
       const pool = next() < 0.9 ? billable : unbillable;
-      return { id: randomUUID(), username: pool[Math.floor(next() * pool.length)]!, at };
+      const username = pool[Math.floor(next() * pool.length)]!;
+      return { id: uuidv7({ msecs: now }), username, at, ...freshVisitor() };
     }),
   );
 }
 
-interface ClickAnswer {
-  success: boolean;
-  received: number;
-  duplicates: number;
-  billed: number;
-  unbilled: number;
-  endedCampaigns: number;
-}
+/** The UTC day of a UUIDv7's time (its first 48 bits): the click log's partition of the event. */
+const dayOfId = (id: string) =>
+  new Date(parseInt(id.slice(0, 8) + id.slice(9, 13), 16)).toISOString().slice(0, 10);
 
-/** One POST over `agent`'s kept-alive connections: the status and the body. */
-function post(
-  agent: Agent,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const sent = request(
-      url,
-      { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-        response.on('error', reject);
-      },
-    );
-    sent.on('error', reject);
-    sent.end(body);
-  });
-}
-
-/**
- * POSTs the batches, signed as the partner signs them, from `senders` concurrent senders (each
- * sends its share one after another, on its own kept-alive connection). Returns the billed clicks
- * and the wall time. The requests are written and signed before the clock starts (the run lasts
- * seconds; a signature holds for minutes), and sent with node:http, not fetch (fetch costs the
- * sender about 0.3 ms more a request): the sender shares the two cores with the server and the
- * database, and the figure is the server's.
- */
-export async function sendBatches(
-  url: string,
-  secret: string,
-  batches: ClickEventBody[][],
-  senders: number,
-): Promise<{ billed: number; unbilled: number; ended: number; seconds: number }> {
-  let nextBatch = 0;
-  const totals = { billed: 0, unbilled: 0, ended: 0 };
-  const agent = new Agent({ keepAlive: true, maxSockets: senders });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const requests = batches.map((events) => {
-    const body = JSON.stringify({ events });
-    const headers = {
-      'content-type': 'application/json',
-      'x-partner-timestamp': String(timestamp),
-      'x-partner-signature': signPartnerRequest(secret, timestamp, body),
-    };
-    return { events, body, headers };
-  });
-  const sender = async () => {
-    for (;;) {
-      const next = requests[nextBatch++];
-      if (!next) return;
-      const { events, body, headers } = next;
-      const { status, text } = await post(agent, `${url}/api/partner/clicks`, headers, body);
-      if (status !== 200) throw new Error(`clicks: HTTP ${status} ${text}`);
-      const answer = JSON.parse(text) as ClickAnswer;
-      if (answer.received !== events.length || answer.duplicates !== 0)
-        throw new Error(`clicks: unexpected answer ${text}`);
-      totals.billed += answer.billed;
-      totals.unbilled += answer.unbilled;
-      totals.ended += answer.endedCampaigns;
-    }
-  };
-  const started = performance.now();
-  try {
-    await Promise.all(Array.from({ length: senders }, sender));
-  } finally {
-    agent.destroy();
-  }
-  return { ...totals, seconds: (performance.now() - started) / 1000 };
+/** Before the runs: the partitions of the days the batches' ids fall on (the app makes its own too). */
+async function makeBatchDays(db: Db, batches: ClickEventBody[][]): Promise<void> {
+  await makeClickLogDays(db, new Set(batches.flat().map((e) => dayOfId(e.id))));
 }
 
 /**
  * The baseline: the least SQL that records and bills the same batches, straight on the database
- * from this process: per batch, one transaction with the 100 events inserted (already billed to the
- * profile's campaign) and one set-based UPDATE of those campaigns' counters.
+ * from this process: per batch, one transaction with the 100 events inserted into the click log
+ * under their id's day (already billed to the profile's campaign) and one set-based UPDATE of those
+ * campaigns' counters. What the app does besides is not in it: the invalid-click rules (bots,
+ * placement, double clicks and daily caps, with the visitors' memory and its keyed hashes), the
+ * hourly roll-ups, billing in start order across a profile's campaigns, ending used-up campaigns,
+ * replays, and HTTP with the signature check.
  */
 export async function bareSqlBatches(
   db: Db,
   setup: ClickSetup,
   batches: ClickEventBody[][],
 ): Promise<{ billed: number; seconds: number }> {
+  await makeBatchDays(db, batches);
   let billed = 0;
   const started = performance.now();
   for (const events of batches) {
@@ -207,10 +163,12 @@ export async function bareSqlBatches(
     billed += campaignIds.filter((id) => id !== null).length;
     await db.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO click_events (event_id, profile_username, clicked_at, billed, campaign_id)
-         SELECT e.id, e.username, e.at, e.campaign_id IS NOT NULL, e.campaign_id
-           FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::bigint[]) AS e(id, username, at, campaign_id)`,
+        `INSERT INTO click_log (day, event_id, profile_username, clicked_at, billed, campaign_id)
+         SELECT e.day, e.id, e.username, e.at, e.campaign_id IS NOT NULL, e.campaign_id
+           FROM unnest($1::date[], $2::uuid[], $3::text[], $4::timestamptz[], $5::bigint[])
+                AS e(day, id, username, at, campaign_id)`,
         [
+          events.map((e) => dayOfId(e.id)),
           events.map((e) => e.id),
           events.map((e) => e.username),
           events.map((e) => e.at),
@@ -239,22 +197,25 @@ export function expectedBilled(billable: string[], batches: ClickEventBody[][]):
 }
 
 /**
- * Checks the books after the runs: each campaign's clicks_count equals its billed events, money
- * balances (funded = billed + refunded + remaining, billed = clicks × rate), and no campaign billed
- * while one on the same profile that started earlier still had clicks left.
+ * Checks the books of the campaigns on `profiles` after the runs: each campaign's clicks_count equals
+ * its billed events in the log, money balances (funded = billed + refunded + remaining, billed =
+ * clicks × rate), and no campaign billed while one on the same profile that started earlier still
+ * had clicks left. The log is read once (grouped by campaign): it may hold millions of events.
  */
-export async function checkClickBooks(db: Queryable): Promise<string[]> {
+export async function checkClickBooks(db: Queryable, profiles: string[]): Promise<string[]> {
   const [counts] = await db.query<{ mismatched: number; unbalanced: number; out_of_order: number }>(
-    `SELECT
-       (SELECT count(*)::int FROM campaigns c
-         WHERE c.clicks_count <> (SELECT count(*) FROM click_events e WHERE e.campaign_id = c.id AND e.billed))
-         AS mismatched,
-       (SELECT count(*)::int FROM campaigns
+    `WITH checked AS (SELECT * FROM campaigns WHERE profile_username = ANY($1::text[])),
+          billed AS (SELECT campaign_id, count(*) AS n FROM click_log WHERE billed GROUP BY campaign_id)
+     SELECT
+       (SELECT count(*)::int FROM checked c LEFT JOIN billed b ON b.campaign_id = c.id
+         WHERE c.clicks_count <> COALESCE(b.n, 0)) AS mismatched,
+       (SELECT count(*)::int FROM checked
          WHERE amount_deposit_cents <> billed_cents + refunded_cents + amount_remaining_cents
             OR billed_cents <> clicks_count * click_rate_cents) AS unbalanced,
-       (SELECT count(*)::int FROM campaigns first JOIN campaigns later
+       (SELECT count(*)::int FROM checked first JOIN checked later
            ON later.profile_username = first.profile_username AND later.start_date > first.start_date
          WHERE later.clicks_count > 0 AND first.remaining_clicks > 0) AS out_of_order`,
+    [profiles],
   );
   const problems: string[] = [];
   if (counts!.mismatched > 0)

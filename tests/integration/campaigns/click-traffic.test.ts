@@ -7,6 +7,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../../helpers/server';
+import { NO_INVALID } from '../../helpers/click-ids';
 
 const PARTNER_SECRET = 'traffic-secret';
 
@@ -64,6 +65,7 @@ describe('partner simulator click traffic', () => {
       duplicates: 0,
       billed: 7,
       unbilled: 0,
+      ...NO_INVALID,
       endedCampaigns: 0,
     });
   });

@@ -11,6 +11,7 @@ import {
 import { clicksFor } from '../../../src/shared/rules/campaign-rules';
 import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
 import { recordClicks, sweepCampaignsOutOfClicks } from '../../../src/server/domain/clicks';
+import { clickId, NO_INVALID, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
 
 let db: Db;
@@ -217,8 +218,9 @@ describe.each(databaseKinds())('on %s', (kind) => {
   });
 
   describe('clicks', () => {
-    const clicks = (username: string, ids: string[]) =>
-      ids.map((id) => ({ id, username, at: new Date('2026-11-20T10:00:00Z') }));
+    const clicks = (username: string, names: string[]) =>
+      names.map((name) => ({ id: clickId(`${db.kind}-${name}`), username, at: new Date() }));
+    const ids = (names: string[]) => names.map((name) => clickId(`${db.kind}-${name}`));
     const range = (prefix: string, n: number) =>
       Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
 
@@ -233,13 +235,18 @@ describe.each(databaseKinds())('on %s', (kind) => {
         { username: 'carol', packageId: 1, amountCents: 10_000 },
         10_000,
       );
-      const first = await recordClicks(db, clicks('carol', ['e1', 'e2', 'e3']));
-      const replay = await recordClicks(db, clicks('carol', ['e1', 'e2', 'e3', 'e4']));
+      const first = await recordClicks(db, clicks('carol', ['e1', 'e2', 'e3']), TEST_CLICK_RULES);
+      const replay = await recordClicks(
+        db,
+        clicks('carol', ['e1', 'e2', 'e3', 'e4']),
+        TEST_CLICK_RULES,
+      );
       expect(first).toEqual({
         received: 3,
         duplicates: 0,
         billed: 3,
         unbilled: 0,
+        ...NO_INVALID,
         endedCampaigns: 0,
       });
       expect(replay).toEqual({
@@ -247,6 +254,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
         duplicates: 3,
         billed: 1,
         unbilled: 0,
+        ...NO_INVALID,
         endedCampaigns: 0,
       });
       const [campaign] = await db.query(
@@ -267,12 +275,13 @@ describe.each(databaseKinds())('on %s', (kind) => {
       );
       // $100.50 at $0.60: 167 clicks and 30 cents left over.
       await openCampaign(db, user, { username: 'dave', packageId: 2, amountCents: 10_050 }, 10_000);
-      const result = await recordClicks(db, clicks('dave', range('d', 1000)));
+      const result = await recordClicks(db, clicks('dave', range('d', 1000)), TEST_CLICK_RULES);
       expect(result).toEqual({
         received: 1000,
         duplicates: 0,
         billed: 167,
         unbilled: 833,
+        ...NO_INVALID,
         endedCampaigns: 1,
       });
       const [campaign] = await db.query(
@@ -305,14 +314,28 @@ describe.each(databaseKinds())('on %s', (kind) => {
       // recorded go together, the first of them repeating an id of the first batch.
       await openCampaign(db, user, { username: 'erin', packageId: 2, amountCents: 10_050 }, 10_000);
       const answers = await Promise.all([
-        recordClicks(db, clicks('erin', range('ea', 100))),
-        recordClicks(db, clicks('erin', [...range('eb', 99), 'ea-5'])),
-        recordClicks(db, clicks('erin', [...range('ec', 50), 'ec-1'])),
+        recordClicks(db, clicks('erin', range('ea', 100)), TEST_CLICK_RULES),
+        recordClicks(db, clicks('erin', [...range('eb', 99), 'ea-5']), TEST_CLICK_RULES),
+        recordClicks(db, clicks('erin', [...range('ec', 50), 'ec-1']), TEST_CLICK_RULES),
       ]);
       expect(answers).toEqual([
-        { received: 100, duplicates: 0, billed: 100, unbilled: 0, endedCampaigns: 0 },
-        { received: 100, duplicates: 1, billed: 67, unbilled: 32, endedCampaigns: 1 },
-        { received: 51, duplicates: 1, billed: 0, unbilled: 50, endedCampaigns: 0 },
+        {
+          received: 100,
+          duplicates: 0,
+          billed: 100,
+          unbilled: 0,
+          ...NO_INVALID,
+          endedCampaigns: 0,
+        },
+        {
+          received: 100,
+          duplicates: 1,
+          billed: 67,
+          unbilled: 32,
+          ...NO_INVALID,
+          endedCampaigns: 1,
+        },
+        { received: 51, duplicates: 1, billed: 0, unbilled: 50, ...NO_INVALID, endedCampaigns: 0 },
       ]);
       const [campaign] = await db.query(
         'SELECT status, clicks_count, remaining_clicks, refunded_cents FROM campaigns WHERE user_id = $1',
@@ -325,9 +348,10 @@ describe.each(databaseKinds())('on %s', (kind) => {
         refunded_cents: 30,
       });
       const [billed] = await db.query<{ ea: number; eb: number }>(
-        `SELECT count(*) FILTER (WHERE event_id LIKE 'ea-%')::int AS ea,
-              count(*) FILTER (WHERE event_id LIKE 'eb-%')::int AS eb
-         FROM click_events WHERE billed AND profile_username = 'erin'`,
+        `SELECT count(*) FILTER (WHERE event_id = ANY ($1::uuid[]))::int AS ea,
+              count(*) FILTER (WHERE event_id = ANY ($2::uuid[]))::int AS eb
+         FROM click_log WHERE billed AND profile_username = 'erin'`,
+        [ids(range('ea', 100)), ids(range('eb', 99))],
       );
       expect(billed).toEqual({ ea: 100, eb: 67 });
       expect(await balance(user)).toBe(30);
@@ -340,21 +364,36 @@ describe.each(databaseKinds())('on %s', (kind) => {
       );
       await openCampaign(db, user, { username: 'finn', packageId: 1, amountCents: 10_000 }, 10_000);
       const [first, good, bad] = await Promise.allSettled([
-        recordClicks(db, clicks('finn', ['f1'])),
-        recordClicks(db, clicks('finn', ['f2', 'f3'])),
-        recordClicks(db, clicks('fi\u0000nn', ['f4'])),
+        recordClicks(db, clicks('finn', ['f1']), TEST_CLICK_RULES),
+        recordClicks(db, clicks('finn', ['f2', 'f3']), TEST_CLICK_RULES),
+        recordClicks(db, clicks('fi\u0000nn', ['f4']), TEST_CLICK_RULES),
       ]);
       expect(first).toEqual({
         status: 'fulfilled',
-        value: { received: 1, duplicates: 0, billed: 1, unbilled: 0, endedCampaigns: 0 },
+        value: {
+          received: 1,
+          duplicates: 0,
+          billed: 1,
+          unbilled: 0,
+          ...NO_INVALID,
+          endedCampaigns: 0,
+        },
       });
       expect(good).toEqual({
         status: 'fulfilled',
-        value: { received: 2, duplicates: 0, billed: 2, unbilled: 0, endedCampaigns: 0 },
+        value: {
+          received: 2,
+          duplicates: 0,
+          billed: 2,
+          unbilled: 0,
+          ...NO_INVALID,
+          endedCampaigns: 0,
+        },
       });
       expect(bad.status).toBe('rejected');
       const [row] = await db.query<{ events: number }>(
-        "SELECT count(*)::int AS events FROM click_events WHERE event_id IN ('f1', 'f2', 'f3', 'f4')",
+        'SELECT count(*)::int AS events FROM click_log WHERE event_id = ANY ($1::uuid[])',
+        [ids(['f1', 'f2', 'f3', 'f4'])],
       );
       expect(row).toEqual({ events: 3 });
     });
@@ -470,9 +509,10 @@ describe.each(databaseKinds())('on %s', (kind) => {
         // Another process is recording h1 and has not committed: the statement does not see it yet,
         // counts it as new, then waits for it at the insert and finds it recorded.
         const answer = await whileAnotherTransactionHolds(
-          "INSERT INTO click_events (event_id, profile_username, clicked_at, billed) VALUES ('h1', 'hugo', now(), false)",
+          `INSERT INTO click_log (day, event_id, profile_username, clicked_at, billed)
+           VALUES ((now() AT TIME ZONE 'UTC')::date, '${ids(['h1'])[0]}', 'hugo', now(), false)`,
           async (waited) => {
-            const recording = recordClicks(db, clicks('hugo', ['h1', 'h2']));
+            const recording = recordClicks(db, clicks('hugo', ['h1', 'h2']), TEST_CLICK_RULES);
             await waited();
             return recording;
           },
@@ -482,6 +522,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
           duplicates: 1,
           billed: 1,
           unbilled: 0,
+          ...NO_INVALID,
           endedCampaigns: 0,
         });
         const [campaign] = await db.query(
@@ -507,7 +548,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
                   remaining_clicks = remaining_clicks + 10, clicks_purchased = clicks_purchased + 10
             WHERE user_id = ${user}`,
           async (waited) => {
-            const recording = recordClicks(db, clicks('jade', range('j', 10)));
+            const recording = recordClicks(db, clicks('jade', range('j', 10)), TEST_CLICK_RULES);
             await waited();
             return recording;
           },
@@ -517,6 +558,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
           duplicates: 0,
           billed: 10,
           unbilled: 0,
+          ...NO_INVALID,
           endedCampaigns: 0,
         });
         const [campaign] = await db.query(

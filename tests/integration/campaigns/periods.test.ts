@@ -11,6 +11,7 @@ import {
   type TestClient,
   type TestDatabase,
 } from '../../helpers/server';
+import { clickId } from '../../helpers/click-ids';
 import { figureViolations } from '../../reliability/support/figure-identities';
 
 const PARTNER_SECRET = 'periods-partner-secret';
@@ -40,7 +41,7 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
   async function bill(count: number): Promise<void> {
     const at = new Date().toISOString();
     const batch = Array.from({ length: count }, () => ({
-      id: `period-${kind}-${++events}`,
+      id: clickId(`period-${kind}-${++events}`),
       username: 'period_fit',
       at,
     }));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
 import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
+import { clickId, NO_INVALID } from '../../helpers/click-ids';
 import {
   databaseKinds,
   openTestDatabase,
@@ -331,7 +332,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     });
     const at = new Date().toISOString();
     const events = Array.from({ length: 130 }, (_, i) => ({
-      id: `c4-${i}`,
+      id: clickId(`${kind}-c4-${i}`),
       username: 'creator4',
       at,
     }));
@@ -343,6 +344,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
         duplicates: 0,
         billed: 125,
         unbilled: 5,
+        ...NO_INVALID,
         endedCampaigns: 1,
       },
     });
@@ -379,7 +381,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     });
     const at = new Date().toISOString();
     const events = Array.from({ length: 3 }, (_, i) => ({
-      id: `c7-${i}`,
+      id: clickId(`${kind}-c7-${i}`),
       username: 'creator7',
       at,
     }));
@@ -410,19 +412,19 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     });
     const at = new Date().toISOString();
     const first = Array.from({ length: 115 }, (_, i) => ({
-      id: `c5-a${i}`,
+      id: clickId(`${kind}-c5-a${i}`),
       username: 'creator5',
       at,
     }));
     expect((await sendClicks(first)).body).toMatchObject({ billed: 115, endedCampaigns: 0 });
     const flood = Array.from({ length: 1000 }, (_, i) => ({
-      id: `c5-b${i}`,
+      id: clickId(`${kind}-c5-b${i}`),
       username: 'creator5',
       at,
     }));
     expect(await sendClicks(flood)).toMatchObject({
       status: 200,
-      body: { received: 1000, billed: 10, unbilled: 990, endedCampaigns: 1 },
+      body: { received: 1000, billed: 10, unbilled: 990, ...NO_INVALID, endedCampaigns: 1 },
     });
     const [campaign] = await database.db.query(
       'SELECT status, clicks_count, billed_cents, refunded_cents FROM campaigns WHERE user_id = $1',
@@ -435,7 +437,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       refunded_cents: 0,
     });
     const [events] = await database.db.query<{ billed: number; recorded: number }>(
-      "SELECT count(*) FILTER (WHERE billed)::int AS billed, count(*)::int AS recorded FROM click_events WHERE profile_username = 'creator5'",
+      "SELECT count(*) FILTER (WHERE billed)::int AS billed, count(*)::int AS recorded FROM click_log WHERE profile_username = 'creator5'",
     );
     expect(events).toEqual({ billed: 125, recorded: 1115 });
   });
@@ -449,7 +451,11 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     });
     const at = new Date().toISOString();
     const batches = Array.from({ length: 6 }, (_, b) =>
-      Array.from({ length: 20 }, (_, i) => ({ id: `c6-${b}-${i}`, username: 'creator6', at })),
+      Array.from({ length: 20 }, (_, i) => ({
+        id: clickId(`${kind}-c6-${b}-${i}`),
+        username: 'creator6',
+        at,
+      })),
     );
     const answers = await Promise.all([
       ...batches.slice(0, 3).map((batch) => sendClicks(batch)),
@@ -466,7 +472,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     expect(Number(campaign!.amount_remaining_cents)).toBe(0);
     expect(Number(campaign!.billed_cents)).toBe(Number(campaign!.clicks_count) * 60);
     const [billed] = await database.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM click_events WHERE profile_username = 'creator6' AND billed",
+      "SELECT count(*)::int AS n FROM click_log WHERE profile_username = 'creator6' AND billed",
     );
     expect(billed!.n).toBe(campaign!.clicks_count);
     expect(await balanceCents(id)).toBe(Number(campaign!.refunded_cents));

@@ -220,16 +220,38 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
     return campaign.id;
   }
 
-  /** Click events as the click billing records them; `billed` false for those no campaign paid. */
-  async function clicksAt(campaignId: number, username: string, times: string[], billed = true) {
-    for (const [index, at] of times.entries()) {
+  type ClickKind = 'billed' | 'unbilled' | 'bot' | 'doubleClick' | 'dailyCap';
+
+  /**
+   * Clicks on the campaign as the click billing rolls them up by the hour (click_hours): `billed`
+   * at the campaign's rate; `unbilled` valid clicks past its purchased ones; or invalid, by reason.
+   */
+  async function clicksAt(
+    campaignId: number,
+    username: string,
+    times: string[],
+    kind: ClickKind = 'billed',
+  ) {
+    for (const at of times) {
       await test.db.query(
-        `INSERT INTO click_events (event_id, campaign_id, profile_username, clicked_at, billed)
-         VALUES ($1, $2, $3, $4, $5)`,
-        [`${username}-${billed}-${index}`, billed ? campaignId : null, username, at, billed],
+        `INSERT INTO click_hours AS h (campaign_id, hour, profile_key, user_id, billed, billed_cents,
+                                       unbilled, bot, double_click, daily_cap)
+         SELECT c.id, date_trunc('hour', $3::timestamptz, 'UTC'), lower($2), c.user_id,
+                ($4 = 'billed')::int, CASE WHEN $4 = 'billed' THEN c.click_rate_cents ELSE 0 END,
+                ($4 = 'unbilled')::int, ($4 = 'bot')::int, ($4 = 'doubleClick')::int,
+                ($4 = 'dailyCap')::int
+           FROM campaigns c WHERE c.id = $1
+         ON CONFLICT (campaign_id, hour, profile_key) DO UPDATE
+            SET billed = h.billed + excluded.billed, billed_cents = h.billed_cents + excluded.billed_cents,
+                unbilled = h.unbilled + excluded.unbilled, bot = h.bot + excluded.bot,
+                double_click = h.double_click + excluded.double_click,
+                daily_cap = h.daily_cap + excluded.daily_cap`,
+        [campaignId, username, at, kind],
       );
     }
   }
+
+  const valid = { bot: 0, doubleClick: 0, dailyCap: 0 };
 
   it('counts clicks and spend per UTC hour from the creation of a campaign younger than 2 days', async () => {
     // Site-Wide: $0.60 a click.
@@ -243,14 +265,26 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
       '2026-03-06T00:59:00Z',
       '2026-03-06T01:09:00Z',
     ]);
-    await clicksAt(id, 'hour_one', ['2026-03-05T23:30:00Z'], false);
+    await clicksAt(id, 'hour_one', ['2026-03-05T23:30:00Z'], 'unbilled');
+    await clicksAt(id, 'hour_one', ['2026-03-06T00:05:30Z'], 'doubleClick');
+    await clicksAt(id, 'hour_one', ['2026-03-06T00:20:00Z', '2026-03-06T01:01:00Z'], 'bot');
     expect(await dailyClicks(test.db.read, advertiserId, 'HOUR_ONE')).toEqual({
       granularity: 'hour',
       data: [
-        { date: '2026-03-05T22:00:00.000Z', clicks: 3, spend: 1.8 },
-        { date: '2026-03-05T23:00:00.000Z', clicks: 0, spend: 0 },
-        { date: '2026-03-06T00:00:00.000Z', clicks: 3, spend: 1.8 },
-        { date: '2026-03-06T01:00:00.000Z', clicks: 1, spend: 0.6 },
+        { date: '2026-03-05T22:00:00.000Z', clicks: 3, spend: 1.8, invalid: valid },
+        { date: '2026-03-05T23:00:00.000Z', clicks: 0, spend: 0, invalid: valid },
+        {
+          date: '2026-03-06T00:00:00.000Z',
+          clicks: 3,
+          spend: 1.8,
+          invalid: { bot: 1, doubleClick: 1, dailyCap: 0 },
+        },
+        {
+          date: '2026-03-06T01:00:00.000Z',
+          clicks: 1,
+          spend: 0.6,
+          invalid: { bot: 1, doubleClick: 0, dailyCap: 0 },
+        },
       ],
     });
   });
@@ -263,12 +297,18 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
       '2026-03-01T23:59:59Z',
       ...Array<string>(5).fill('2026-03-03T09:59:00Z'),
     ]);
+    await clicksAt(id, 'day_one', Array<string>(2).fill('2026-03-03T09:30:00Z'), 'dailyCap');
     expect(await dailyClicks(test.db.read, advertiserId, 'day_one')).toEqual({
       granularity: 'day',
       data: [
-        { date: '2026-03-01', clicks: 2, spend: 0.8 },
-        { date: '2026-03-02', clicks: 0, spend: 0 },
-        { date: '2026-03-03', clicks: 5, spend: 2 },
+        { date: '2026-03-01', clicks: 2, spend: 0.8, invalid: valid },
+        { date: '2026-03-02', clicks: 0, spend: 0, invalid: valid },
+        {
+          date: '2026-03-03',
+          clicks: 5,
+          spend: 2,
+          invalid: { bot: 0, doubleClick: 0, dailyCap: 2 },
+        },
       ],
     });
   });
@@ -284,7 +324,12 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
     const clicks = await dailyClicks(test.db.read, advertiserId, 'live_one');
     expect(clicks?.granularity).toBe('hour');
     expect(clicks?.data).toHaveLength(48);
-    expect(clicks?.data.at(-1)).toMatchObject({ clicks: 1, spend: 0.8 });
+    expect(clicks?.data.at(-1)).toEqual({
+      date: expect.any(String),
+      clicks: 1,
+      spend: 0.8,
+      invalid: valid,
+    });
   });
 
   it('answers undefined for a profile without a campaign of this advertiser', async () => {

@@ -12,6 +12,7 @@ import {
   type TestClient,
   type TestDatabase,
 } from '../../helpers/server';
+import { clickId } from '../../helpers/click-ids';
 
 const PARTNER_SECRET = 'test-partner-secret';
 
@@ -341,7 +342,7 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
     expect(await messages(id)).toHaveLength(count);
     const body = JSON.stringify({
       events: Array.from({ length: 252 }, (_, n) => ({
-        id: `nina-${n}`,
+        id: clickId(`${kind}-nina-${n}`),
         username: 'nina',
         at: new Date().toISOString(),
       })),

@@ -15,6 +15,7 @@ import {
   type TestClient,
   type TestDatabase,
 } from '../../helpers/server';
+import { clickId } from '../../helpers/click-ids';
 
 /**
  * Issue 6: check-auth and the campaign list answer from a read cache (src/server/db/read-cache.ts).
@@ -140,7 +141,7 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
     const clicks = await sendClicks(
       server,
       ['c1', 'c2', 'c3'].map((id) => ({
-        id: `${id}-${userId}`,
+        id: clickId(`${kind}-${id}-${userId}`),
         username: 'cached_creator',
         at: new Date().toISOString(),
       })),

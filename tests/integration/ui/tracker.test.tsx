@@ -27,10 +27,11 @@ const trackerCampaign = (overrides: Partial<Campaign> = {}) =>
     ...overrides,
   });
 
+const noInvalid = { bot: 0, doubleClick: 0, dailyCap: 0 };
 const days = [
-  { date: '2025-03-05', clicks: 4, spend: 2 },
-  { date: '2025-03-06', clicks: 0, spend: 0 },
-  { date: '2025-03-07', clicks: 11, spend: 5.5 },
+  { date: '2025-03-05', clicks: 4, spend: 2, invalid: noInvalid },
+  { date: '2025-03-06', clicks: 0, spend: 0, invalid: { ...noInvalid, dailyCap: 5 } },
+  { date: '2025-03-07', clicks: 11, spend: 5.5, invalid: { ...noInvalid, bot: 2, doubleClick: 1 } },
 ];
 
 function answerDetails(campaign: Campaign) {
@@ -102,22 +103,36 @@ describe('/analytics/$username', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
-  it('gives the clicks and spend chart a text alternative', async () => {
+  it('gives the clicks and spend chart a text alternative, with the invalid clicks', async () => {
     renderApp('/analytics/iris', stub);
-    const table = await screen.findByRole('table', { name: 'Billed clicks and spend per day' });
+    const table = await screen.findByRole('table', {
+      name: 'Billed clicks, spend and invalid clicks per day',
+    });
     expect(
       within(table)
         .getAllByRole('row')
         .map((row) => [...row.children].map((cell) => cell.textContent)),
     ).toEqual([
-      ['Date', 'Clicks', 'Spend'],
-      ['Mar 5, 2025', '4', '$2.00'],
-      ['Mar 6, 2025', '0', '$0.00'],
-      ['Mar 7, 2025', '11', '$5.50'],
+      [
+        'Date',
+        'Valid clicks',
+        'Spend',
+        'Invalid: bots',
+        'Invalid: double clicks',
+        'Invalid: past the daily limit',
+      ],
+      ['Mar 5, 2025', '4', '$2.00', '0', '0', '0'],
+      ['Mar 6, 2025', '0', '$0.00', '0', '0', '5'],
+      ['Mar 7, 2025', '11', '$5.50', '2', '1', '0'],
     ]);
     expect(
       screen.getByText(
-        '15 billed clicks over 3 days, $7.50 spent; busiest day Mar 7, 2025 with 11.',
+        '15 billed clicks over 3 days, $7.50 spent; busiest day Mar 7, 2025 with 11. 8 invalid clicks were not billed: 2 from bots, 1 double click, 5 past the daily limit.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Invalid clicks are never billed: clicks from known bots, a visitor's repeated clicks within a minute, and clicks past a visitor's daily limit.",
       ),
     ).toBeInTheDocument();
   });
@@ -125,8 +140,10 @@ describe('/analytics/$username', () => {
   it('reads the chart out by keyboard: the latest bar first, then the arrow keys, Home and End', async () => {
     const { user } = renderApp('/analytics/iris', stub);
     const chart = await screen.findByRole('group', { name: 'Clicks and spend per day' });
-    const readout = () => within(chart.parentElement!).getByText(/ spent$/);
-    expect(readout()).toHaveTextContent('Mar 7, 2025: 11 clicks, $5.50 spent');
+    const readout = () => within(chart.parentElement!).getByText(/: \d+ clicks?, \$/);
+    expect(readout()).toHaveTextContent(
+      /^Mar 7, 2025: 11 clicks, \$5\.50 spent · 3 invalid \(2 from bots, 1 double click\)$/,
+    );
     expect(readout()).toHaveAttribute('aria-live', 'polite');
     // In the tab order: tabbing from the top of the page reaches it.
     for (let presses = 0; presses < 20 && document.activeElement !== chart; presses++) {
@@ -134,11 +151,13 @@ describe('/analytics/$username', () => {
     }
     expect(chart).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
-    expect(readout()).toHaveTextContent('Mar 6, 2025: 0 clicks, $0.00 spent');
+    expect(readout()).toHaveTextContent(
+      /^Mar 6, 2025: 0 clicks, \$0\.00 spent · 5 invalid \(5 past the daily limit\)$/,
+    );
     await user.keyboard('{Home}{ArrowLeft}');
-    expect(readout()).toHaveTextContent('Mar 5, 2025: 4 clicks, $2.00 spent');
+    expect(readout()).toHaveTextContent(/^Mar 5, 2025: 4 clicks, \$2\.00 spent$/);
     await user.keyboard('{End}{ArrowRight}');
-    expect(readout()).toHaveTextContent('Mar 7, 2025: 11 clicks, $5.50 spent');
+    expect(readout()).toHaveTextContent(/^Mar 7, 2025: 11 clicks, \$5\.50 spent · 3 invalid/);
   });
 
   it('labels hourly points by their UTC hour', async () => {
@@ -147,8 +166,8 @@ describe('/analytics/$username', () => {
         success: true,
         granularity: 'hour',
         data: [
-          { date: '2025-03-05T22:00:00.000Z', clicks: 1, spend: 0.5 },
-          { date: '2025-03-05T23:00:00.000Z', clicks: 3, spend: 1.5 },
+          { date: '2025-03-05T22:00:00.000Z', clicks: 1, spend: 0.5, invalid: noInvalid },
+          { date: '2025-03-05T23:00:00.000Z', clicks: 3, spend: 1.5, invalid: noInvalid },
         ],
       },
     });
@@ -159,7 +178,7 @@ describe('/analytics/$username', () => {
     expect(screen.getByText('Mar 5, 10:00 PM UTC: 1 click, $0.50 spent')).toBeInTheDocument();
     expect(
       screen.getByText(
-        '4 billed clicks over 2 hours, $2.00 spent; busiest hour Mar 5, 11:00 PM UTC with 3.',
+        '4 billed clicks over 2 hours, $2.00 spent; busiest hour Mar 5, 11:00 PM UTC with 3. No invalid clicks.',
       ),
     ).toBeInTheDocument();
   });

@@ -391,6 +391,17 @@ export const GET_ENDPOINTS: { path: string; as: Sender; answer: Answer }[] = [
     answer: ok(expect.objectContaining({ success: true, data: expect.any(Object) })),
   },
   { path: '/api/health', as: 'anonymous', answer: ok({ success: true, message: 'ok' }) },
+  // The partner API's documents (issue 18): public, and the same whoever asks.
+  {
+    path: '/api/openapi.json',
+    as: 'anonymous',
+    answer: ok(expect.objectContaining({ openapi: '3.1.0' })),
+  },
+  {
+    path: '/api/docs',
+    as: 'anonymous',
+    answer: ok(expect.stringContaining('<h1>PromoClicks partner API</h1>')),
+  },
 ];
 
 /**

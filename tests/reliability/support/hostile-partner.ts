@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
+import { clickId } from '../../helpers/click-ids';
 import { ok } from './hostile-answers';
 import { MESSAGES, refused, type Answer, type HostileRequest } from './hostile-cases';
 import { HOSTILE_PARTNER_SECRET } from './hostile-world';
@@ -84,7 +85,13 @@ function signedClicks(name: string, raw: string, answer: Answer, type = 'applica
 export function partnerCases(): HostileRequest[] {
   const unknownCategory = refused('Unknown category', 404);
   const categories = ok(expect.objectContaining({ success: true, categories: expect.any(Array) }));
-  const click = { id: 'hostile-1', username: 'creator0', at: new Date().toISOString() };
+  // A well-formed click (a UUIDv7 id made now), so each case below is refused for its own change.
+  const click = {
+    id: clickId('hostile-click'),
+    username: 'creator0',
+    at: new Date().toISOString(),
+  };
+  const notUuidV7 = refused('Each click id must be a UUIDv7 made when the click happened');
   const batch = (events: unknown) => JSON.stringify({ events });
   const withClick = (change: Record<string, unknown>) => batch([{ ...click, ...change }]);
   return [
@@ -112,22 +119,25 @@ export function partnerCases(): HostileRequest[] {
     signedClicks('no events', batch([]), refused('A batch needs at least one click')),
     signedClicks(
       '1,001 events',
-      batch(Array.from({ length: 1001 }, (_, i) => ({ ...click, id: `e${i}` }))),
+      batch(Array.from({ length: 1001 }, (_, i) => ({ ...click, id: clickId(`hostile-${i}`) }))),
       refused('A batch holds at most 1000 clicks'),
     ),
     signedClicks(
-      'over 256 KB',
-      batch([{ ...click, id: 'x'.repeat(300 * 1024) }]),
+      'over 2 MB',
+      batch([{ ...click, id: 'x'.repeat(2 * 1024 * 1024) }]),
       refused(MESSAGES.tooLarge, 413),
     ),
     signedClicks('id as a number', withClick({ id: 1 }), refused('Each click needs an id')),
     signedClicks('empty id', withClick({ id: '' }), refused('Each click needs an id')),
     signedClicks('id with NUL', withClick({ id: 'a\u0000b' }), refused(MESSAGES.nul)),
-    signedClicks(
-      '101-character id',
-      withClick({ id: 'x'.repeat(101) }),
-      refused('events[0].id is too long'),
-    ),
+    signedClicks('101-character id', withClick({ id: 'x'.repeat(101) }), notUuidV7),
+    ...[
+      ['a free-text id', 'hostile-1'],
+      ['a UUIDv4 id', '3b241101-e2bb-4255-8caf-4136c566a962'],
+      ['a UUIDv7 id without its dashes', click.id.replaceAll('-', '')],
+      ['a UUIDv7 id with a space after it', `${click.id} `],
+      ['a UUIDv7 id of the wrong variant', `${click.id.slice(0, 19)}c${click.id.slice(20)}`],
+    ].map(([name, id]) => signedClicks(name!, withClick({ id }), notUuidV7)),
     signedClicks(
       'no username',
       withClick({ username: undefined }),
@@ -142,6 +152,32 @@ export function partnerCases(): HostileRequest[] {
       'at as a number',
       withClick({ at: 1_700_000_000 }),
       refused('Each click needs a time'),
+    ),
+    signedClicks(
+      'visitor id as a number',
+      withClick({ visitor_id: 7 }),
+      refused('A visitor id must be text'),
+    ),
+    signedClicks(
+      '201-character visitor id',
+      withClick({ visitor_id: 'v'.repeat(201) }),
+      refused('A visitor id has at most 200 characters'),
+    ),
+    signedClicks(
+      'user agent as a list',
+      withClick({ user_agent: ['Googlebot'] }),
+      refused('A user agent must be text'),
+    ),
+    signedClicks(
+      '1,001-character user agent',
+      withClick({ user_agent: 'u'.repeat(1001) }),
+      refused('A user agent has at most 1000 characters'),
+    ),
+    signedClicks('address as a number', withClick({ ip: 127 }), refused('An address must be text')),
+    signedClicks(
+      '201-character address',
+      withClick({ ip: '1'.repeat(201) }),
+      refused('An address has at most 200 characters'),
     ),
     ...['yesterday', '2026-13-01T00:00:00Z', '2026-01-01', "2026-01-01T00:00:00Z' OR 1=1"].map(
       (at) =>

@@ -10,7 +10,11 @@ import type { Queryable } from '../../../src/server/db/db';
  * - what the ledger took for a campaign is what it billed over its life (its history entries, plus
  *   the current period while active) and what it still holds;
  * - each billed click is counted once, by the campaign it billed (in the period it was billed in),
- *   at that campaign's rate;
+ *   at that campaign's rate; a click is billed only when valid, and one on a profile nobody
+ *   promoted names no campaign (design §5, issue 18);
+ * - the hourly roll-ups (click_hours) count each click of the log once, in its hour, by the campaign
+ *   it was on, as billed, unbilled or invalid by reason; and what they hold billed for a campaign is
+ *   what it billed over its life;
  * - clicks purchased = used + remaining in every period; an active campaign's remaining money covers
  *   its remaining clicks; an ended one holds nothing, its refund covers the clicks refunded and its
  *   last history entry is its period;
@@ -104,7 +108,7 @@ async function clickViolations(db: Queryable): Promise<string[]> {
     `SELECT * FROM (
        SELECT c.id, (COALESCE(e.clicks, 0) + CASE WHEN c.status THEN c.clicks_count ELSE 0 END)::int AS clicks,
               c.clicks_count, c.billed_cents AS billed, c.click_rate_cents AS rate,
-              (SELECT count(*) FROM click_events x WHERE x.campaign_id = c.id AND x.billed)::int AS events
+              (SELECT count(*) FROM click_log x WHERE x.campaign_id = c.id AND x.billed)::int AS events
          FROM campaigns c LEFT JOIN (${ENDED_PERIODS}) e ON e.campaign_id = c.id) t
       WHERE t.clicks <> t.events OR t.billed <> t.clicks_count::bigint * t.rate
       ORDER BY t.id`,
@@ -113,10 +117,18 @@ async function clickViolations(db: Queryable): Promise<string[]> {
     (c) =>
       `campaign ${c.id}: ${c.clicks} clicks counted over its periods, ${c.events} billed click events, billed ${Number(c.billed)} for ${c.clicks} at rate ${c.rate} this period`,
   );
-  const [stray] = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM click_events WHERE NOT billed AND campaign_id IS NOT NULL',
+  const [stray] = await db.query<{ invalid_billed: number; unplaced_named: number }>(
+    `SELECT count(*) FILTER (WHERE billed AND (invalid IS NOT NULL OR campaign_id IS NULL))::int
+              AS invalid_billed,
+            count(*) FILTER (WHERE invalid = 'notPlaced' AND campaign_id IS NOT NULL)::int AS unplaced_named
+       FROM click_log`,
   );
-  if (stray!.n > 0) violations.push(`${stray!.n} unbilled click events name a campaign`);
+  if (stray!.invalid_billed > 0) {
+    violations.push(`${stray!.invalid_billed} billed clicks are invalid or name no campaign`);
+  }
+  if (stray!.unplaced_named > 0) {
+    violations.push(`${stray!.unplaced_named} clicks not placed name a campaign`);
+  }
   const counters = await db.query<{ id: number; status: boolean }>(
     `SELECT id, status FROM campaigns
       WHERE clicks_purchased <> clicks_count + remaining_clicks
@@ -133,7 +145,64 @@ async function clickViolations(db: Queryable): Promise<string[]> {
         : `campaign ${c.id}: ended, but purchased != used + refunded clicks, it still holds money, or the refund does not cover the clicks refunded`,
     );
   }
-  return [...violations, ...(await historyViolations(db))];
+  return [...violations, ...(await historyViolations(db)), ...(await rollUpViolations(db))];
+}
+
+/** The click log's counts per campaign, hour and profile, as the roll-ups keep them. */
+const LOGGED_HOURS = `
+  SELECT COALESCE(campaign_id, 0) AS campaign_id, date_trunc('hour', clicked_at, 'UTC') AS hour,
+         lower(profile_username) AS profile_key,
+         count(*) FILTER (WHERE billed)::int AS billed,
+         count(*) FILTER (WHERE NOT billed AND invalid IS NULL)::int AS unbilled,
+         count(*) FILTER (WHERE invalid = 'bot')::int AS bot,
+         count(*) FILTER (WHERE invalid = 'doubleClick')::int AS double_click,
+         count(*) FILTER (WHERE invalid = 'dailyCap')::int AS daily_cap,
+         count(*) FILTER (WHERE invalid = 'notPlaced')::int AS not_placed
+    FROM click_log GROUP BY 1, 2, 3`;
+
+/**
+ * The hourly roll-ups agree with the click log they sum (the billing statement writes both), name
+ * the advertiser of the campaign, and hold what each campaign billed over its life at its rates
+ * (too old and future clicks are not logged: they are only counted in the roll-ups).
+ */
+async function rollUpViolations(db: Queryable): Promise<string[]> {
+  const hours = await db.query<{ campaign_id: number; hour: Date; profile_key: string }>(
+    `SELECT COALESCE(h.campaign_id, l.campaign_id) AS campaign_id, COALESCE(h.hour, l.hour) AS hour,
+            COALESCE(h.profile_key, l.profile_key) AS profile_key
+       FROM click_hours h FULL JOIN (${LOGGED_HOURS}) l
+         ON l.campaign_id = h.campaign_id AND l.hour = h.hour AND l.profile_key = h.profile_key
+      WHERE (COALESCE(h.billed, 0), COALESCE(h.unbilled, 0), COALESCE(h.bot, 0),
+             COALESCE(h.double_click, 0), COALESCE(h.daily_cap, 0), COALESCE(h.not_placed, 0))
+            IS DISTINCT FROM
+            (COALESCE(l.billed, 0), COALESCE(l.unbilled, 0), COALESCE(l.bot, 0),
+             COALESCE(l.double_click, 0), COALESCE(l.daily_cap, 0), COALESCE(l.not_placed, 0))
+      ORDER BY 1, 2, 3`,
+  );
+  const owners = await db.query<{ campaign_id: number }>(
+    `SELECT DISTINCT h.campaign_id FROM click_hours h JOIN campaigns c ON c.id = h.campaign_id
+      WHERE h.user_id IS DISTINCT FROM c.user_id ORDER BY 1`,
+  );
+  const billed = await db.query<{ id: number; rolled: number; billed: number }>(
+    `SELECT c.id, COALESCE(h.cents, 0)::bigint AS rolled,
+            (COALESCE(e.spent, 0) + CASE WHEN c.status THEN c.billed_cents ELSE 0 END)::bigint AS billed
+       FROM campaigns c
+       LEFT JOIN (${ENDED_PERIODS}) e ON e.campaign_id = c.id
+       LEFT JOIN (SELECT campaign_id, sum(billed_cents) AS cents FROM click_hours GROUP BY 1) h
+         ON h.campaign_id = c.id
+      WHERE COALESCE(h.cents, 0) <> COALESCE(e.spent, 0) + CASE WHEN c.status THEN c.billed_cents ELSE 0 END
+      ORDER BY c.id`,
+  );
+  return [
+    ...hours.map(
+      (h) =>
+        `click_hours of campaign ${h.campaign_id}, ${new Date(h.hour).toISOString()}, ${h.profile_key}: its counts differ from the click log's`,
+    ),
+    ...owners.map((o) => `click_hours of campaign ${o.campaign_id} name another advertiser`),
+    ...billed.map(
+      (b) =>
+        `campaign ${b.id}: click_hours hold ${Number(b.rolled)} cents billed, it billed ${Number(b.billed)} over its periods`,
+    ),
+  ];
 }
 
 /** Each history entry's period adds up; an ended campaign's period is its last entry. */

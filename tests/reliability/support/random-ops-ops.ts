@@ -59,6 +59,8 @@ export type Op =
   | {
       kind: 'clicks';
       groups: ClickGroup[];
+      /** Invalid clicks mixed in (design §5, issue 18). */
+      extras: ClickExtra[];
       replays: number[];
       repeatInBatch: boolean;
       copies: number;
@@ -96,7 +98,34 @@ export interface ClickGroup {
   count: number;
   /** Send the username in upper case (the partner may). */
   upper: boolean;
+  /** Each click from a visitor of its own (visitor id, address, a browser's user agent). */
+  visitors: boolean;
 }
+
+/**
+ * Clicks the server must not bill (design §5, issue 18), mixed into a batch. Visitors and addresses
+ * are indices into a few of the run's own, so their clicks meet across batches.
+ */
+export type ClickExtra =
+  /** Clicks with a known crawler's user agent. */
+  | { kind: 'bot'; profile: number; count: number }
+  /** One visitor clicks twice, `gapSeconds` apart: within the double-click window. */
+  | { kind: 'doubleClick'; profile: number; visitor: number; gapSeconds: number }
+  /** One visitor clicks once a minute (61 s apart) from 4 minutes ago: past the daily cap. */
+  | { kind: 'overCap'; profile: number; visitor: number }
+  /** `count` visitors behind one address click at once: the address's daily cap. */
+  | { kind: 'sharedAddress'; profile: number; address: number; count: number }
+  /** Dated 8 days ago, or 1 hour ahead: by `at` only, or by the id's time too. */
+  | { kind: 'tooOld' | 'future'; profile: number; count: number; byId: boolean }
+  /** An id recorded before (the `event`-th, modulo), sent again dated otherwise. */
+  | { kind: 'redated'; event: number; when: Redating };
+
+/** minutes: 3 minutes ago; day: a day ago; old: 8 days ago; ahead: 1 hour ahead. */
+export type Redating = 'minutes' | 'day' | 'old' | 'ahead';
+
+/** The run's visitors and addresses the extras name. */
+export const RUN_VISITORS = 3;
+export const RUN_ADDRESSES = 2;
 
 const user = fc.nat({ max: 7 });
 const profile = fc.nat({ max: PROFILE_COUNT - 1 });
@@ -167,7 +196,41 @@ const clickGroup: fc.Arbitrary<ClickGroup> = fc.record({
     { arbitrary: fc.integer({ min: 40, max: 300 }), weight: 2 },
   ),
   upper: fc.boolean(),
+  visitors: fc.boolean(),
 });
+
+const fewClicks = fc.integer({ min: 1, max: 8 });
+const clickExtra: fc.Arbitrary<ClickExtra> = fc.oneof(
+  fc.record({ kind: fc.constant('bot' as const), profile: likelyProfile, count: fewClicks }),
+  fc.record({
+    kind: fc.constant('doubleClick' as const),
+    profile: likelyProfile,
+    visitor: fc.nat({ max: RUN_VISITORS - 1 }),
+    gapSeconds: fc.integer({ min: 0, max: 59 }),
+  }),
+  fc.record({
+    kind: fc.constant('overCap' as const),
+    profile: likelyProfile,
+    visitor: fc.nat({ max: RUN_VISITORS - 1 }),
+  }),
+  fc.record({
+    kind: fc.constant('sharedAddress' as const),
+    profile: likelyProfile,
+    address: fc.nat({ max: RUN_ADDRESSES - 1 }),
+    count: fewClicks,
+  }),
+  fc.record({
+    kind: fc.constantFrom('tooOld' as const, 'future' as const),
+    profile: likelyProfile,
+    count: fewClicks,
+    byId: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('redated' as const),
+    event: fc.nat({ max: 10_000 }),
+    when: fc.constantFrom<Redating>('minutes', 'day', 'old', 'ahead'),
+  }),
+);
 
 const verifyOp: fc.Arbitrary<Op> = fc.record({
   kind: fc.constant('verify' as const),
@@ -296,6 +359,7 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('clicks' as const),
       groups: fc.array(clickGroup, { minLength: 1, maxLength: 3 }),
+      extras: fc.array(clickExtra, { maxLength: 3 }),
       replays: fc.array(fc.nat({ max: 10_000 }), { maxLength: 4 }),
       repeatInBatch: fc.boolean(),
       copies: fc.constantFrom(1, 1, 1, 2, 3),

@@ -17,6 +17,7 @@ import {
 } from '../../helpers/server';
 import { figureViolations } from './figure-identities';
 import { moneyInvariantViolations } from './invariants';
+import { ClickBook, LONGEST_RUN_MS, type SentClick } from './random-ops-clicks';
 import {
   CLOSED_WINDOW_AT,
   DepositBook,
@@ -135,10 +136,9 @@ export class RandomOpsRun {
   private readonly book = new DepositBook();
   private readonly campaigns = new Map<string, CampaignModel>();
   private readonly endings: EndingModel[] = [];
-  /** Click event ids sent so far (each counts once, ever). */
-  private readonly eventIds: string[] = [];
-  private readonly seenEvents = new Set<string>();
+  private readonly clickBook: ClickBook;
   private readonly profiles: string[];
+  private readonly startedAt = Date.now();
   private readonly log: string[] = [];
   private starts = 0;
   private steps = 0;
@@ -148,7 +148,6 @@ export class RandomOpsRun {
   private lastCall = '';
   /** How often each call answered each status ("new-campaign 201"), for the summary. */
   readonly tally: Map<string, number>;
-  private events = 0;
 
   constructor(
     private readonly world: World,
@@ -157,6 +156,7 @@ export class RandomOpsRun {
   ) {
     this.tally = tally;
     this.profiles = Array.from({ length: PROFILE_COUNT }, (_, i) => `${tag}_p${i}`);
+    this.clickBook = new ClickBook(tag, this.profiles);
   }
 
   /** Fresh profiles (4 listed, 1 unlisted; the 6th is never in the catalogue) and two advertisers. */
@@ -973,74 +973,69 @@ export class RandomOpsRun {
 
   // ---- clicks ----
 
-  /** A signed batch: fresh events per group, some replayed ids, maybe one id twice in the batch. */
-  private async clicks(op: Extract<Op, { kind: 'clicks' }>): Promise<void> {
-    const at = new Date().toISOString();
-    const events: { id: string; username: string; at: string }[] = [];
-    for (const group of op.groups) {
-      const name = this.profiles[group.profile]!;
-      for (let i = 0; i < group.count; i++) {
-        this.events += 1;
-        events.push({
-          id: `${this.tag}-e${this.events}`,
-          username: group.upper ? name.toUpperCase() : name,
-          at,
-        });
-      }
-    }
-    if (op.repeatInBatch) events.push({ ...events[0]! });
-    if (this.eventIds.length > 0) {
-      for (const replay of op.replays) {
-        events.push({
-          id: this.eventIds[replay % this.eventIds.length]!,
-          username: this.profiles[0]!,
-          at,
-        });
-      }
-    }
+  /**
+   * Whether a campaign placed the profile (lower case) when the batch's clicks happened: an active
+   * one, or a period that ended during the run (each places its profile until 5 minutes after its
+   * end, and the run is shorter than LONGEST_RUN_MS).
+   */
+  private placed(profile: string): boolean {
+    return (
+      [...this.campaigns.values()].some((c) => c.active && c.profile === profile) ||
+      this.endings.some((ending) => ending.row[0] === profile)
+    );
+  }
 
-    const fresh: { id: string; username: string }[] = [];
-    for (const event of events) {
-      if (this.seenEvents.has(event.id)) continue;
-      this.seenEvents.add(event.id);
-      this.eventIds.push(event.id);
-      fresh.push(event);
-    }
+  /**
+   * A signed batch: fresh events per group, invalid clicks mixed in (design §5, issue 18), some
+   * replayed ids, maybe one id twice in the batch. The book judges it; the valid new clicks bill the
+   * campaigns on their profile, the first started first.
+   */
+  private async clicks(op: Extract<Op, { kind: 'clicks' }>): Promise<void> {
+    const now = Date.now();
+    expect(
+      now - this.startedAt,
+      `${this.where()}\n(the run outlasted its click model)`,
+    ).toBeLessThan(LONGEST_RUN_MS);
+    // Invalid clicks go mostly where a campaign runs, where only the rules keep them from billing.
+    const active = [...this.campaigns.values()].filter((c) => c.active);
+    const events = this.clickBook.batch(op, now, (index) =>
+      active.length > 0 && index % 3 !== 2
+        ? active[index % active.length]!.profile
+        : this.profiles[index % this.profiles.length]!,
+    );
+    const judged = this.clickBook.judge(events, now, op.copies, (profile) => this.placed(profile));
     const expected = { billed: 0, endedCampaigns: 0 };
-    const perProfile = new Map<string, number>();
-    for (const event of fresh) {
-      const key = event.username.toLowerCase();
-      perProfile.set(key, (perProfile.get(key) ?? 0) + 1);
-    }
-    for (const [profile, count] of perProfile) {
-      let pending = count;
-      const queue = [...this.campaigns.values()]
-        .filter((c) => c.active && c.profile.toLowerCase() === profile)
-        .sort((a, b) => a.started - b.started);
-      for (const campaign of queue) {
-        const take = Math.min(pending, campaign.remainingClicks);
-        if (take === 0) continue;
-        pending -= take;
-        expected.billed += take;
-        campaign.clicksCount += take;
-        campaign.remainingClicks -= take;
-        campaign.billedCents += take * campaign.rateCents;
-        campaign.remainingCents -= take * campaign.rateCents;
-        if (campaign.remainingClicks === 0) {
-          this.end(campaign);
-          expected.endedCampaigns += 1;
-        }
+    for (const event of judged.valid) {
+      const profile = event.username.toLowerCase();
+      const campaign = [...this.campaigns.values()]
+        .filter((c) => c.active && c.profile === profile && c.remainingClicks > 0)
+        .sort((a, b) => a.started - b.started)[0];
+      this.clickBook.bill(profile, campaign?.rateCents ?? null);
+      if (!campaign) continue;
+      expected.billed += 1;
+      campaign.clicksCount += 1;
+      campaign.remainingClicks -= 1;
+      campaign.billedCents += campaign.rateCents;
+      campaign.remainingCents -= campaign.rateCents;
+      if (campaign.remainingClicks === 0) {
+        this.end(campaign);
+        expected.endedCampaigns += 1;
       }
     }
 
     this.count('clicks billed', expected.billed);
+    this.count('clicks unbilled', judged.valid.length - expected.billed);
     this.count('campaigns ended by clicks', expected.endedCampaigns);
+    for (const [reason, n] of Object.entries(judged.invalid)) this.count(`clicks ${reason}`, n);
+    const invalid = Object.values(judged.invalid).reduce((sum, n) => sum + n, 0);
     const expectedBody = {
       success: true,
       received: events.length,
-      duplicates: events.length - fresh.length,
+      duplicates: judged.duplicates,
       billed: expected.billed,
-      unbilled: fresh.length - expected.billed,
+      unbilled: judged.valid.length - expected.billed,
+      invalid,
+      invalidReasons: judged.invalid,
       endedCampaigns: expected.endedCampaigns,
     };
     if (op.copies === 1) {
@@ -1048,41 +1043,63 @@ export class RandomOpsRun {
       await this.check();
       return;
     }
-    // The batch sent several times at once, each copy in another order: every event still counts
-    // once, so the answers add up to what one batch would bill.
+    // The batch sent several times at once, each copy in another order: every new event still counts
+    // once, so the answers add up to what one batch would bill; each copy judges its too old and
+    // future events again (they are never kept).
     const copies = Array.from({ length: op.copies }, (_, i) => {
       const cut = Math.floor((events.length * i) / op.copies);
       const rotated = [...events.slice(cut), ...events.slice(0, cut)];
       return i % 2 === 1 ? rotated.reverse() : rotated;
     });
     const answers = await Promise.all(copies.map((copy) => this.sendClicks(copy)));
-    const sum = (key: keyof typeof expectedBody) =>
-      answers.reduce((total, answer) => total + Number(answer.body[key]), 0);
-    const shown = answers.map((a) => `${a.status} ${JSON.stringify(a.body).slice(0, 200)}`);
+    type Counts = Record<string, number>;
+    const sum = (read: (body: Counts & { invalidReasons: Counts }) => number) =>
+      answers.reduce(
+        (total, answer) => total + read(answer.body as Counts & { invalidReasons: Counts }),
+        0,
+      );
+    const shown = answers.map((a) => `${a.status} ${JSON.stringify(a.body).slice(0, 300)}`);
     this.log.push(`   partner/clicks x${op.copies}: ${shown.join('; ')}`);
+    const notKept = judged.invalid.tooOld + judged.invalid.future;
+    const fresh = judged.valid.length + invalid - notKept;
+    const perCopy = new Set(['tooOld', 'future']);
     expect(
       {
         statuses: answers.map((answer) => answer.status),
-        received: sum('received'),
-        duplicates: sum('duplicates'),
-        billed: sum('billed'),
-        unbilled: sum('unbilled'),
-        endedCampaigns: sum('endedCampaigns'),
+        received: sum((body) => body.received!),
+        duplicates: sum((body) => body.duplicates!),
+        billed: sum((body) => body.billed!),
+        unbilled: sum((body) => body.unbilled!),
+        invalid: sum((body) => body.invalid!),
+        invalidReasons: Object.fromEntries(
+          Object.keys(judged.invalid).map((reason) => [
+            reason,
+            sum((body) => body.invalidReasons[reason]!),
+          ]),
+        ),
+        endedCampaigns: sum((body) => body.endedCampaigns!),
       },
       this.where(),
     ).toEqual({
       statuses: copies.map(() => 200),
       received: op.copies * events.length,
-      duplicates: op.copies * events.length - fresh.length,
+      duplicates: op.copies * events.length - fresh - op.copies * notKept,
       billed: expected.billed,
       unbilled: expectedBody.unbilled,
+      invalid: invalid + (op.copies - 1) * notKept,
+      invalidReasons: Object.fromEntries(
+        Object.entries(judged.invalid).map(([reason, n]) => [
+          reason,
+          perCopy.has(reason) ? n * op.copies : n,
+        ]),
+      ),
       endedCampaigns: expected.endedCampaigns,
     });
     this.count('click batches sent at once', op.copies);
     await this.check();
   }
 
-  private sendClicks(events: { id: string; username: string; at: string }[]) {
+  private sendClicks(events: SentClick[]) {
     const body = JSON.stringify({ events });
     const timestamp = Math.floor(Date.now() / 1000);
     this.lastCall = 'partner/clicks';
@@ -1305,6 +1322,34 @@ export class RandomOpsRun {
           d.units.toString(),
           d.receivedUnits.toString(),
           d.creditedCents,
+        ]),
+    );
+
+    // Every click of the run in the hourly roll-ups, billed, unbilled or invalid by reason.
+    const hours = await db.query<Record<string, string | number>>(
+      `SELECT profile_key, sum(billed)::int AS billed, sum(billed_cents)::bigint AS billed_cents,
+              sum(unbilled)::int AS unbilled, sum(bot)::int AS bot, sum(double_click)::int AS double_click,
+              sum(daily_cap)::int AS daily_cap, sum(not_placed)::int AS not_placed,
+              sum(too_old)::int AS too_old, sum(future)::int AS future
+         FROM click_hours WHERE profile_key = ANY($1::text[]) GROUP BY profile_key`,
+      [this.profiles],
+    );
+    expect(
+      hours
+        .map((h) => [
+          h.profile_key,
+          ...[h.billed, h.billed_cents, h.unbilled, h.bot, h.double_click, h.daily_cap].map(Number),
+          ...[h.not_placed, h.too_old, h.future].map(Number),
+        ])
+        .sort(([a], [b]) => (String(a) < String(b) ? -1 : 1)),
+      this.where(),
+    ).toEqual(
+      [...this.clickBook.perProfile]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([profile, c]) => [
+          profile,
+          ...[c.billed, c.billedCents, c.unbilled, c.bot, c.doubleClick, c.dailyCap],
+          ...[c.notPlaced, c.tooOld, c.future],
         ]),
     );
 

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatMoney } from '../../../lib/format';
-import { bucketSeconds, type ClicksPoint, type Granularity } from '../chart-labels';
+import { chartColours } from '../chart-colours.css';
+import { bucketSeconds, invalidTotal, type ClicksPoint, type Granularity } from '../chart-labels';
 import * as styles from './tracker.css';
 
 const HEIGHT = 240;
@@ -17,13 +18,47 @@ interface ChartProps {
   onSelect(index: number): void;
 }
 
+/** Diagonal lines on a light fill, `ratio` canvas pixels to a CSS pixel (uPlot draws in the former). */
+function hatchPattern(ctx: CanvasRenderingContext2D, ratio: number): CanvasPattern | string {
+  const size = Math.round(6 * ratio);
+  const tile = document.createElement('canvas');
+  tile.width = size;
+  tile.height = size;
+  const draw = tile.getContext('2d');
+  if (!draw) return chartColours.invalidFill;
+  draw.fillStyle = chartColours.invalidFill;
+  draw.fillRect(0, 0, size, size);
+  draw.strokeStyle = chartColours.invalidHatch;
+  draw.lineWidth = 1.5 * ratio;
+  draw.beginPath();
+  // The tile's diagonal and the two corners' pieces of its neighbours' diagonals: tiles join up.
+  for (const shift of [-size, 0, size]) {
+    draw.moveTo(shift, size);
+    draw.lineTo(shift + size, 0);
+  }
+  draw.stroke();
+  return ctx.createPattern(tile, 'repeat') ?? chartColours.invalidFill;
+}
+
+/** The invalid clicks' fill, made again when the pixel ratio changes (a zoom, another screen). */
+function hatchFill(): uPlot.Series.Fill {
+  let made: { ratio: number; pattern: CanvasPattern | string } | undefined;
+  return (plot) => {
+    if (made?.ratio !== uPlot.pxRatio) {
+      made = { ratio: uPlot.pxRatio, pattern: hatchPattern(plot.ctx, uPlot.pxRatio) };
+    }
+    return made.pattern;
+  };
+}
+
 function options(
   width: number,
   xRange: [number, number],
   hooks: uPlot.Hooks.Arrays,
 ): uPlot.Options {
   const narrow = width < 480;
-  const axis = { stroke: '#646b78', ticks: { show: false }, font: font(narrow) };
+  const axis = { stroke: chartColours.axis, ticks: { show: false }, font: font(narrow) };
+  const bars = uPlot.paths.bars!({ size: [0.7, 28], align: 0 });
   return {
     width,
     height: HEIGHT,
@@ -42,7 +77,7 @@ function options(
       {
         ...axis,
         scale: 'clicks',
-        grid: { stroke: '#eef0f4', width: 1 },
+        grid: { stroke: chartColours.grid, width: 1 },
         size: narrow ? 36 : 48,
         // Whole clicks only.
         incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 50_000, 100_000],
@@ -58,21 +93,44 @@ function options(
     ],
     series: [
       {},
+      // Stacked: valid plus invalid clicks, hatched, drawn first; the valid clicks over its foot.
       {
-        label: 'Clicks',
+        label: 'Invalid clicks',
         scale: 'clicks',
-        stroke: '#4f46e5',
-        fill: 'rgba(79, 70, 229, 0.75)',
-        width: 0,
-        paths: uPlot.paths.bars!({ size: [0.7, 28], align: 0 }),
+        stroke: chartColours.invalidHatch,
+        fill: hatchFill(),
+        width: 1,
+        paths: bars,
+        points: { show: false },
+      },
+      {
+        label: 'Valid clicks',
+        scale: 'clicks',
+        stroke: chartColours.halo,
+        fill: chartColours.validBar,
+        width: 1,
+        paths: bars,
+        points: { show: false },
+      },
+      {
+        label: 'Spend halo',
+        scale: 'spend',
+        stroke: chartColours.halo,
+        width: 5,
         points: { show: false },
       },
       {
         label: 'Spend',
         scale: 'spend',
-        stroke: '#d97706',
+        stroke: chartColours.spend,
         width: 2,
-        points: { show: true, size: 5, fill: '#d97706' },
+        points: {
+          show: true,
+          size: 7,
+          width: 1.5,
+          fill: chartColours.spend,
+          stroke: chartColours.halo,
+        },
       },
     ],
     hooks,
@@ -96,14 +154,16 @@ function drawSelection(plot: uPlot, index: number, step: number) {
   const right = plot.valToPos(x + step / 2, 'x', true);
   const { ctx, bbox } = plot;
   ctx.save();
-  ctx.fillStyle = 'rgba(17, 24, 39, 0.08)';
+  ctx.globalAlpha = chartColours.selectionAlpha;
+  ctx.fillStyle = chartColours.selection;
   ctx.fillRect(left, bbox.top, right - left, bbox.height);
   ctx.restore();
 }
 
 /**
- * The uPlot chart of billed clicks (bars, left axis) and spend (line, right axis) per hour or day;
- * loaded lazily by the tracker only. Hovering or tapping a bar selects it.
+ * The uPlot chart of clicks (bars, left axis: valid ones solid, invalid ones hatched on top) and
+ * spend (line, right axis) per hour or day; loaded lazily by the tracker only. Hovering or tapping a
+ * bar selects it.
  */
 export default function ClicksChart({ points, granularity, selected, onSelect }: ChartProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -119,10 +179,17 @@ export default function ClicksChart({ points, granularity, selected, onSelect }:
     // Without a 2D canvas (very old browsers, test DOMs) the text alternative stands alone.
     if (!element || !canDrawCanvas()) return;
     const step = STEP[granularity];
+    const spend = points.map((point) => point.spend);
     const data: uPlot.AlignedData = [
       points.map((point) => bucketSeconds(point.date) + step / 2),
+      // No hatched bar (null) where no click was invalid: its outline would ring the valid one.
+      points.map((point) => {
+        const invalid = invalidTotal(point.invalid);
+        return invalid === 0 ? null : point.clicks + invalid;
+      }),
       points.map((point) => point.clicks),
-      points.map((point) => point.spend),
+      spend,
+      spend,
     ];
     const first = data[0][0] ?? Date.now() / 1000;
     const last = data[0][data[0].length - 1] ?? first;

@@ -1,41 +1,63 @@
 import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { formatMoney } from '../../../lib/format';
 import type { ClicksOverTime } from '../../../shared/contract/campaigns';
 import { Card } from '../../../ui/card';
 import { Spinner } from '../../../ui/spinner';
 import { useDailyClicks } from '../../campaigns/api/get-daily-clicks';
-import { bucketLabel, chartSummary, pointText } from '../chart-labels';
+import { chartSummary, clicksTable, pointText } from '../chart-labels';
 import * as styles from './tracker.css';
 
 // uPlot (~50 kB) is fetched only when a tracker shows its chart, never on first load.
 const ClicksChart = lazy(() => import('./clicks-chart'));
 
-function ClicksTable({ granularity, data }: ClicksOverTime) {
+function ClicksTable({ clicks }: { clicks: ClicksOverTime }) {
+  const { caption, columns, rows } = clicksTable(clicks);
   // Hidden by its wrapper: a table is never narrower than its content, so hidden itself it could
   // still stick out past a phone's edge (at 320 px, with two-digit hours).
   return (
     <div className={styles.visuallyHidden}>
       <table>
-        <caption>Billed clicks and spend per {granularity}</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{granularity === 'hour' ? 'Hour' : 'Date'}</th>
-            <th scope="col">Clicks</th>
-            <th scope="col">Spend</th>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {data.map((point) => (
-            <tr key={point.date}>
-              <td>{bucketLabel(point.date, granularity)}</td>
-              <td>{point.clicks}</td>
-              <td>{formatMoney(point.spend)}</td>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, index) => (
+                <td key={columns[index]}>{cell}</td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** What the chart's marks are: the canvas itself is hidden from assistive technology. */
+function ChartLegend() {
+  return (
+    <ul id="tracker-chart-legend" className={styles.legend}>
+      <li className={styles.legendItem}>
+        <span className={styles.swatch.valid} aria-hidden="true" />
+        Valid clicks (billed)
+      </li>
+      <li className={styles.legendItem}>
+        <span className={styles.swatch.invalid} aria-hidden="true" />
+        Invalid clicks (not billed)
+      </li>
+      <li className={styles.legendItem}>
+        <span className={styles.swatch.spend} aria-hidden="true" />
+        Spend
+      </li>
+    </ul>
   );
 }
 
@@ -69,7 +91,7 @@ function ClicksFigure({ clicks }: { clicks: ClicksOverTime }) {
       <div
         role="group"
         aria-label={`Clicks and spend per ${clicks.granularity}`}
-        aria-describedby="tracker-chart-hint"
+        aria-describedby="tracker-chart-legend tracker-chart-hint"
         tabIndex={0}
         className={styles.chartFrame}
         onKeyDown={onKeyDown}
@@ -86,17 +108,24 @@ function ClicksFigure({ clicks }: { clicks: ClicksOverTime }) {
       <p className={styles.readout} aria-live="polite">
         {point ? pointText(point, clicks.granularity) : null}
       </p>
+      <ChartLegend />
+      <p className={styles.muted}>
+        Invalid clicks are never billed: clicks from known bots, a visitor&apos;s repeated clicks
+        within a minute, and clicks past a visitor&apos;s daily limit.
+      </p>
       <p id="tracker-chart-hint" className={styles.muted}>
-        Bars are clicks, the line is spend. Tap a bar, or focus the chart and use the arrow keys, to
-        read its values.
+        Tap a bar, or focus the chart and use the arrow keys, to read its values.
       </p>
       <figcaption className={styles.muted}>{chartSummary(clicks)}</figcaption>
-      <ClicksTable granularity={clicks.granularity} data={clicks.data} />
+      <ClicksTable clicks={clicks} />
     </figure>
   );
 }
 
-/** Billed clicks and spend per hour or day over the campaign's life (POST /api/campaign-daily-clicks). */
+/**
+ * Billed clicks, spend and invalid (unbilled) clicks per hour or day over the campaign's life
+ * (POST /api/campaign-daily-clicks).
+ */
 export function DailyClicksCard({ username }: { username: string }) {
   const clicks = useDailyClicks(username);
   return (

@@ -1,5 +1,6 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars, wideScreen } from '../../../ui/theme.css';
+import { chartColours } from '../chart-colours.css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 
@@ -101,6 +102,36 @@ export const chartPlaceholder = style({
 });
 
 export const muted = style({ color: vars.color.textMuted, fontSize: '14px' });
+
+export const legend = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  fontSize: '14px',
+});
+
+export const legendItem = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+
+const swatchBase = style({ flex: 'none', width: '14px', height: '14px' });
+
+// The chart's marks in small: a solid bar, a hatched outlined bar, a line.
+export const swatch = styleVariants({
+  valid: [swatchBase, { background: chartColours.validBar }],
+  invalid: [
+    swatchBase,
+    {
+      border: `1px solid ${chartColours.invalidHatch}`,
+      background: `repeating-linear-gradient(135deg, ${chartColours.invalidHatch} 0 1.5px, ${chartColours.invalidFill} 1.5px 4px)`,
+    },
+  ],
+  spend: [
+    swatchBase,
+    { height: '3px', borderRadius: vars.radius.full, background: chartColours.spend },
+  ],
+});
 
 export const back = style({ fontWeight: 600, textDecoration: 'none', alignSelf: 'flex-start' });
 

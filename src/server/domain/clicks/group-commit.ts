@@ -2,7 +2,8 @@ import { MAX_CLICK_BATCH } from '../../../shared/contract/partner';
 import { perDatabase, type Db } from '../../db/db';
 import { endCampaignsOutOfClicks } from './end-out-of-clicks';
 import { recordGroup } from './retries';
-import type { ClickBatchResult, ClickEvent, Recorded } from './types';
+import type { StatementRules } from './record-once';
+import type { ClickBatchResult, PreparedEvent, Recorded } from './types';
 
 /**
  * At most this many events go into one statement: enough to share a commit among several batches
@@ -11,7 +12,9 @@ import type { ClickBatchResult, ClickEvent, Recorded } from './types';
 const MAX_GROUP_EVENTS = 2 * MAX_CLICK_BATCH;
 
 interface Waiting {
-  events: ClickEvent[];
+  events: PreparedEvent[];
+  /** The same for every batch of a server (its settings); a group takes its first batch's. */
+  rules: StatementRules;
   resolve: (result: ClickBatchResult) => void;
   reject: (error: unknown) => void;
 }
@@ -48,6 +51,7 @@ class ClickQueue {
         recorded = await recordGroup(
           this.db,
           group.map((entry) => entry.events),
+          group[0]!.rules,
         );
       } catch (error) {
         await this.recordAlone(group, error);
@@ -98,7 +102,7 @@ class ClickQueue {
     for (const entry of group) {
       let recorded: Recorded;
       try {
-        recorded = await recordGroup(this.db, [entry.events]);
+        recorded = await recordGroup(this.db, [entry.events], entry.rules);
       } catch (own) {
         entry.reject(own);
         continue;

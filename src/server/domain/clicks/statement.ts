@@ -1,18 +1,29 @@
 /**
- * Records and bills a group of batches in one statement, which is its own transaction (no BEGIN and
+ * Judges, records and bills a group of batches in one statement, which is its own transaction (no BEGIN and
  * COMMIT: two round trips less a batch). It locks every active campaign on the
  * events' profiles in a fixed order (by id, in a materialized CTE, so concurrent statements never
  * deadlock: stack notes; NO KEY UPDATE, so foreign-key checks of other events do not wait for it),
- * keeps the first of each event id not recorded before, gives each profile's k-th new event to the
+ * keeps the first of each event id not recorded before, judges each new event (the invalid-click
+ * rules of README.md that need the database: not placed, double click, daily cap), gives each
+ * profile's k-th valid new event to the
  * campaign whose purchased clicks cover k when the campaigns are queued by start date (the first
  * started bills first: `billing` numbers each campaign's share), inserts the events with their
  * campaign, and charges the campaigns.
  * Events keep their arrival order across the group (batch by batch), so the group bills exactly as
- * its batches would one after another. It answers per batch (fresh, inserted, billed) and lists the
+ * its batches would one after another. It adds every event to the hourly roll-ups (click_hours) and
+ * the visitors' memory (click_visitors). It answers per batch (fresh, inserted, billed, invalid by
+ * reason) and lists the
  * campaigns used up with the batch whose event took their last click; those are ended right after, in
  * a transaction of their own (endCampaignsOutOfClicks). An event recorded by another statement after
  * this one's snapshot is skipped by ON CONFLICT yet was counted: `inserted` then differs from `fresh`,
  * the statement fails as a whole (serialization_failure, migration 0060) and the caller tries again.
+ * So it does when another statement changed a visitor's memory after this one's snapshot (its
+ * `version` moved by more than this statement's one step): two batches judging the same visitor at
+ * once never both bill the visitor's click.
+ *
+ * Parameters: $1 ids, $2 usernames, $3 times (text), $4 batch numbers, $5 look for recorded ids,
+ * $6 days (the ids' UTC days), $7 verdicts judged before (PreparedEvent), $8 visitor keys, $9 address
+ * keys, $10 the double-click window (ms), $11 the daily cap.
  *
  * Speed tricks that live inside the statement (style habit 14; the runs behind each figure are in
  * README.md), each with a comment where it sits:
@@ -26,15 +37,17 @@
  */
 export const RECORD_AND_BILL = `
   WITH input AS (
-    SELECT e.id, e.username, e.at, lower(e.username) AS profile, e.batch, e.ord
+    SELECT e.id::uuid AS id, e.day::date AS day, e.username, e.at, lower(e.username) AS profile,
+           e.batch, e.preset, e.vkey, e.akey, e.ord
       -- The times come as text: a timestamptz[] parameter would have the driver turn each into a Date
       -- and back into text.
-      FROM unnest($1::text[], $2::text[], $3::text[]::timestamptz[], $4::int[])
-           WITH ORDINALITY AS e(id, username, at, batch, ord)
+      FROM unnest($1::text[], $2::text[], $3::text[]::timestamptz[], $4::int[], $6::text[], $7::text[],
+                  $8::text[], $9::text[])
+           WITH ORDINALITY AS e(id, username, at, batch, day, preset, vkey, akey, ord)
   ), locked AS MATERIALIZED (
     -- A join, not profile_key = ANY (array): the planner takes the campaigns table for small and
     -- scans it, and a row tested against an array parameter goes through it element by element.
-    SELECT c.id, c.profile_key AS profile, c.remaining_clicks, c.start_date
+    SELECT c.id, c.profile_key AS profile, c.remaining_clicks, c.start_date, c.click_rate_cents AS rate, c.user_id
       FROM campaigns c
       JOIN (SELECT DISTINCT lower(u) AS profile FROM unnest($2::text[]) AS u) d ON d.profile = c.profile_key
      WHERE c.status
@@ -43,35 +56,134 @@ export const RECORD_AND_BILL = `
   ), fresh AS (
     -- With $5, one primary-key probe per event for ids recorded before (LIMIT keeps the lateral a
     -- probe: the planner would otherwise scan the whole, ever growing table once the group holds a
-    -- few hundred ids). Without, the insert finds them (see recordGroup).
+    -- few hundred ids). Without, the insert finds them (see recordGroup). Events too old or in the
+    -- future are not kept: only counted (input).
     SELECT DISTINCT ON (i.id) i.*
       FROM input i
-      LEFT JOIN LATERAL (SELECT true AS found FROM click_events x WHERE $5 AND x.event_id = i.id LIMIT 1) r ON true
-     WHERE r.found IS NULL
+      LEFT JOIN LATERAL (SELECT true AS found FROM click_log x
+                          WHERE $5 AND x.day = i.day AND x.event_id = i.id LIMIT 1) r ON true
+     WHERE (i.preset IS NULL OR i.preset = 'bot') AND r.found IS NULL
      ORDER BY i.id, i.ord
-  ), ev AS (
-    SELECT f.*, row_number() OVER (PARTITION BY f.profile ORDER BY f.ord) AS k FROM fresh f
+  ), showing AS (
+    -- Per profile: since when it is placed by an active campaign, and the campaign its clicks are on
+    -- (the one billing now: the first started with clicks left).
+    SELECT DISTINCT ON (profile) profile, id, user_id, min(start_date) OVER (PARTITION BY profile) AS since
+      FROM locked
+     ORDER BY profile, remaining_clicks = 0, start_date, id
+  ), placed AS (
+    -- Placed at the click's time (5 minutes either side for the clocks): an active campaign had
+    -- started, or an ended period of a campaign on the profile covered it (campaign_history).
+    SELECT f.*, COALESCE(s.id, h.campaign_id) AS on_campaign, COALESCE(s.user_id, h.user_id) AS on_user,
+           s.id IS NOT NULL OR h.found IS NOT NULL AS is_placed
+      FROM fresh f
+      LEFT JOIN showing s ON s.profile = f.profile AND s.since <= f.at + interval '5 minutes'
+      LEFT JOIN LATERAL (
+        SELECT true AS found, hh.campaign_id, hh.user_id FROM campaign_history hh
+         WHERE s.id IS NULL AND lower(hh.profile_username) = f.profile
+           AND hh.end_date >= f.at - interval '5 minutes' AND hh.start_date <= f.at + interval '5 minutes'
+         ORDER BY hh.end_date LIMIT 1) h ON true
+  ), judged AS (
+    SELECT p.*, CASE WHEN p.preset = 'bot' THEN 'bot' WHEN NOT p.is_placed THEN 'notPlaced' END AS pre
+      FROM placed p
+  ), pairs AS MATERIALIZED (
+    -- One row per event and key, so the visitor rules are window functions over one row set (joins
+    -- between CTEs are planned as nested loops: a group's cost would grow with its square). Each
+    -- event has its main row (the double-click rule's key: the visitor's, else the address's; none
+    -- when it has neither or was judged already) and, with a visitor id and an address, an address
+    -- row (the daily cap holds for each key). Materialized: each row then looks its key up in
+    -- click_visitors by the whole primary key (inlined, the planner joined the table before the keys
+    -- and scanned every visitor of the profile's day for each row).
+    -- The keys are compared byte by byte ("C"): the window functions below sort by them.
+    SELECT j.id, j.batch, j.ord, j.day, j.username, j.at, j.profile COLLATE "C" AS profile, j.on_campaign,
+           j.on_user, j.pre, k.main, CASE WHEN j.pre IS NULL THEN k.key END COLLATE "C" AS key
+      FROM judged j
+     CROSS JOIN LATERAL (VALUES (j.vkey, true), (j.akey, false)) AS k(key, main)
+     WHERE k.main OR (k.key IS NOT NULL AND j.pre IS NULL)
+  ), keyed AS (
+    -- Each key's memory, by its primary key; the day before only when the click is within the
+    -- window of (UTC) midnight.
+    SELECT p.*, s.clicks, s.last_at, s.version, y.last_at AS last_before
+      FROM pairs p
+      LEFT JOIN LATERAL (SELECT x.clicks, x.last_at, x.version FROM click_visitors x
+                          WHERE p.key IS NOT NULL AND x.day = p.day AND x.profile_key = p.profile
+                            AND x.visitor_key = p.key) s ON true
+      LEFT JOIN LATERAL (SELECT x.last_at FROM click_visitors x
+                          WHERE p.key IS NOT NULL AND p.main
+                            AND p.at < (p.day::timestamp AT TIME ZONE 'UTC') + $10 * interval '1 millisecond'
+                            AND x.day = p.day - 1 AND x.profile_key = p.profile AND x.visitor_key = p.key
+                          -- OFFSET 0 keeps the subquery whole, so the test above skips the probe.
+                          OFFSET 0) y ON true
+  ), timed AS (
+    -- A double click: within the window of the visitor's click before it in the group (by time) or
+    -- of the latest one remembered (either side: batches may come out of order).
+    SELECT t.*,
+           t.main AND t.key IS NOT NULL AND (
+             COALESCE(t.at - lag(t.at) OVER (PARTITION BY t.profile, t.key, t.main ORDER BY t.at, t.id)
+                      < $10 * interval '1 millisecond', false)
+             OR COALESCE(t.at > t.last_at - $10 * interval '1 millisecond'
+                         AND t.at < t.last_at + $10 * interval '1 millisecond', false)
+             OR COALESCE(t.at < t.last_before + $10 * interval '1 millisecond', false)) AS own_double
+      FROM keyed t
+  ), doubled AS (
+    SELECT t.*, bool_or(t.own_double) OVER (PARTITION BY t.id) AS dbl FROM timed t
+  ), counted AS (
+    -- The day's clicks of each key, double clicks left out, counted in time order after those
+    -- remembered: past the cap, the click is invalid (and still counted).
+    SELECT d.*,
+           CASE WHEN d.key IS NOT NULL AND NOT d.dbl THEN COALESCE(d.clicks, 0)
+                + row_number() OVER (PARTITION BY d.day, d.profile, d.key, d.key IS NOT NULL AND NOT d.dbl
+                                     ORDER BY d.at, d.id) END AS n
+      FROM doubled d
+  ), judged_all AS (
+    SELECT c.*,
+           COALESCE(c.pre, CASE WHEN c.dbl THEN 'doubleClick'
+                                WHEN bool_or(c.n > $11) OVER (PARTITION BY c.id) THEN 'dailyCap' END) AS verdict
+      FROM counted c
+  ), state_rows AS (
+    -- Every key's row of the same day saw the same memory: one version.
+    SELECT day, profile, key, (count(*) FILTER (WHERE NOT dbl))::int AS added, max(at) AS last_at,
+           max(version) AS version
+      FROM judged_all WHERE key IS NOT NULL GROUP BY day, profile, key
+  ), visitors_written AS (
+    -- In key order, like the events: statements sharing keys wait for each other, never deadlock.
+    -- The version written is the snapshot's plus one; a row another statement changed since then
+    -- gets -1 instead, the statement fails (below) and that -1 is never committed.
+    INSERT INTO click_visitors AS s (day, profile_key, visitor_key, clicks, last_at, version)
+    SELECT day, profile, key, added, last_at, COALESCE(version, 0) + 1 FROM state_rows ORDER BY day, profile, key
+    ON CONFLICT (day, profile_key, visitor_key) DO UPDATE
+       SET clicks = s.clicks + excluded.clicks, last_at = GREATEST(s.last_at, excluded.last_at),
+           version = CASE WHEN s.version + 1 = excluded.version THEN excluded.version ELSE -1 END
+    RETURNING version
+  ), final AS (
+    SELECT a.*, row_number() OVER (PARTITION BY a.profile, a.verdict IS NULL ORDER BY a.ord) AS k
+      FROM judged_all a WHERE a.main
   ), demand AS (
-    SELECT profile, count(*) AS n FROM ev GROUP BY profile
+    SELECT profile, count(*) AS n FROM final WHERE verdict IS NULL GROUP BY profile
   ), queued AS (
-    SELECT id, profile, remaining_clicks,
+    SELECT id, profile, remaining_clicks, rate, user_id,
            sum(remaining_clicks) OVER (PARTITION BY profile ORDER BY start_date, id) - remaining_clicks AS before
       FROM locked
   ), alloc AS (
-    SELECT q.id, q.before, q.profile,
+    SELECT q.id, q.before, q.profile, q.rate, q.user_id,
            LEAST(q.remaining_clicks, GREATEST(d.n - q.before, 0))::int AS take
       FROM queued q JOIN demand d ON d.profile = q.profile
   ), billing AS (
-    SELECT a.profile, g.k, a.id
+    SELECT a.profile, g.k, a.id, a.rate, a.user_id
       FROM alloc a, generate_series(a.before + 1, a.before + a.take) AS g(k)
+  ), settled AS (
+    -- Each new event with the campaign it bills, if any: valid events take the profile's k-th click.
+    -- (An equality join, which the planner hashes; a range join to alloc was a nested loop over
+    -- every campaign of the group for each event.)
+    SELECT f.*, b.id AS billed_to, b.rate, b.user_id AS billed_user
+      FROM final f LEFT JOIN billing b ON f.verdict IS NULL AND b.profile = f.profile AND b.k = f.k
   ), inserted AS (
-    INSERT INTO click_events (event_id, profile_username, clicked_at, billed, campaign_id)
-    SELECT ev.id, ev.username, ev.at, b.id IS NOT NULL, b.id
-      FROM ev LEFT JOIN billing b ON b.profile = ev.profile AND b.k = ev.k
+    INSERT INTO click_log (day, event_id, campaign_id, profile_username, clicked_at, billed, invalid)
+    SELECT s.day, s.id, COALESCE(s.billed_to, s.on_campaign), s.username, s.at, s.billed_to IS NOT NULL, s.verdict
+      FROM settled s
      -- In id order: statements sharing ids then wait for each other instead of deadlocking.
-     ORDER BY ev.id
-    ON CONFLICT (event_id) DO NOTHING
-    RETURNING event_id, billed
+     ORDER BY s.day, s.id
+    ON CONFLICT (day, event_id) DO NOTHING
+    RETURNING 1
   ), charged AS (
     UPDATE campaigns c
        SET clicks_count = c.clicks_count + a.take,
@@ -82,17 +194,62 @@ export const RECORD_AND_BILL = `
       FROM alloc a
      WHERE c.id = a.id AND a.take > 0
     RETURNING c.id, c.remaining_clicks
+  ), rolled AS (
+    SELECT COALESCE(s.billed_to, s.on_campaign, 0) AS campaign_id, date_trunc('hour', s.at, 'UTC') AS hour,
+           s.profile, COALESCE(s.billed_user, s.on_user) AS user_id,
+           count(s.billed_to) AS billed, COALESCE(sum(s.rate), 0) AS billed_cents,
+           count(*) FILTER (WHERE s.verdict IS NULL AND s.billed_to IS NULL) AS unbilled,
+           count(*) FILTER (WHERE s.verdict = 'bot') AS bot,
+           count(*) FILTER (WHERE s.verdict = 'doubleClick') AS double_click,
+           count(*) FILTER (WHERE s.verdict = 'dailyCap') AS daily_cap,
+           count(*) FILTER (WHERE s.verdict = 'notPlaced') AS not_placed,
+           0 AS too_old, 0 AS future
+      FROM settled s GROUP BY 1, 2, 3, 4
+    UNION ALL
+    -- Not kept, dated outside the window: counted at the hour they came.
+    SELECT 0, date_trunc('hour', now(), 'UTC'), i.profile, NULL, 0, 0, 0, 0, 0, 0, 0,
+           count(*) FILTER (WHERE i.preset = 'tooOld'), count(*) FILTER (WHERE i.preset = 'future')
+      FROM input i WHERE i.preset IN ('tooOld', 'future') GROUP BY i.profile
+  ), hours_written AS (
+    INSERT INTO click_hours AS h (campaign_id, hour, profile_key, user_id, billed, billed_cents, unbilled,
+                                  bot, double_click, daily_cap, not_placed, too_old, future)
+    SELECT campaign_id, hour, profile, max(user_id), sum(billed), sum(billed_cents), sum(unbilled),
+           sum(bot), sum(double_click), sum(daily_cap), sum(not_placed), sum(too_old), sum(future)
+      FROM rolled GROUP BY campaign_id, hour, profile
+     ORDER BY campaign_id, hour, profile
+    ON CONFLICT (campaign_id, hour, profile_key) DO UPDATE
+       SET user_id = COALESCE(h.user_id, excluded.user_id),
+           billed = h.billed + excluded.billed, billed_cents = h.billed_cents + excluded.billed_cents,
+           unbilled = h.unbilled + excluded.unbilled, bot = h.bot + excluded.bot,
+           double_click = h.double_click + excluded.double_click, daily_cap = h.daily_cap + excluded.daily_cap,
+           not_placed = h.not_placed + excluded.not_placed, too_old = h.too_old + excluded.too_old,
+           future = h.future + excluded.future
+    RETURNING 1
   ), per_batch AS (
-    SELECT ev.batch, count(*)::int AS fresh, count(i.event_id)::int AS inserted,
-           count(*) FILTER (WHERE i.billed)::int AS billed
-      FROM ev LEFT JOIN inserted i ON i.event_id = ev.id
-     GROUP BY ev.batch
+    -- What each batch's new events came to (all of them inserted, or the statement fails below).
+    SELECT s.batch, count(*)::int AS fresh,
+           count(s.billed_to)::int AS billed,
+           count(*) FILTER (WHERE s.verdict = 'bot')::int AS "bot",
+           count(*) FILTER (WHERE s.verdict = 'doubleClick')::int AS "doubleClick",
+           count(*) FILTER (WHERE s.verdict = 'dailyCap')::int AS "dailyCap",
+           count(*) FILTER (WHERE s.verdict = 'notPlaced')::int AS "notPlaced"
+      FROM settled s
+     GROUP BY s.batch
+  ), not_kept AS (
+    SELECT batch, count(*) FILTER (WHERE preset = 'tooOld')::int AS "tooOld",
+           count(*) FILTER (WHERE preset = 'future')::int AS "future"
+      FROM input WHERE preset IN ('tooOld', 'future') GROUP BY batch
   )
   SELECT COALESCE((SELECT json_agg(per_batch) FROM per_batch), '[]')::text AS batches,
+         COALESCE((SELECT json_agg(not_kept) FROM not_kept), '[]')::text AS skipped,
          COALESCE((SELECT json_agg(json_build_object('batch', last.batch, 'id', ch.id) ORDER BY ch.id)
                      FROM charged ch
                      JOIN alloc a ON a.id = ch.id
-                     JOIN ev last ON last.profile = a.profile AND last.k = a.before + a.take
+                     JOIN final last ON last.verdict IS NULL AND last.profile = a.profile AND last.k = a.before + a.take
                     WHERE ch.remaining_clicks = 0), '[]')::text AS used_up,
-         CASE WHEN EXISTS (SELECT 1 FROM per_batch WHERE inserted <> fresh)
+         (SELECT count(*) FROM hours_written)::int AS hours,
+         -- An id another statement recorded after this one's snapshot was skipped by the insert; a
+         -- visitor's memory another statement changed was marked -1: either way, try again.
+         CASE WHEN (SELECT count(*) FROM inserted) <> (SELECT count(*) FROM settled)
+                OR EXISTS (SELECT 1 FROM visitors_written WHERE version = -1)
               THEN click_events_recorded_concurrently() END AS conflict`;

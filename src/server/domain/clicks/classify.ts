@@ -1,0 +1,92 @@
+import { createHmac } from 'node:crypto';
+import { isbot } from 'isbot';
+import type { ClickEvent, PreparedEvent } from './types';
+
+/** The settings of the invalid-click rules (config: CLICK_* settings; design §5). */
+export interface ClickRules {
+  /** A visitor's second click on a profile within this many ms is a double click. */
+  doubleClickMs: number;
+  /** Clicks counted per visitor, and per address, on one profile in one UTC day before the rest is invalid. */
+  dailyCap: number;
+  /** Clicks dated (by `at` or by their id) more than this many ms ago are too old. */
+  acceptMs: number;
+  /** The key of the visitors' and addresses' hashes: they are never kept as sent. */
+  visitorHashKey: string;
+}
+
+export const DEFAULT_CLICK_RULES: Omit<ClickRules, 'visitorHashKey'> = {
+  doubleClickMs: 60_000,
+  dailyCap: 10,
+  acceptMs: 7 * 86_400_000,
+};
+
+/**
+ * A click dated up to this far ahead of our clock is taken as now: the partner's clock and ours may
+ * differ by a little. Past it, the click is "future".
+ */
+export const CLOCK_SKEW_MS = 2 * 60_000;
+
+/** The time in a UUIDv7's first 48 bits (the contract's CLICK_ID_PATTERN holds for `id`). */
+export function uuidv7Time(id: string): number {
+  return parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}
+
+const BOT_MEMO_LIMIT = 10_000;
+const botMemo = new Map<string, boolean>();
+
+/**
+ * A known crawler or bot (isbot's list). A partner sends a few user agents many times over, so the
+ * answers are kept: isbot tests one large regular expression.
+ */
+function isBot(userAgent: string | undefined): boolean {
+  if (!userAgent) return false;
+  let bot = botMemo.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent);
+    if (botMemo.size >= BOT_MEMO_LIMIT) botMemo.clear();
+    botMemo.set(userAgent, bot);
+  }
+  return bot;
+}
+
+const keyed = (rules: ClickRules, kind: 'v' | 'a', value: string) =>
+  `${kind}:${createHmac('sha256', rules.visitorHashKey).update(value).digest('base64url').slice(0, 22)}`;
+
+/**
+ * Judges what needs no database (the rest is the statement's, statement.ts): a click dated in the
+ * future or older than the accept window, by `at` or by its id's time, is not kept; a bot's is kept
+ * (its id then answers as a duplicate if sent again) but never billed. The day is the id's.
+ */
+export function prepareEvents(
+  events: ClickEvent[],
+  rules: ClickRules,
+  now = Date.now(),
+): PreparedEvent[] {
+  return events.map((event) => {
+    const idTime = uuidv7Time(event.id);
+    const at = event.at.getTime();
+    const verdict =
+      at > now + CLOCK_SKEW_MS || idTime > now + CLOCK_SKEW_MS
+        ? 'future'
+        : at < now - rules.acceptMs || idTime < now - rules.acceptMs
+          ? 'tooOld'
+          : isBot(event.userAgent)
+            ? 'bot'
+            : null;
+    const visitor = event.visitorId ? keyed(rules, 'v', event.visitorId) : null;
+    const address = event.ip ? keyed(rules, 'a', event.ip) : null;
+    return {
+      id: event.id,
+      username: event.username,
+      at: event.at,
+      // Not kept when too old or future: no day (an id far in the future has no ISO date of 10 characters).
+      day:
+        verdict === 'tooOld' || verdict === 'future'
+          ? null
+          : new Date(idTime).toISOString().slice(0, 10),
+      verdict,
+      visitorKey: visitor ?? address,
+      addressKey: visitor ? address : null,
+    };
+  });
+}

@@ -1,0 +1,105 @@
+import { v7 as uuidv7 } from 'uuid';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/server/config';
+import { prepareEvents, uuidv7Time } from '../../../src/server/domain/clicks/classify';
+import { TEST_CLICK_RULES } from '../../helpers/click-ids';
+
+const NOW = Date.parse('2026-11-26T12:00:00.000Z');
+const event = (at: number, extra: Record<string, string> = {}, idAt = at) => ({
+  id: uuidv7({ msecs: idAt }),
+  username: 'someone',
+  at: new Date(at),
+  ...extra,
+});
+
+describe('click classification before the statement (issue 18)', () => {
+  it("reads a UUIDv7's time and keeps the click under the id's UTC day", () => {
+    const id = uuidv7({ msecs: Date.parse('2026-11-25T23:59:59.999Z') });
+    expect(uuidv7Time(id)).toBe(Date.parse('2026-11-25T23:59:59.999Z'));
+    const [prepared] = prepareEvents(
+      [{ id, username: 'x', at: new Date(NOW) }],
+      TEST_CLICK_RULES,
+      NOW,
+    );
+    expect(prepared!.day).toBe('2026-11-25');
+  });
+
+  it('judges time and user agent: future past 2 minutes, too old past 7 days, bots', () => {
+    const verdicts = prepareEvents(
+      [
+        event(NOW + 2 * 60_000),
+        event(NOW + 2 * 60_000 + 1),
+        event(NOW, {}, NOW + 3 * 60_000),
+        event(NOW - 7 * 86_400_000),
+        event(NOW - 7 * 86_400_000 - 1),
+        event(NOW, {}, NOW - 8 * 86_400_000),
+        event(NOW, {
+          userAgent: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+        }),
+        event(NOW, { userAgent: 'python-requests/2.32.3' }),
+        event(NOW, {
+          userAgent:
+            'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+        }),
+        event(NOW, { userAgent: '' }),
+      ],
+      TEST_CLICK_RULES,
+      NOW,
+    ).map((prepared) => [prepared.verdict, prepared.day]);
+    expect(verdicts).toEqual([
+      [null, '2026-11-26'],
+      ['future', null],
+      ['future', null],
+      [null, '2026-11-19'],
+      ['tooOld', null],
+      ['tooOld', null],
+      ['bot', '2026-11-26'],
+      ['bot', '2026-11-26'],
+      [null, '2026-11-26'],
+      [null, '2026-11-26'],
+    ]);
+  });
+
+  it('keeps visitors and addresses only as keyed hashes; the address is the visitor when there is none', () => {
+    const [both, addressOnly, none] = prepareEvents(
+      [
+        event(NOW, { visitorId: 'visitor-1', ip: '203.0.113.9' }),
+        event(NOW, { ip: '203.0.113.9' }),
+        event(NOW),
+      ],
+      TEST_CLICK_RULES,
+      NOW,
+    );
+    expect(both!.visitorKey).toMatch(/^v:[A-Za-z0-9_-]{22}$/);
+    expect(both!.addressKey).toMatch(/^a:[A-Za-z0-9_-]{22}$/);
+    expect(addressOnly!.visitorKey).toBe(both!.addressKey);
+    expect(addressOnly!.addressKey).toBeNull();
+    expect([none!.visitorKey, none!.addressKey]).toEqual([null, null]);
+    expect(JSON.stringify([both, addressOnly])).not.toContain('203.0.113.9');
+    const [otherKey] = prepareEvents(
+      [event(NOW, { ip: '203.0.113.9' })],
+      { ...TEST_CLICK_RULES, visitorHashKey: 'another key' },
+      NOW,
+    );
+    expect(otherKey!.visitorKey).not.toBe(addressOnly!.visitorKey);
+  });
+
+  it('reads the click settings, and refuses a retention no longer than the accept window', () => {
+    expect(loadConfig({}).clicks).toEqual({
+      doubleClickSeconds: 60,
+      dailyCap: 10,
+      acceptDays: 7,
+      retentionDays: 10,
+    });
+    expect(
+      loadConfig({ CLICK_DAILY_CAP: '3', CLICK_DOUBLE_CLICK_SECONDS: '30', CLICK_ACCEPT_DAYS: '2' })
+        .clicks,
+    ).toEqual({ doubleClickSeconds: 30, dailyCap: 3, acceptDays: 2, retentionDays: 5 });
+    expect(() => loadConfig({ CLICK_ACCEPT_DAYS: '7', CLICK_LOG_RETENTION_DAYS: '7' })).toThrow(
+      'CLICK_LOG_RETENTION_DAYS (7) must be more than CLICK_ACCEPT_DAYS (7): an id re-sent inside the accept window must still find its day in the click log.',
+    );
+    expect(() => loadConfig({ CLICK_DAILY_CAP: '0' })).toThrow(
+      'CLICK_DAILY_CAP must be a whole number above 0',
+    );
+  });
+});
