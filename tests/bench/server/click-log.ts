@@ -129,9 +129,9 @@ export async function fillClickLog(
     INSERT INTO click_log (day, event_id, campaign_id, profile_username, clicked_at, billed, received_at)
     SELECT day, id, campaign_id, username, at, true, at FROM events ORDER BY i`);
   const visitors = await timed(`${FILL_EVENTS}
-    INSERT INTO click_visitors (day, profile_key, visitor_key, clicks, last_at, version)
-    SELECT e.day, lower(e.username), k.kind || left(md5(k.kind || e.i), 22), 1, e.at, 1
-      FROM events e, (VALUES ('v:'), ('a:')) AS k(kind) ORDER BY 1, 2, 3`);
+    INSERT INTO click_visitors (day, key, clicks, last_at, version)
+    SELECT e.day, ('x' || left(md5(k.kind || e.i), 16))::bit(64)::bigint, 1, e.at, 1
+      FROM events e, (VALUES ('v:'), ('a:')) AS k(kind) ORDER BY 1, 2`);
   const hours = await timed(
     `${FILL_EVENTS}
     INSERT INTO click_hours (campaign_id, hour, profile_key, user_id, billed, billed_cents)

@@ -70,8 +70,10 @@ describe('click classification before the statement (issue 18)', () => {
       TEST_CLICK_RULES,
       NOW,
     );
-    expect(both!.visitorKey).toMatch(/^v:[A-Za-z0-9_-]{22}$/);
-    expect(both!.addressKey).toMatch(/^a:[A-Za-z0-9_-]{22}$/);
+    // 64-bit integers, in decimal.
+    expect(both!.visitorKey).toMatch(/^-?\d{1,19}$/);
+    expect(both!.addressKey).toMatch(/^-?\d{1,19}$/);
+    expect(both!.visitorKey).not.toBe(both!.addressKey);
     expect(addressOnly!.visitorKey).toBe(both!.addressKey);
     expect(addressOnly!.addressKey).toBeNull();
     expect([none!.visitorKey, none!.addressKey]).toEqual([null, null]);
@@ -82,6 +84,19 @@ describe('click classification before the statement (issue 18)', () => {
       NOW,
     );
     expect(otherKey!.visitorKey).not.toBe(addressOnly!.visitorKey);
+    // A key is of one profile: the same address on another profile counts apart.
+    const [otherProfile] = prepareEvents(
+      [{ ...event(NOW, { ip: '203.0.113.9' }), username: 'SomeoneElse' }],
+      TEST_CLICK_RULES,
+      NOW,
+    );
+    expect(otherProfile!.visitorKey).not.toBe(addressOnly!.visitorKey);
+    const [sameProfileOtherCase] = prepareEvents(
+      [{ ...event(NOW, { ip: '203.0.113.9' }), username: 'SOMEONE' }],
+      TEST_CLICK_RULES,
+      NOW,
+    );
+    expect(sameProfileOtherCase!.visitorKey).toBe(addressOnly!.visitorKey);
   });
 
   it('reads the click settings, and refuses a retention no longer than the accept window', () => {

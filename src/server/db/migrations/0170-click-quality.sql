@@ -69,20 +69,19 @@ SELECT COALESCE(e.campaign_id, 0), date_trunc('hour', e.clicked_at), lower(e.pro
 
 DROP TABLE click_events;
 
--- The double-click and daily-cap rules' memory: per UTC day, profile and visitor key (a keyed hash of
--- the visitor id, 'v:', or of the address, 'a:'), the clicks counted toward the cap and the time of
--- the latest click. `version` goes up by one with every statement that changes the row: billing
--- compares it with the version its snapshot saw, so two statements judging the same visitor at once
--- never both pass (the later one is tried again). The job deletes days past the accept window.
+-- The double-click and daily-cap rules' memory: per UTC day and key (a 64-bit keyed hash of the
+-- profile with the visitor id, or with the address: domain/clicks/classify.ts), the clicks counted
+-- toward the cap and the time of the latest click. `version` goes up by one with every statement
+-- that changes the row: billing compares it with the version its snapshot saw, so two statements
+-- judging the same visitor at once never both pass (the later one is tried again). The job deletes
+-- days past the accept window.
 CREATE TABLE click_visitors (
   day date NOT NULL,
-  -- Byte order ("C"): billing sorts and looks up many keys a batch, and they are hashes.
-  profile_key text COLLATE "C" NOT NULL,
-  visitor_key text COLLATE "C" NOT NULL,
+  key bigint NOT NULL,
   clicks integer NOT NULL,
   last_at timestamptz NOT NULL,
   version integer NOT NULL,
-  PRIMARY KEY (day, profile_key, visitor_key)
+  PRIMARY KEY (day, key)
 );
 
 -- "Not placed at that time" looks for a period of the profile's campaigns that covered the click.

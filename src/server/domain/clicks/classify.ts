@@ -49,8 +49,19 @@ function isBot(userAgent: string | undefined): boolean {
   return bot;
 }
 
-const keyed = (rules: ClickRules, kind: 'v' | 'a', value: string) =>
-  `${kind}:${createHmac('sha256', rules.visitorHashKey).update(value).digest('base64url').slice(0, 22)}`;
+/**
+ * A visitor's (or an address's) key on one profile: the first 8 bytes of a keyed hash of both, as a
+ * signed 64-bit integer in decimal. The visitors' memory is keyed by it (with the day): a narrow key
+ * the billing statement sorts and looks up fast. Two keys of one day are the same by chance with
+ * odds of about n^2 / 2^65 for n keys: for a million a day, once in 37 million days; at worst the two
+ * share a day's double-click and cap count.
+ */
+const keyed = (rules: ClickRules, kind: 'v' | 'a', value: string, profile: string) =>
+  createHmac('sha256', rules.visitorHashKey)
+    .update(`${kind}:${profile}\u0000${value}`)
+    .digest()
+    .readBigInt64BE(0)
+    .toString();
 
 /**
  * Judges what needs no database (the rest is the statement's, statement.ts): a click dated in the
@@ -73,8 +84,9 @@ export function prepareEvents(
           : isBot(event.userAgent)
             ? 'bot'
             : null;
-    const visitor = event.visitorId ? keyed(rules, 'v', event.visitorId) : null;
-    const address = event.ip ? keyed(rules, 'a', event.ip) : null;
+    const profile = event.username.toLowerCase();
+    const visitor = event.visitorId ? keyed(rules, 'v', event.visitorId, profile) : null;
+    const address = event.ip ? keyed(rules, 'a', event.ip, profile) : null;
     return {
       id: event.id,
       username: event.username,

@@ -15,7 +15,7 @@ import { RECORD_AND_BILL } from './statement';
  */
 const RECORD_AND_BILL_FUNCTION = `
   CREATE OR REPLACE FUNCTION pg_temp.record_and_bill(text[], text[], text[], int[], boolean, text[],
-                                                      text[], text[], text[], int, int)
+                                                      text[], bigint[], bigint[], int, int)
     RETURNS TABLE (batches text, skipped text, used_up text, hours int, conflict boolean)
     LANGUAGE plpgsql AS $record_and_bill$
   #variable_conflict use_column
@@ -25,7 +25,7 @@ const RECORD_AND_BILL_FUNCTION = `
   $record_and_bill$`;
 const CALL_RECORD_AND_BILL =
   'SELECT * FROM pg_temp.record_and_bill($1::text[], $2::text[], $3::text[], $4::int[], $5::boolean, ' +
-  '$6::text[], $7::text[], $8::text[], $9::text[], $10::int, $11::int)';
+  '$6::text[], $7::text[], $8::bigint[], $9::bigint[], $10::int, $11::int)';
 const functionsMade = new WeakMap<Db, Promise<void>>();
 
 /** The statement to send to `db`: the function on PGlite (made once per database), else the statement. */

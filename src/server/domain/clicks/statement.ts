@@ -42,7 +42,7 @@ export const RECORD_AND_BILL = `
       -- The times come as text: a timestamptz[] parameter would have the driver turn each into a Date
       -- and back into text.
       FROM unnest($1::text[], $2::text[], $3::text[]::timestamptz[], $4::int[], $6::text[], $7::text[],
-                  $8::text[], $9::text[])
+                  $8::bigint[], $9::bigint[])
            WITH ORDINALITY AS e(id, username, at, batch, day, preset, vkey, akey, ord)
   ), locked AS MATERIALIZED (
     -- A join, not profile_key = ANY (array): the planner takes the campaigns table for small and
@@ -90,12 +90,11 @@ export const RECORD_AND_BILL = `
     -- between CTEs are planned as nested loops: a group's cost would grow with its square). Each
     -- event has its main row (the double-click rule's key: the visitor's, else the address's; none
     -- when it has neither or was judged already) and, with a visitor id and an address, an address
-    -- row (the daily cap holds for each key). Materialized: each row then looks its key up in
-    -- click_visitors by the whole primary key (inlined, the planner joined the table before the keys
-    -- and scanned every visitor of the profile's day for each row).
-    -- The keys are compared byte by byte ("C"): the window functions below sort by them.
-    SELECT j.id, j.batch, j.ord, j.day, j.username, j.at, j.profile COLLATE "C" AS profile, j.on_campaign,
-           j.on_user, j.pre, k.main, CASE WHEN j.pre IS NULL THEN k.key END COLLATE "C" AS key
+    -- row (the daily cap holds for each key). A key is of one profile (classify.ts). Materialized:
+    -- each row then looks its key up in click_visitors by the whole primary key (inlined, the
+    -- planner joined the table before the keys and scanned the whole day for each row).
+    SELECT j.id, j.batch, j.ord, j.day, j.username, j.at, j.profile, j.on_campaign, j.on_user, j.pre,
+           k.main, CASE WHEN j.pre IS NULL THEN k.key END AS key
       FROM judged j
      CROSS JOIN LATERAL (VALUES (j.vkey, true), (j.akey, false)) AS k(key, main)
      WHERE k.main OR (k.key IS NOT NULL AND j.pre IS NULL)
@@ -105,12 +104,11 @@ export const RECORD_AND_BILL = `
     SELECT p.*, s.clicks, s.last_at, s.version, y.last_at AS last_before
       FROM pairs p
       LEFT JOIN LATERAL (SELECT x.clicks, x.last_at, x.version FROM click_visitors x
-                          WHERE p.key IS NOT NULL AND x.day = p.day AND x.profile_key = p.profile
-                            AND x.visitor_key = p.key) s ON true
+                          WHERE p.key IS NOT NULL AND x.day = p.day AND x.key = p.key) s ON true
       LEFT JOIN LATERAL (SELECT x.last_at FROM click_visitors x
                           WHERE p.key IS NOT NULL AND p.main
                             AND p.at < (p.day::timestamp AT TIME ZONE 'UTC') + $10 * interval '1 millisecond'
-                            AND x.day = p.day - 1 AND x.profile_key = p.profile AND x.visitor_key = p.key
+                            AND x.day = p.day - 1 AND x.key = p.key
                           -- OFFSET 0 keeps the subquery whole, so the test above skips the probe.
                           OFFSET 0) y ON true
   ), timed AS (
@@ -118,7 +116,7 @@ export const RECORD_AND_BILL = `
     -- of the latest one remembered (either side: batches may come out of order).
     SELECT t.*,
            t.main AND t.key IS NOT NULL AND (
-             COALESCE(t.at - lag(t.at) OVER (PARTITION BY t.profile, t.key, t.main ORDER BY t.at, t.id)
+             COALESCE(t.at - lag(t.at) OVER (PARTITION BY t.key, t.main ORDER BY t.at, t.id)
                       < $10 * interval '1 millisecond', false)
              OR COALESCE(t.at > t.last_at - $10 * interval '1 millisecond'
                          AND t.at < t.last_at + $10 * interval '1 millisecond', false)
@@ -131,7 +129,7 @@ export const RECORD_AND_BILL = `
     -- remembered: past the cap, the click is invalid (and still counted).
     SELECT d.*,
            CASE WHEN d.key IS NOT NULL AND NOT d.dbl THEN COALESCE(d.clicks, 0)
-                + row_number() OVER (PARTITION BY d.day, d.profile, d.key, d.key IS NOT NULL AND NOT d.dbl
+                + row_number() OVER (PARTITION BY d.day, d.key, d.key IS NOT NULL AND NOT d.dbl
                                      ORDER BY d.at, d.id) END AS n
       FROM doubled d
   ), judged_all AS (
@@ -141,16 +139,16 @@ export const RECORD_AND_BILL = `
       FROM counted c
   ), state_rows AS (
     -- Every key's row of the same day saw the same memory: one version.
-    SELECT day, profile, key, (count(*) FILTER (WHERE NOT dbl))::int AS added, max(at) AS last_at,
+    SELECT day, key, (count(*) FILTER (WHERE NOT dbl))::int AS added, max(at) AS last_at,
            max(version) AS version
-      FROM judged_all WHERE key IS NOT NULL GROUP BY day, profile, key
+      FROM judged_all WHERE key IS NOT NULL GROUP BY day, key
   ), visitors_written AS (
     -- In key order, like the events: statements sharing keys wait for each other, never deadlock.
     -- The version written is the snapshot's plus one; a row another statement changed since then
     -- gets -1 instead, the statement fails (below) and that -1 is never committed.
-    INSERT INTO click_visitors AS s (day, profile_key, visitor_key, clicks, last_at, version)
-    SELECT day, profile, key, added, last_at, COALESCE(version, 0) + 1 FROM state_rows ORDER BY day, profile, key
-    ON CONFLICT (day, profile_key, visitor_key) DO UPDATE
+    INSERT INTO click_visitors AS s (day, key, clicks, last_at, version)
+    SELECT day, key, added, last_at, COALESCE(version, 0) + 1 FROM state_rows ORDER BY day, key
+    ON CONFLICT (day, key) DO UPDATE
        SET clicks = s.clicks + excluded.clicks, last_at = GREATEST(s.last_at, excluded.last_at),
            version = CASE WHEN s.version + 1 = excluded.version THEN excluded.version ELSE -1 END
     RETURNING version

@@ -35,7 +35,10 @@ export interface PreparedEvent {
   day: string | null;
   /** Judged before the statement: not kept (tooOld, future) or kept as invalid (bot). */
   verdict: 'bot' | 'tooOld' | 'future' | null;
-  /** The key the double-click rule follows: the visitor's, else the address's. */
+  /**
+   * The key the double-click rule follows: the visitor's on this profile, else the address's (a
+   * 64-bit keyed hash, in decimal: classify.ts).
+   */
   visitorKey: string | null;
   /** The address's key when the visitor has its own: the daily cap holds for both. */
   addressKey: string | null;
