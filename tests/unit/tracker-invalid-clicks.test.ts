@@ -97,7 +97,7 @@ describe('the chart as a table', () => {
     expect([table.columns, ...table.rows.map((row) => row.cells)]).toEqual([
       [
         'Date',
-        'Valid clicks',
+        'Billed clicks',
         'Spend',
         'Invalid: bots',
         'Invalid: double clicks',

@@ -128,7 +128,7 @@ export function clicksTable({ granularity, data }: ClicksOverTime) {
     caption: `Billed clicks, spend and invalid clicks per ${granularity}`,
     columns: [
       granularity === 'hour' ? 'Hour' : 'Date',
-      'Valid clicks',
+      'Billed clicks',
       'Spend',
       ...INVALID_REASONS.map(({ column }) => column),
     ],

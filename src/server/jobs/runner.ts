@@ -40,9 +40,13 @@ export function startJobs({ db, depositWatcher, config, log }: JobDeps): Jobs {
     if (expired > 0) log.info({ expired }, 'deposit expiry: closed unpaid deposits');
     const ended = await sweepCampaignsOutOfClicks(db);
     if (ended.length > 0) log.warn({ ended }, 'ended campaigns left active with no clicks');
-    const clickLog = await upkeepClickLog(db, config.clicks);
-    if (clickLog.dropped.length > 0)
-      log.info({ dropped: clickLog.dropped }, 'click log: dropped old days');
+    // A failure here is logged and leaves the sweeps below to run.
+    await upkeepClickLog(db, config.clicks).then(
+      ({ dropped }) => {
+        if (dropped.length > 0) log.info({ dropped }, 'click log: dropped old days');
+      },
+      (error: unknown) => log.error({ err: error }, 'click log upkeep failed'),
+    );
     await sweepRateLimitCounters(db);
     await sweepIdempotencyKeys(db);
   };

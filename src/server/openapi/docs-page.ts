@@ -28,10 +28,12 @@ const escape = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
 
+/** One line of the documents' text: escaped, with its `code`. */
+const inline = (line: string) =>
+  escape(line).replace(/`([^`]+)`/g, (_all, code: string) => `<code>${code}</code>`);
+
 /** The documents' text: paragraphs, `- ` lists and `code`, nothing more. */
 function prose(text: string): string {
-  const inline = (line: string) =>
-    escape(line).replace(/`([^`]+)`/g, (_all, code: string) => `<code>${code}</code>`);
   return text
     .split('\n\n')
     .map((block) => {
@@ -77,7 +79,7 @@ function fieldRows(node: SchemaNode, prefix = ''): string[][] {
   return Object.entries(node.properties ?? {}).flatMap(([name, field]) => {
     const path = `${prefix}${name}`;
     const required = node.required?.includes(name) ? 'required' : 'optional';
-    const text = [field.description ? escape(field.description) : '', ...limits(field)];
+    const text = [field.description ? inline(field.description) : '', ...limits(field)];
     const row = [nameCell(path, `${typeOf(field)}, ${required}`), text.join(' ')];
     const inner = field.type === 'array' ? field.items : field;
     const innerPrefix = `${path}${field.type === 'array' ? '[]' : ''}.`;
@@ -92,7 +94,7 @@ function answersTable(operation: Operation): string {
     const examples = answer.content?.['application/json'].examples ?? {};
     const messages = Object.keys(examples).map((message) => `<li>“${escape(message)}”</li>`);
     const list = messages.length ? `<ul class="messages">${messages.join('')}</ul>` : '';
-    return [status, `${escape(answer.description)}${list}`];
+    return [status, `${inline(answer.description)}${list}`];
   });
   return table(['Status', 'When, and the message answered'], rows, 'answers');
 }
@@ -109,7 +111,7 @@ function operationSection(method: string, path: string, operation: Operation): s
         parameter.name,
         `${typeOf(parameter.schema)}, ${parameter.required ? 'required' : 'optional'}`,
       ),
-      escape(parameter.description),
+      inline(parameter.description),
     ]);
     parts.push('<h4>Query parameters</h4>', table(['Name', 'Description'], rows, 'names'));
   }

@@ -35,6 +35,11 @@ export const ClickEventInput = v.object({
   at: v.pipe(
     v.string('Each click needs a time'),
     v.isoTimestamp('Each click time must be an ISO 8601 timestamp'),
+    // ISO 8601 allows forms (an offset of hours alone, +05) that a Date cannot read.
+    v.check(
+      (at) => Number.isFinite(Date.parse(at)),
+      'Each click time must be an ISO 8601 timestamp',
+    ),
     v.description(
       'When the visitor clicked. Clicks dated in the future or older than the accept window (7 days by default) are invalid, never billed.',
     ),
@@ -113,7 +118,7 @@ export const InvalidClickCounts = v.object({
     'The same visitor clicked the same profile again within the double-click window (60 s by default).',
   ),
   dailyCap: count(
-    "Past the daily cap of clicks from one visitor or address on one profile (a UTC day of the click's time).",
+    "Past the daily cap of clicks from one visitor or address on one profile (in the UTC day of the click's id).",
   ),
   notPlaced: count("On a profile we did not promote at the click's time."),
   tooOld: count(

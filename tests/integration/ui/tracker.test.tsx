@@ -115,7 +115,7 @@ describe('/analytics/$username', () => {
     ).toEqual([
       [
         'Date',
-        'Valid clicks',
+        'Billed clicks',
         'Spend',
         'Invalid: bots',
         'Invalid: double clicks',
@@ -132,7 +132,7 @@ describe('/analytics/$username', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        "Invalid clicks are never billed: clicks from known bots, a visitor's repeated clicks within a minute, and clicks past a visitor's daily limit.",
+        "Invalid clicks are never billed: clicks from known bots, a visitor's repeated clicks within a minute, and clicks past the daily limit of one visitor or one address.",
       ),
     ).toBeInTheDocument();
   });

@@ -252,7 +252,10 @@ export class ClickBook {
         this.sentIds.push(event.id);
       }
       const outside = this.outsideWindow(event, now);
-      if (outside) {
+      if (outside && this.idInsideWindow(event, now) && this.kept.has(event.id)) {
+        // Dated outside the window by `at` alone, its id recorded before: a resend (statement.ts: outside).
+        duplicates += 1;
+      } else if (outside) {
         invalid[outside] += 1;
         this.profile(event.username)[outside] += copies;
       } else if (this.kept.has(event.id) || inBatch.has(event.id)) {
@@ -301,6 +304,12 @@ export class ClickBook {
       this.perProfile.set(key, clicks);
     }
     return clicks;
+  }
+
+  /** The id's own time is inside the window: the server looks for it in the log (classify.ts). */
+  private idInsideWindow(event: SentClick, now: number): boolean {
+    const time = idTime(event.id);
+    return time <= now + CLOCK_SKEW_MS && time >= now - CLICK_RULES.acceptDays * DAY;
   }
 
   /** Dated, by `at` or by the id's time, more than 2 minutes ahead or before the accept window. */
@@ -375,9 +384,10 @@ export class ClickBook {
 
     for (const row of rows) {
       const slot = `${row.day}|${row.profile}|${row.key}`;
-      const state = this.visitors.get(slot) ?? { clicks: 0, lastAt: row.at };
+      const state = this.visitors.get(slot) ?? { clicks: 0, lastAt: -Infinity };
       if (!doubled.has(row.event)) state.clicks += 1;
-      state.lastAt = Math.max(state.lastAt, row.at);
+      // The latest click is remembered from main rows only (statement.ts: state_rows).
+      if (row.main) state.lastAt = Math.max(state.lastAt, row.at);
       this.visitors.set(slot, state);
     }
     return new Map(

@@ -1,7 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 import { prepareEvents, uuidv7Time } from '../../../src/server/domain/clicks/classify';
+import { ClickBatchBody } from '../../../src/shared/contract/partner';
 import { TEST_CLICK_RULES } from '../../helpers/click-ids';
 
 const NOW = Date.parse('2026-11-26T12:00:00.000Z');
@@ -33,6 +35,7 @@ describe('click classification before the statement (issue 18)', () => {
         event(NOW - 7 * 86_400_000),
         event(NOW - 7 * 86_400_000 - 1),
         event(NOW, {}, NOW - 8 * 86_400_000),
+        event(NOW - 8 * 86_400_000, {}, NOW),
         event(NOW, {
           userAgent: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
         }),
@@ -53,6 +56,8 @@ describe('click classification before the statement (issue 18)', () => {
       [null, '2026-11-19'],
       ['tooOld', null],
       ['tooOld', null],
+      // Too old by its time, but its id is inside the window: still looked for in the log.
+      ['tooOld', '2026-11-26'],
       ['bot', '2026-11-26'],
       ['bot', '2026-11-26'],
       [null, '2026-11-26'],
@@ -116,5 +121,16 @@ describe('click classification before the statement (issue 18)', () => {
     expect(() => loadConfig({ CLICK_DAILY_CAP: '0' })).toThrow(
       'CLICK_DAILY_CAP must be a whole number above 0',
     );
+  });
+
+  it('refuses a click time that ISO 8601 allows but a Date cannot read, rather than failing the batch', () => {
+    const batch = (at: string) => ({
+      events: [{ id: uuidv7({ msecs: NOW }), username: 'someone', at }],
+    });
+    const refused = v.safeParse(ClickBatchBody, batch('2026-01-01T00:00:00+05'));
+    expect(refused.issues?.map((issue) => issue.message)).toEqual([
+      'Each click time must be an ISO 8601 timestamp',
+    ]);
+    expect(v.safeParse(ClickBatchBody, batch('2026-01-01T00:00:00+05:00')).success).toBe(true);
   });
 });

@@ -111,7 +111,7 @@ function ClicksFigure({ clicks }: { clicks: ClicksOverTime }) {
       <ChartLegend />
       <p className={styles.muted}>
         Invalid clicks are never billed: clicks from known bots, a visitor&apos;s repeated clicks
-        within a minute, and clicks past a visitor&apos;s daily limit.
+        within a minute, and clicks past the daily limit of one visitor or one address.
       </p>
       <p id="tracker-chart-hint" className={styles.muted}>
         Tap a bar, or focus the chart and use the arrow keys, to read its values.

@@ -23,17 +23,23 @@ CREATE TABLE click_log (
   PRIMARY KEY (day, event_id)
 ) PARTITION BY RANGE (day);
 
--- The events recorded before keep their billing (and stay charted through the roll-ups below).
--- Their ids were free text, which the contract now refuses, so none can be sent again: each gets a
--- uuid of its own text's md5, in one partition that ends today and is dropped with the others.
+-- The events recorded before keep their billing (and stay charted through the roll-ups below), in
+-- one partition that ends tomorrow and is dropped with the others. An id that was a UUIDv7 already
+-- keeps itself and its own day, so a partner that re-sends it is answered a duplicate; any other id
+-- was free text, which the contract now refuses, so none of those can be sent again: each gets a
+-- uuid of its text's md5 and the day it was clicked.
 -- (One statement per line end: migrate.ts splits the script on a semicolon that ends a line.)
-DO $$ DECLARE until date := (now() AT TIME ZONE 'UTC')::date; BEGIN
+DO $$ DECLARE until date := (now() AT TIME ZONE 'UTC')::date + 1; BEGIN
   EXECUTE format('CREATE TABLE %I PARTITION OF click_log FOR VALUES FROM (MINVALUE) TO (%L)',
                  'click_log_until_' || to_char(until, 'YYYYMMDD'), until); INSERT INTO click_log
     (day, event_id, campaign_id, profile_username, clicked_at, billed, received_at)
-  SELECT LEAST((e.clicked_at AT TIME ZONE 'UTC')::date, until - 1), md5(e.event_id)::uuid,
+  SELECT LEAST(CASE WHEN v7 THEN (to_timestamp(('x' || substr(replace(e.event_id, '-', ''), 1, 12))::bit(48)::bigint / 1000.0)
+                                   AT TIME ZONE 'UTC')::date
+                    ELSE (e.clicked_at AT TIME ZONE 'UTC')::date END, until - 1),
+         CASE WHEN v7 THEN e.event_id::uuid ELSE md5(e.event_id)::uuid END,
          e.campaign_id, e.profile_username, e.clicked_at, e.billed, e.received_at
-    FROM click_events e; END $$;
+    FROM click_events e,
+         LATERAL (SELECT e.event_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$' AS v7) k; END $$;
 
 -- Hourly roll-ups of every click, by the campaign it was on (0: none) and profile: the charts read
 -- these, never the raw log. Billing adds to them in its statement. An invalid click dated outside the
@@ -58,7 +64,7 @@ CREATE TABLE click_hours (
 CREATE INDEX click_hours_user_idx ON click_hours (user_id, hour) WHERE user_id IS NOT NULL;
 
 INSERT INTO click_hours (campaign_id, hour, profile_key, user_id, billed, billed_cents, unbilled)
-SELECT COALESCE(e.campaign_id, 0), date_trunc('hour', e.clicked_at), lower(e.profile_username),
+SELECT COALESCE(e.campaign_id, 0), date_trunc('hour', e.clicked_at, 'UTC'), lower(e.profile_username),
        min(c.user_id),
        count(*) FILTER (WHERE e.billed),
        COALESCE(sum(c.click_rate_cents) FILTER (WHERE e.billed), 0),

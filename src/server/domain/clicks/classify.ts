@@ -76,6 +76,7 @@ export function prepareEvents(
   return events.map((event) => {
     const idTime = uuidv7Time(event.id);
     const at = event.at.getTime();
+    const idInside = idTime <= now + CLOCK_SKEW_MS && idTime >= now - rules.acceptMs;
     const verdict =
       at > now + CLOCK_SKEW_MS || idTime > now + CLOCK_SKEW_MS
         ? 'future'
@@ -91,11 +92,10 @@ export function prepareEvents(
       id: event.id,
       username: event.username,
       at: event.at,
-      // Not kept when too old or future: no day (an id far in the future has no ISO date of 10 characters).
-      day:
-        verdict === 'tooOld' || verdict === 'future'
-          ? null
-          : new Date(idTime).toISOString().slice(0, 10),
+      // The id's day, while the id's own time is inside the window: a click dated outside it by `at`
+      // alone is still looked for there (a resend of a recorded id is a duplicate). None outside (an id
+      // far in the future has no ISO date of 10 characters, and no partition).
+      day: idInside ? new Date(idTime).toISOString().slice(0, 10) : null,
       verdict,
       visitorKey: visitor ?? address,
       addressKey: visitor ? address : null,

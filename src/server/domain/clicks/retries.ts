@@ -35,6 +35,8 @@ export async function recordGroup(
       return await recordOnce(db, batches, rules, attempt > 1);
     } catch (error) {
       if (!isConcurrentChange(error) || attempt === ATTEMPTS) throw error;
+      // A moment, a little different each time, so statements that raced do not race again at once.
+      await new Promise((resolve) => setTimeout(resolve, attempt * (2 + Math.random() * 8)));
     }
   }
 }

@@ -64,6 +64,12 @@ export const RECORD_AND_BILL = `
                           WHERE $5 AND x.day = i.day AND x.event_id = i.id LIMIT 1) r ON true
      WHERE (i.preset IS NULL OR i.preset = 'bot') AND r.found IS NULL
      ORDER BY i.id, i.ord
+  ), outside AS (
+    -- Dated outside the window, not kept: only counted, unless the id (whose own time is inside the
+    -- window: it has a day) was recorded before. Then it is a duplicate, like any resend.
+    SELECT i.* FROM input i
+     WHERE i.preset IN ('tooOld', 'future')
+       AND NOT EXISTS (SELECT 1 FROM click_log x WHERE i.day IS NOT NULL AND x.day = i.day AND x.event_id = i.id)
   ), showing AS (
     -- Per profile: since when it is placed by an active campaign, and the campaign its clicks are on
     -- (the one billing now: the first started with clicks left).
@@ -74,7 +80,10 @@ export const RECORD_AND_BILL = `
     -- Placed at the click's time (5 minutes either side for the clocks): an active campaign had
     -- started, or an ended period of a campaign on the profile covered it (campaign_history).
     SELECT f.*, COALESCE(s.id, h.campaign_id) AS on_campaign, COALESCE(s.user_id, h.user_id) AS on_user,
-           s.id IS NOT NULL OR h.found IS NOT NULL AS is_placed
+           s.id IS NOT NULL OR h.found IS NOT NULL AS is_placed,
+           -- Only a click an active campaign placed is billed: one placed by an ended period is valid
+           -- but paid for by nobody (unbilled), never by a campaign that started after it.
+           s.id IS NOT NULL AS by_active
       FROM fresh f
       LEFT JOIN showing s ON s.profile = f.profile AND s.since <= f.at + interval '5 minutes'
       LEFT JOIN LATERAL (
@@ -93,22 +102,24 @@ export const RECORD_AND_BILL = `
     -- row (the daily cap holds for each key). A key is of one profile (classify.ts). Materialized:
     -- each row then looks its key up in click_visitors by the whole primary key (inlined, the
     -- planner joined the table before the keys and scanned the whole day for each row).
-    SELECT j.id, j.batch, j.ord, j.day, j.username, j.at, j.profile, j.on_campaign, j.on_user, j.pre,
-           k.main, CASE WHEN j.pre IS NULL THEN k.key END AS key
+    SELECT j.id, j.batch, j.ord, j.day, j.username, j.at, j.profile, j.on_campaign, j.on_user, j.by_active,
+           j.pre, k.main, CASE WHEN j.pre IS NULL THEN k.key END AS key
       FROM judged j
      CROSS JOIN LATERAL (VALUES (j.vkey, true), (j.akey, false)) AS k(key, main)
      WHERE k.main OR (k.key IS NOT NULL AND j.pre IS NULL)
   ), keyed AS (
     -- Each key's memory, by its primary key; the day before only when the click is within the
     -- window of (UTC) midnight.
-    SELECT p.*, s.clicks, s.last_at, s.version, y.last_at AS last_before
+    SELECT p.*, s.clicks, s.last_at, s.version, y.last_at AS last_before, y.version AS version_before,
+           y.looked IS NOT NULL AS looked_before
       FROM pairs p
       LEFT JOIN LATERAL (SELECT x.clicks, x.last_at, x.version FROM click_visitors x
                           WHERE p.key IS NOT NULL AND x.day = p.day AND x.key = p.key) s ON true
-      LEFT JOIN LATERAL (SELECT x.last_at FROM click_visitors x
+      LEFT JOIN LATERAL (SELECT true AS looked, x.last_at, x.version
+                           FROM (SELECT 1) one LEFT JOIN click_visitors x
+                             ON x.day = p.day - 1 AND x.key = p.key
                           WHERE p.key IS NOT NULL AND p.main
                             AND p.at < (p.day::timestamp AT TIME ZONE 'UTC') + $10 * interval '1 millisecond'
-                            AND x.day = p.day - 1 AND x.key = p.key
                           -- OFFSET 0 keeps the subquery whole, so the test above skips the probe.
                           OFFSET 0) y ON true
   ), timed AS (
@@ -139,9 +150,20 @@ export const RECORD_AND_BILL = `
       FROM counted c
   ), state_rows AS (
     -- Every key's row of the same day saw the same memory: one version.
-    SELECT day, key, (count(*) FILTER (WHERE NOT dbl))::int AS added, max(at) AS last_at,
-           max(version) AS version
-      FROM judged_all WHERE key IS NOT NULL GROUP BY day, key
+    SELECT day, key, sum(added)::int AS added, max(last_at) AS last_at, max(version) AS version
+      FROM (
+        -- The latest click of a key is remembered from its main rows only: in the group, too, the
+        -- double-click rule compares a click with main rows alone.
+        SELECT day, key, (NOT dbl)::int AS added,
+               CASE WHEN main THEN at ELSE '-infinity'::timestamptz END AS last_at, version
+          FROM judged_all WHERE key IS NOT NULL
+        UNION ALL
+        -- A click near midnight read the day before's row: written too (nothing added), so its
+        -- version is checked like the others and two statements cannot both miss each other.
+        SELECT day - 1, key, 0, '-infinity'::timestamptz, version_before
+          FROM judged_all WHERE key IS NOT NULL AND looked_before
+      ) r
+     GROUP BY day, key
   ), visitors_written AS (
     -- In key order, like the events: statements sharing keys wait for each other, never deadlock.
     -- The version written is the snapshot's plus one; a row another statement changed since then
@@ -153,10 +175,11 @@ export const RECORD_AND_BILL = `
            version = CASE WHEN s.version + 1 = excluded.version THEN excluded.version ELSE -1 END
     RETURNING version
   ), final AS (
-    SELECT a.*, row_number() OVER (PARTITION BY a.profile, a.verdict IS NULL ORDER BY a.ord) AS k
+    SELECT a.*, a.verdict IS NULL AND a.by_active AS billable,
+           row_number() OVER (PARTITION BY a.profile, a.verdict IS NULL AND a.by_active ORDER BY a.ord) AS k
       FROM judged_all a WHERE a.main
   ), demand AS (
-    SELECT profile, count(*) AS n FROM final WHERE verdict IS NULL GROUP BY profile
+    SELECT profile, count(*) AS n FROM final WHERE billable GROUP BY profile
   ), queued AS (
     SELECT id, profile, remaining_clicks, rate, user_id,
            sum(remaining_clicks) OVER (PARTITION BY profile ORDER BY start_date, id) - remaining_clicks AS before
@@ -173,7 +196,7 @@ export const RECORD_AND_BILL = `
     -- (An equality join, which the planner hashes; a range join to alloc was a nested loop over
     -- every campaign of the group for each event.)
     SELECT f.*, b.id AS billed_to, b.rate, b.user_id AS billed_user
-      FROM final f LEFT JOIN billing b ON f.verdict IS NULL AND b.profile = f.profile AND b.k = f.k
+      FROM final f LEFT JOIN billing b ON f.billable AND b.profile = f.profile AND b.k = f.k
   ), inserted AS (
     INSERT INTO click_log (day, event_id, campaign_id, profile_username, clicked_at, billed, invalid)
     SELECT s.day, s.id, COALESCE(s.billed_to, s.on_campaign), s.username, s.at, s.billed_to IS NOT NULL, s.verdict
@@ -207,7 +230,7 @@ export const RECORD_AND_BILL = `
     -- Not kept, dated outside the window: counted at the hour they came.
     SELECT 0, date_trunc('hour', now(), 'UTC'), i.profile, NULL, 0, 0, 0, 0, 0, 0, 0,
            count(*) FILTER (WHERE i.preset = 'tooOld'), count(*) FILTER (WHERE i.preset = 'future')
-      FROM input i WHERE i.preset IN ('tooOld', 'future') GROUP BY i.profile
+      FROM outside i GROUP BY i.profile
   ), hours_written AS (
     INSERT INTO click_hours AS h (campaign_id, hour, profile_key, user_id, billed, billed_cents, unbilled,
                                   bot, double_click, daily_cap, not_placed, too_old, future)
@@ -236,14 +259,14 @@ export const RECORD_AND_BILL = `
   ), not_kept AS (
     SELECT batch, count(*) FILTER (WHERE preset = 'tooOld')::int AS "tooOld",
            count(*) FILTER (WHERE preset = 'future')::int AS "future"
-      FROM input WHERE preset IN ('tooOld', 'future') GROUP BY batch
+      FROM outside GROUP BY batch
   )
   SELECT COALESCE((SELECT json_agg(per_batch) FROM per_batch), '[]')::text AS batches,
          COALESCE((SELECT json_agg(not_kept) FROM not_kept), '[]')::text AS skipped,
          COALESCE((SELECT json_agg(json_build_object('batch', last.batch, 'id', ch.id) ORDER BY ch.id)
                      FROM charged ch
                      JOIN alloc a ON a.id = ch.id
-                     JOIN final last ON last.verdict IS NULL AND last.profile = a.profile AND last.k = a.before + a.take
+                     JOIN final last ON last.billable AND last.profile = a.profile AND last.k = a.before + a.take
                     WHERE ch.remaining_clicks = 0), '[]')::text AS used_up,
          (SELECT count(*) FROM hours_written)::int AS hours,
          -- An id another statement recorded after this one's snapshot was skipped by the insert; a
