@@ -73,17 +73,7 @@ export interface ClickOptions {
  */
 const VISITOR_POOL_SIZE = 50_000;
 
-/** mulberry32: a tiny seeded generator, good enough for simulated traffic. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { seededRandom } from './demo-catalogue';
 
 /**
  * Simulated visitor number `index`: the same cookie id, browser and address every time. Each has its

@@ -27,8 +27,8 @@ const HANDLE_WORDS = (
 /** Monthly subscription prices in cents; 0 is a free profile. */
 const PRICES_CENTS = [0, 0, 499, 699, 999, 999, 1299, 1499, 1999, 2499, 2999, 4999];
 
-/** mulberry32: a tiny seeded generator, good enough for demo data. */
-function random(seed: number): () => number {
+/** mulberry32: a tiny seeded generator, good enough for demo data and simulated traffic. */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -43,7 +43,7 @@ export function generateDemoCatalogue(
   count = DEMO_CATALOGUE_SIZE,
   seed = DEMO_CATALOGUE_SEED,
 ): CatalogueProfile[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const taken = new Set<string>();
   const profiles: CatalogueProfile[] = [];
