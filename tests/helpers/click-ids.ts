@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
-import { DEFAULT_CLICK_RULES, type ClickRules } from '../../src/server/domain/clicks';
+import { loadConfig } from '../../src/server/config';
+import { clickRulesOf, type ClickRules } from '../../src/server/domain/clicks';
 
 /**
  * Click ids are UUIDv7s that carry the click's time (contract ClickEventInput). Tests name their
@@ -19,7 +20,7 @@ export function clickId(name: string, at: Date | number = Date.now()): string {
 
 /** The rules the server runs with by default (config CLICK_*), with a fixed hash key. */
 export const TEST_CLICK_RULES: ClickRules = {
-  ...DEFAULT_CLICK_RULES,
+  ...clickRulesOf(loadConfig({}).clicks, 'test-session-secret'),
   visitorHashKey: 'test-visitor-hash-key',
 };
 

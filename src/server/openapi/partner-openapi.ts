@@ -10,6 +10,7 @@ import {
 import {
   MAX_CLOCK_SKEW_SECONDS,
   SIGNATURE_HEADER,
+  SIGNATURE_MESSAGES,
   TIMESTAMP_HEADER,
 } from '../domain/partner-signature';
 import { AUTH_MESSAGES } from '../routes/auth';
@@ -18,7 +19,6 @@ import {
   curlOf,
   EXAMPLE_SECRET,
   EXAMPLE_TIMESTAMP,
-  SIGNATURE_MESSAGES,
   SIGNING_DESCRIPTION,
   SIGNING_EXAMPLES,
 } from './signing';

@@ -1,11 +1,8 @@
 import {
   MAX_CLOCK_SKEW_SECONDS,
   SIGNATURE_HEADER,
-  SIGNATURE_MESSAGES,
   TIMESTAMP_HEADER,
 } from '../domain/partner-signature';
-
-export { SIGNATURE_MESSAGES };
 
 /** How to sign, as text the docs page and any OpenAPI viewer show (paragraphs, `- ` lists). */
 export const SIGNING_DESCRIPTION = [

@@ -1,8 +1,7 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { partnerCategories, partnerClicks, partnerPlacements } from '../../shared/contract/partner';
 import { listCategories } from '../domain/campaigns';
-import { recordClicks, type ClickRules } from '../domain/clicks';
+import { clickRulesOf, recordClicks } from '../domain/clicks';
 import {
   checkPartnerSignature,
   SIGNATURE_HEADER,
@@ -16,17 +15,7 @@ import { route } from '../route';
 /** The partner site's side of design §5: placements to show, and click reports to bill. */
 export const partnerRoutes: FastifyPluginAsync = async (app) => {
   const secret = app.config.partnerSecret;
-  const { clicks } = app.config;
-  const rules: ClickRules = {
-    doubleClickMs: clicks.doubleClickSeconds * 1000,
-    dailyCap: clicks.dailyCap,
-    acceptMs: clicks.acceptDays * 86_400_000,
-    // Visitors and addresses are kept only as hashes keyed by a server secret (derived, not the
-    // session secret itself).
-    visitorHashKey: createHmac('sha256', app.config.sessionSecret)
-      .update('click visitors')
-      .digest('hex'),
-  };
+  const rules = clickRulesOf(app.config.clicks, app.config.sessionSecret);
   // The signature covers the exact bytes sent, so keep the body as text until it is verified. Only
   // JSON is taken (Fastify would also read text/plain).
   app.removeAllContentTypeParsers();

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isbot } from 'isbot';
+import type { Config } from '../../config';
 import type { ClickEvent, PreparedEvent } from './types';
 
 /** The settings of the invalid-click rules (config: CLICK_* settings; design §5). */
@@ -14,11 +15,21 @@ export interface ClickRules {
   visitorHashKey: string;
 }
 
-export const DEFAULT_CLICK_RULES: Omit<ClickRules, 'visitorHashKey'> = {
-  doubleClickMs: 60_000,
-  dailyCap: 10,
-  acceptMs: 7 * 86_400_000,
-};
+/**
+ * The rules as the settings give them (config `clicks`); visitors are hashed under a key derived
+ * from the session secret, never the secret itself.
+ */
+export function clickRulesOf(
+  clicks: Pick<Config['clicks'], 'doubleClickSeconds' | 'dailyCap' | 'acceptDays'>,
+  sessionSecret: string,
+): ClickRules {
+  return {
+    doubleClickMs: clicks.doubleClickSeconds * 1000,
+    dailyCap: clicks.dailyCap,
+    acceptMs: clicks.acceptDays * 86_400_000,
+    visitorHashKey: createHmac('sha256', sessionSecret).update('click visitors').digest('hex'),
+  };
+}
 
 /**
  * A click dated up to this far ahead of our clock is taken as now: the partner's clock and ours may

@@ -20,13 +20,18 @@ const compact = (day: string) => day.replaceAll('-', '');
 const dayOf = (name: string) => `${name.slice(-8, -4)}-${name.slice(-4, -2)}-${name.slice(-2)}`;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-async function readPartitions(db: Queryable): Promise<Partitions> {
+/** The click log's partitions, by name. */
+async function partitionNames(db: Queryable): Promise<string[]> {
   const rows = await db.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-      WHERE i.inhparent = 'click_log'::regclass`,
+      WHERE i.inhparent = 'click_log'::regclass ORDER BY 1`,
   );
+  return rows.map((row) => row.name);
+}
+
+async function readPartitions(db: Queryable): Promise<Partitions> {
   const partitions: Partitions = { days: new Set(), until: null };
-  for (const { name } of rows) {
+  for (const name of await partitionNames(db)) {
     if (name.startsWith('click_log_until_')) partitions.until = dayOf(name);
     else partitions.days.add(dayOf(name));
   }
@@ -39,10 +44,11 @@ const covers = (partitions: Partitions, day: string) =>
 /** What this process knows is there; a day it does not know is looked up (and made) once. */
 const known = perDatabase<Partitions>(() => ({ days: new Set(), until: null }));
 
-/** Makes the partitions of `days` that are missing, one process at a time. */
-export async function makeClickLogDays(db: Db, days: Iterable<string>): Promise<void> {
+/** Makes the partitions of `days` that are missing, one process at a time; returns how many it made. */
+export async function makeClickLogDays(db: Db, days: Iterable<string>): Promise<number> {
   const wanted = [...new Set(days)];
-  const made = await db.transaction(async (tx) => {
+  let made = 0;
+  const partitions = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [PARTITION_LOCK]);
     const partitions = await readPartitions(tx);
     for (const day of wanted) {
@@ -52,12 +58,14 @@ export async function makeClickLogDays(db: Db, days: Iterable<string>): Promise<
            FOR VALUES FROM ('${day}') TO ('${utcDay(Date.parse(day) + DAY_MS)}')`,
       );
       partitions.days.add(day);
+      made += 1;
     }
     return partitions;
   });
   const mine = known(db);
-  for (const day of made.days) mine.days.add(day);
-  mine.until = made.until;
+  for (const day of partitions.days) mine.days.add(day);
+  mine.until = partitions.until;
+  return made;
 }
 
 /** Before billing: the days the events are kept under have their partitions. */
@@ -89,15 +97,10 @@ export async function upkeepClickLog(
   now = Date.now(),
 ): Promise<ClickLogUpkeep> {
   const ahead = [-1, 0, 1].map((offset) => utcDay(now + offset * DAY_MS));
-  const before = await readPartitions(db);
-  await makeClickLogDays(db, ahead);
-  const made = ahead.filter((day) => !covers(before, day)).length;
+  const made = await makeClickLogDays(db, ahead);
   const oldest = utcDay(now - retentionDays * DAY_MS);
   const dropped: string[] = [];
-  for (const { name } of await db.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-      WHERE i.inhparent = 'click_log'::regclass ORDER BY 1`,
-  )) {
+  for (const name of await partitionNames(db)) {
     // A daily partition holds its day; the migration's holds the days before its date.
     const last = name.startsWith('click_log_until_')
       ? utcDay(Date.parse(dayOf(name)) - DAY_MS)

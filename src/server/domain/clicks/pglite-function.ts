@@ -16,7 +16,7 @@ import { RECORD_AND_BILL } from './statement';
 const RECORD_AND_BILL_FUNCTION = `
   CREATE OR REPLACE FUNCTION pg_temp.record_and_bill(text[], text[], text[], int[], boolean, text[],
                                                       text[], bigint[], bigint[], int, int)
-    RETURNS TABLE (batches text, skipped text, used_up text, hours int, conflict boolean)
+    RETURNS TABLE (batches text, skipped text, used_up text, conflict boolean)
     LANGUAGE plpgsql AS $record_and_bill$
   #variable_conflict use_column
   BEGIN

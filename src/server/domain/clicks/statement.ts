@@ -245,7 +245,6 @@ export const RECORD_AND_BILL = `
            double_click = h.double_click + excluded.double_click, daily_cap = h.daily_cap + excluded.daily_cap,
            not_placed = h.not_placed + excluded.not_placed, too_old = h.too_old + excluded.too_old,
            future = h.future + excluded.future
-    RETURNING 1
   ), per_batch AS (
     -- What each batch's new events came to (all of them inserted, or the statement fails below).
     SELECT s.batch, count(*)::int AS fresh,
@@ -268,7 +267,6 @@ export const RECORD_AND_BILL = `
                      JOIN alloc a ON a.id = ch.id
                      JOIN final last ON last.billable AND last.profile = a.profile AND last.k = a.before + a.take
                     WHERE ch.remaining_clicks = 0), '[]')::text AS used_up,
-         (SELECT count(*) FROM hours_written)::int AS hours,
          -- An id another statement recorded after this one's snapshot was skipped by the insert; a
          -- visitor's memory another statement changed was marked -1: either way, try again.
          CASE WHEN (SELECT count(*) FROM inserted) <> (SELECT count(*) FROM settled)
