@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { HttpError } from './errors';
+import { answerWithRequestId, loggerOptions } from './logging';
 import { chainPlugin } from './plugins/chain';
 import { mailPlugin } from './plugins/mail';
 import { partnerPlugin } from './plugins/partner';
@@ -17,6 +18,7 @@ import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
 import { depositRoutes } from './routes/deposits';
+import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { openApiRoutes } from './routes/openapi';
 import { partnerLinkRoutes } from './routes/partner-link';
@@ -44,7 +46,7 @@ declare module 'fastify' {
 /** Builds the whole HTTP app: API under /api and, when built, the PWA on the same origin. */
 export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.body.password'] },
+    ...loggerOptions(config),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     // A path with broken %-escapes never reaches a route or the error handler: same error shape.
@@ -56,6 +58,7 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  answerWithRequestId(app);
   if (config.trustProxy === false) warnOnceOfUntrustedProxy(app);
 
   app.setErrorHandler((error, request, reply) => {
@@ -79,6 +82,7 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
     return reply.type('text/html').sendFile('index.html');
   });
 
+  await app.register(healthRoutes);
   await app.register(securityHeadersPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(securityPlugin);

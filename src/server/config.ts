@@ -92,6 +92,21 @@ export interface Config {
   devEnvironment: boolean;
   staticDir: string;
   logLevel: string;
+  /**
+   * Issue 20: how the log is written: `pretty` (development's default: a quiet, human-readable log)
+   * or `json` (production's default: one JSON line per entry, with request ids).
+   */
+  logFormat: 'pretty' | 'json';
+  /**
+   * Issue 20: the bearer token `GET /metrics` asks for. Unset: open to callers on this machine
+   * (loopback) outside production, and closed in production.
+   */
+  metricsToken: string | undefined;
+  /**
+   * Issue 20: on SIGTERM, how long /readyz answers 503 while requests are still served, before the
+   * server stops taking them, so the load balancer has moved traffic away first.
+   */
+  shutdownDrainSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -221,8 +236,19 @@ export function loadConfig(env: Env = process.env): Config {
     idempotencyWaitSeconds: positiveInteger(env, 'IDEMPOTENCY_WAIT_SECONDS', 10),
     devEnvironment: !production && devEnvironment === 'on',
     staticDir: env.STATIC_DIR ?? './dist',
-    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormatSetting(env.LOG_FORMAT, production),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownDrainSeconds: nonNegativeInteger(env, 'SHUTDOWN_DRAIN_SECONDS', production ? 10 : 0),
   };
+}
+
+function logFormatSetting(setting: string | undefined, production: boolean): Config['logFormat'] {
+  if (setting === undefined || setting === '') return production ? 'json' : 'pretty';
+  if (setting !== 'pretty' && setting !== 'json') {
+    throw new ConfigError('LOG_FORMAT must be pretty or json');
+  }
+  return setting;
 }
 
 /**
@@ -309,6 +335,16 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) {
     throw new ConfigError(`${name} must be a whole number above 0`);
+  }
+  return value;
+}
+
+function nonNegativeInteger(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new ConfigError(`${name} must be a whole number, 0 or more`);
   }
   return value;
 }

@@ -6,6 +6,9 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { startJobs } from './jobs/runner';
 
+/** After the drain, how long requests in flight and the jobs get to finish before the exit. */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+
 /** What the development entry (src/dev/start.ts) starts beside the app; production has none. */
 export interface DevEnvironmentStarted {
   /** The config with the development parts' URLs filled in. */
@@ -56,13 +59,23 @@ export async function startServer({ startDevEnvironment }: StartServerOptions = 
   console.log(`\n  PromoClicks is running at ${url}`);
   if (dev) console.log([...dev.banner.map((line) => `  ${line}`), ''].join('\n'));
 
+  // Graceful shutdown (issue 20): readiness fails first and requests are still served while the
+  // load balancer notices (SHUTDOWN_DRAIN_SECONDS); then the server stops taking requests and lets
+  // those in flight finish, the background jobs stop, and the process exits. One that hangs is ended.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await jobs.stop();
+    app.lifecycle.beginStopping();
+    const drainMs = config.shutdownDrainSeconds * 1000;
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, drainMs + SHUTDOWN_TIMEOUT_MS).unref();
+    app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down');
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await app.close();
+    await jobs.stop();
     await dev?.stop();
     await db.close();
     process.exit(0);

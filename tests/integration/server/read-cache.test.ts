@@ -1,4 +1,3 @@
-import { connect, createServer, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '../../../src/server/db/change-listener';
@@ -16,6 +15,7 @@ import {
   type TestDatabase,
 } from '../../helpers/server';
 import { clickId } from '../../helpers/click-ids';
+import { startTcpProxy } from '../../helpers/tcp-proxy';
 
 /**
  * Issue 6: check-auth and the campaign list answer from a read cache (src/server/db/read-cache.ts).
@@ -294,7 +294,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('read caches of two apps on one Po
 
 describe.runIf(process.env.TEST_DATABASE_URL)('read cache while its listener is down', () => {
   let database: TestDatabase & { url: string };
-  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let proxiedDb: Db;
   let server: TestApp;
   /** Writes as superuser with triggers off (session_replication_role): nobody is notified. */
@@ -303,7 +303,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('read cache while its listener is 
   beforeAll(async () => {
     database = await createPostgresDatabase('read_cache_down', 1);
     const url = new URL(database.url);
-    proxy = await startProxy(new URL(database.url));
+    proxy = await startTcpProxy(new URL(database.url));
     url.host = `127.0.0.1:${proxy.port}`;
     // One pool connection, opened before the listener goes down; it stays open.
     proxiedDb = openPostgres(url.toString(), 1);
@@ -366,50 +366,6 @@ function sameBrowser(client: TestClient, server: TestApp): TestClient {
   const other = server.client();
   for (const [name, value] of client.cookies) other.cookies.set(name, value);
   return other;
-}
-
-/**
- * A TCP proxy to the PostgreSQL server of `target` that can refuse new connections (the ones open
- * stay), and tells the local ports of its connections to the server (pg_stat_activity.client_port).
- */
-async function startProxy(target: URL) {
-  let refusing = false;
-  const sockets = new Set<Socket>();
-  const upstreams = new Set<Socket>();
-  const server = createServer((client) => {
-    if (refusing) {
-      client.destroy();
-      return;
-    }
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    upstreams.add(upstream);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        sockets.delete(socket);
-        upstreams.delete(upstream);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return {
-    port: address.port,
-    refuse(on: boolean) {
-      refusing = on;
-    },
-    upstreamPorts: () => [...upstreams].map((socket) => socket.localPort),
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
 }
 
 /** Waits (up to 5 s) until the database's change listener listens: until then nothing is kept. */

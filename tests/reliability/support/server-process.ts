@@ -45,6 +45,8 @@ export interface ServerProcess {
   crash(): Promise<void>;
   /** SIGTERM (graceful shutdown), then waits for the exit. */
   stop(): Promise<void>;
+  /** Resolves with the exit code (or the signal that ended it) once the process is gone. */
+  exit: Promise<number | string>;
 }
 
 /** Starts the server with `env` over the base settings and waits until it prints its URL. */
@@ -58,7 +60,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exit = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const exited = exit.then(() => undefined);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -86,6 +91,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     output: () => output,
     crash: () => end(child, 'SIGKILL', exited),
     stop: () => end(child, 'SIGTERM', exited),
+    exit,
   };
 }
 

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../../../src/server/db/db';
+import {
+  createPostgresDatabase,
+  databaseKinds,
+  openTestDatabase,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+} from '../../helpers/server';
+import { startTestChain, type TestChain } from '../../helpers/anvil';
+import { startTcpProxy } from '../../helpers/tcp-proxy';
+
+/**
+ * Issue 20 point 1: /healthz says the process answers; /readyz says it should get traffic (the
+ * database answers and every migration is applied, and it is not shutting down). The chain and the
+ * partner are reported with their latency, and as degraded without failing readiness.
+ */
+
+const NEWEST_MIGRATION = '0170-click-quality.sql';
+
+/** Waits (up to 10 s) until `check` holds of the answer of `/readyz`. */
+async function readyzUntil(server: TestApp, check: (status: number) => boolean) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const answer = await server.client().get('/readyz');
+    if (check(answer.status) || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(databaseKinds())('health and readiness on %s', (kind) => {
+  let database: TestDatabase;
+  let server: TestApp;
+  let chain: TestChain;
+
+  beforeAll(async () => {
+    [database, chain] = await Promise.all([openTestDatabase(kind), startTestChain()]);
+    // The partner's address has nothing listening: it is degraded, the process still ready.
+    server = await startTestApp(database.db, { RPC_URL: chain.rpcUrl });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await Promise.all([database?.close(), chain?.stop()]);
+  });
+
+  it('/healthz answers 200 while the process runs, never kept by a cache', async () => {
+    const answer = await server.client().get('/healthz');
+    expect([answer.status, answer.body]).toEqual([200, { status: 'ok' }]);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('/readyz is 200 with the chain answering and the partner down (degraded), each with a latency', async () => {
+    const answer = await server.client().get('/readyz');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.body).toEqual({
+      status: 'ready',
+      checks: {
+        database: { status: 'ok', latencyMs: expect.any(Number) },
+        migrations: { status: 'ok' },
+        chain: { status: 'ok', latencyMs: expect.any(Number) },
+        partner: { status: 'degraded', latencyMs: expect.any(Number), message: 'fetch failed' },
+      },
+    });
+  });
+
+  it('/readyz is 503 while a migration is not applied, and 200 again once it is', async () => {
+    await database.db.query('DELETE FROM schema_migrations WHERE name = $1', [NEWEST_MIGRATION]);
+    try {
+      const answer = await server.client().get('/readyz');
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({
+        status: 'not ready',
+        checks: {
+          database: { status: 'ok' },
+          migrations: { status: 'failed', message: `not applied: ${NEWEST_MIGRATION}` },
+        },
+      });
+    } finally {
+      await database.db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [
+        NEWEST_MIGRATION,
+      ]);
+    }
+    expect((await server.client().get('/readyz')).status).toBe(200);
+  });
+
+  it('every answer names its request id, the caller’s X-Request-Id when it sends one', async () => {
+    const given = await server.client().get('/healthz', { 'x-request-id': 'balancer-id-17' });
+    expect(given.headers.get('x-request-id')).toBe('balancer-id-17');
+    const made = await server.client().get('/api/health');
+    expect(made.headers.get('x-request-id')).toMatch(/^req-[0-9a-z]+$/);
+  });
+});
+
+describe('readiness with a chain that does not answer', () => {
+  let database: TestDatabase;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    server = await startTestApp(database.db, { RPC_URL: 'http://127.0.0.1:9' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  it('reports the chain degraded and stays ready: an RPC outage must not empty the load balancer', async () => {
+    const answer = await server.client().get('/readyz');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      status: 'ready',
+      checks: { chain: { status: 'degraded', latencyMs: expect.any(Number) } },
+    });
+  });
+
+  it('once shutdown begins, /readyz is 503 "stopping" while /healthz and the API still answer', async () => {
+    server.app.lifecycle.beginStopping();
+    const ready = await server.client().get('/readyz');
+    expect([ready.status, ready.body.status]).toEqual([503, 'stopping']);
+    expect((await server.client().get('/healthz')).status).toBe(200);
+    expect((await server.client().get('/api/health')).body).toEqual({
+      success: true,
+      message: 'ok',
+    });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('readiness when PostgreSQL goes away', () => {
+  let database: TestDatabase & { url: string };
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase('health', 1);
+    proxy = await startTcpProxy(new URL(database.url));
+    const url = new URL(database.url);
+    url.host = `127.0.0.1:${proxy.port}`;
+    server = await startTestApp(openPostgres(url.toString(), 2));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await server?.app.db.close();
+    await proxy?.close();
+    await database?.close();
+  });
+
+  it('is 503 while the database cannot be reached, and 200 again when it returns', async () => {
+    expect((await server.client().get('/readyz')).status).toBe(200);
+
+    proxy.refuse(true);
+    proxy.cut();
+    const down = await readyzUntil(server, (status) => status === 503);
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({
+      status: 'not ready',
+      checks: {
+        database: { status: 'failed', latencyMs: expect.any(Number) },
+        migrations: { status: 'failed', message: 'the database does not answer' },
+      },
+    });
+    // The process itself is still up: the balancer keeps it, without traffic.
+    expect((await server.client().get('/healthz')).status).toBe(200);
+
+    proxy.refuse(false);
+    const back = await readyzUntil(server, (status) => status === 200);
+    expect([back.status, back.body.status]).toEqual([200, 'ready']);
+  });
+});
