@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -55,6 +57,12 @@ export async function startServer({ startDevEnvironment }: StartServerOptions = 
   const address = await app.listen({ port: config.port, host: config.host });
   const jobs = startJobs({ db, depositWatcher: app.depositWatcher, config, log: app.log });
 
+  if (config.production && !existsSync(resolve(config.staticDir, 'index.html'))) {
+    app.log.warn(
+      { staticDir: config.staticDir },
+      'no build to serve (STATIC_DIR has no index.html): the API answers, the pages do not. Run npm run build once and point every process at it.',
+    );
+  }
   const url = config.port === 0 ? address : config.appUrl;
   console.log(`\n  PromoClicks is running at ${url}`);
   if (dev) console.log([...dev.banner.map((line) => `  ${line}`), ''].join('\n'));
