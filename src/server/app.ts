@@ -9,6 +9,7 @@ import { HttpError } from './errors';
 import { answerWithRequestId, loggerOptions } from './logging';
 import { chainPlugin } from './plugins/chain';
 import { mailPlugin } from './plugins/mail';
+import { metricsPlugin } from './plugins/metrics';
 import { partnerPlugin } from './plugins/partner';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -90,6 +91,7 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin);
   await app.register(partnerPlugin);
+  await app.register(metricsPlugin);
   await app.register(chainPlugin);
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(partnerLinkRoutes, { prefix: '/api' });

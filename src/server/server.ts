@@ -55,7 +55,13 @@ export async function startServer({ startDevEnvironment }: StartServerOptions = 
       : undefined;
   const app = await buildApp({ config: dev?.config ?? config, db, devRoutes: dev?.devRoutes });
   const address = await app.listen({ port: config.port, host: config.host });
-  const jobs = startJobs({ db, depositWatcher: app.depositWatcher, config, log: app.log });
+  const jobs = startJobs({
+    db,
+    depositWatcher: app.depositWatcher,
+    config,
+    log: app.log,
+    metrics: app.metrics,
+  });
 
   if (config.production && !existsSync(resolve(config.staticDir, 'index.html'))) {
     app.log.warn(

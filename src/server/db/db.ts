@@ -65,6 +65,36 @@ export interface Db extends Writer {
   readonly read: Reader;
   /** The writes the read cache must know of: this process's, and on PostgreSQL other processes'. */
   readonly changes: Changes;
+  /** How busy the database's connections are, for the metrics (plugins/metrics.ts). */
+  readonly pool: PoolUse;
+}
+
+export interface PoolUse {
+  /** The connections this process may hold: PGlite has one. */
+  readonly max: number;
+  /**
+   * Statements and transactions sent and not yet answered, those waiting for a connection included:
+   * a transaction holds its connection throughout and counts once, whatever it runs. More than `max`
+   * means work is queueing (postgres.js may also pipeline statements on a busy connection).
+   */
+  inFlight(): number;
+}
+
+/** Counts the work `track` is given while it runs. */
+function poolUse(max: number): PoolUse & { track<T>(work: () => Promise<T>): Promise<T> } {
+  let inFlight = 0;
+  return {
+    max,
+    inFlight: () => inFlight,
+    async track(work) {
+      inFlight += 1;
+      try {
+        return await work();
+      } finally {
+        inFlight -= 1;
+      }
+    },
+  };
 }
 
 /** One `make(db)` per database, made on first use: module state that belongs to one database. */
@@ -94,31 +124,36 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   };
   // One process owns a PGlite database: its own writes are all there are to hear of.
   const changes = new Changes(true);
+  const pool = poolUse(1);
   const read: Reader = {
     reader: true,
     query: <T extends Row>(sql: string, params: unknown[] = []) =>
-      serial(async () => (await pg.query<T>(sql, params)).rows),
+      pool.track(() => serial(async () => (await pg.query<T>(sql, params)).rows)),
   };
   return joinable({
     kind: 'pglite',
     writer: true,
     read,
     changes,
+    pool,
     query: (sql, params) => changes.write(() => read.query(sql, params)),
     transaction: (fn) =>
       changes.write(() =>
-        serial(() =>
-          pg.transaction((tx) =>
-            fn({
-              reader: true,
-              writer: true,
-              query: async <T extends Row>(sql: string, params: unknown[] = []) =>
-                (await tx.query<T>(sql, params)).rows,
-            }),
+        pool.track(() =>
+          serial(() =>
+            pg.transaction((tx) =>
+              fn({
+                reader: true,
+                writer: true,
+                query: async <T extends Row>(sql: string, params: unknown[] = []) =>
+                  (await tx.query<T>(sql, params)).rows,
+              }),
+            ),
           ),
         ),
       ),
-    exec: (sql) => changes.write(() => serial(async () => void (await pg.exec(sql)))),
+    exec: (sql) =>
+      changes.write(() => pool.track(() => serial(async () => void (await pg.exec(sql))))),
     close: () => pg.close(),
   });
 }
@@ -150,18 +185,26 @@ export function openPostgres(url: string, max = 10): Db {
   // Other processes write to the same database: their writes are heard while a listener listens.
   const changes = new Changes(false);
   const stopListening = listenForChanges(url, changes);
-  const read: Reader = { reader: true, query: wrap(sql).query };
+  const pool = poolUse(max);
+  const direct = wrap(sql);
+  const read: Reader = {
+    reader: true,
+    query: (text, params, options) => pool.track(() => direct.query(text, params, options)),
+  };
   return joinable({
     kind: 'postgres',
     writer: true,
     read,
     changes,
+    pool,
     query: (text, params, options) => changes.write(() => read.query(text, params, options)),
     transaction: (fn) =>
-      changes.write(
-        async () => (await sql.begin((tx) => fn(wrap(tx)))) as Awaited<ReturnType<typeof fn>>,
+      changes.write(() =>
+        pool.track(
+          async () => (await sql.begin((tx) => fn(wrap(tx)))) as Awaited<ReturnType<typeof fn>>,
+        ),
       ),
-    exec: (text) => changes.write(async () => void (await sql.unsafe(text))),
+    exec: (text) => changes.write(() => pool.track(async () => void (await sql.unsafe(text)))),
     close: async () => {
       await stopListening();
       await sql.end({ timeout: 5 });

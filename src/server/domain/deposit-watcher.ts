@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Address } from 'viem';
+import type { CoinType } from '../../shared/contract/deposits';
 import type { Db } from '../db/db';
 import type { Chain, ChainScan } from './chain';
 import { creditTransfer } from './deposit-credits';
@@ -23,6 +24,20 @@ export interface WatcherSettings {
   pollMs: number;
   reconcileSeconds: number;
   log: FastifyBaseLogger;
+  /** Told of the watcher's work, for the metrics (plugins/metrics.ts). */
+  observer?: WatcherObserver;
+}
+
+/** What the watcher tells of its work; each is told once its transaction committed. */
+export interface WatcherObserver {
+  /** A transfer to a deposit address recorded for the first time (gas for sweeping is not one). */
+  detected(coin: CoinType): void;
+  /** A detected transfer credited to its advertiser. */
+  credited(coin: CoinType): void;
+  /** Blocks from the last one scanned to the chain's head, at each pass: 0 when caught up. */
+  lag(blocks: number): void;
+  /** One poll of the timer (`start`) and how long it took; a failed one is retried at the next. */
+  polled(outcome: 'ok' | 'failed', seconds: number): void;
 }
 
 export interface DepositWatcher {
@@ -47,7 +62,7 @@ export interface DepositWatcher {
  * transactions, is found by reconciling balances every BALANCE_RECONCILE_SECONDS.
  */
 export function createDepositWatcher(settings: WatcherSettings): DepositWatcher {
-  const { db, chain, log } = settings;
+  const { db, chain, log, observer } = settings;
   const owner = randomUUID();
   const leaseSeconds = Math.max(15, Math.ceil((settings.pollMs * 5) / 1000));
   const addresses = new Map<string, number>();
@@ -62,6 +77,15 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
   const credit = {
     sweepFunders: new Set(settings.sweepFunders),
     ethUsdPriceAt: (time: Date) => chain.ethUsdPriceAt(time),
+  };
+  /** ETH the operator sends for sweeping: on record (the balance check counts it), never credited. */
+  const sweepGas = (coin: CoinType, from: string) =>
+    coin === 'eth' && credit.sweepFunders.has(from.toLowerCase());
+  /** Tells the blocks not yet scanned: those from the cursor (`next`) up to the head. */
+  const reportLag = (head: bigint, next: bigint | undefined) => {
+    if (next === undefined) return;
+    const behind = head - next + 1n;
+    observer?.lag(behind > 0n ? Number(behind) : 0);
   };
 
   const refreshAddresses = async () => {
@@ -105,8 +129,13 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
     const [chainId, head] = await Promise.all([chain.chainId(), chain.headBlock()]);
     const idle = head === lastHead && ++idlePasses % 10 !== 0;
     const leased = await lease(chainId, head);
-    if (leased === undefined) return false;
+    if (leased === undefined) {
+      // Another process moves the cursor: the lag is the same for every process.
+      if (observer) reportLag(head, await cursor());
+      return false;
+    }
     if (idle && !force && Date.now() - lastReconcile < settings.reconcileSeconds * 1000) {
+      reportLag(head, leased);
       return true;
     }
     let next: bigint = leased;
@@ -120,16 +149,18 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
     await refreshAddresses();
     const rescan = BigInt(chain.confirmations - 1);
     for (;;) {
+      reportLag(head, next);
       const from = next - rescan > 0n ? next - rescan : 0n;
       const to: bigint =
         next + MAX_BLOCKS_PER_SCAN - 1n < head ? next + MAX_BLOCKS_PER_SCAN - 1n : head;
       if (from > to) break;
       const scan = await chain.scan(from, to, (address) => addresses.has(address));
-      await record(chainId, from, to, head, scan);
+      for (const coin of await record(chainId, from, to, head, scan)) observer?.detected(coin);
       next = to + 1n;
       if (held) held.next = next;
       if (to >= head) break;
     }
+    reportLag(head, next);
     await creditConfirmed(head);
     if (Date.now() - lastReconcile >= settings.reconcileSeconds * 1000) {
       lastReconcile = Date.now();
@@ -140,7 +171,10 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
     return true;
   };
 
-  /** Records one scan and moves the cursor, in one transaction, only while holding the lease. */
+  /**
+   * Records one scan and moves the cursor, in one transaction, only while holding the lease; answers
+   * the coins of the transfers recorded for the first time.
+   */
   const record = (chainId: number, from: bigint, to: bigint, head: bigint, scan: ChainScan) =>
     db.transaction(async (tx) => {
       const moved = await tx.query(
@@ -155,16 +189,21 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
         throw new Error('deposit watcher: lease lost, scan not recorded');
       }
       const seen: string[] = [];
+      const detected: CoinType[] = [];
       for (const transfer of scan.transfers) {
         seen.push(`${transfer.txHash}:${transfer.logIndex}`);
-        await tx.query(
+        const gas = sweepGas(transfer.coin, transfer.from);
+        // xmax is 0 only in a row version this statement inserted: a transfer scanned again (the
+        // unconfirmed blocks are, each pass) is updated, not detected twice.
+        const [row] = await tx.query<{ inserted: boolean }>(
           `INSERT INTO chain_transfers (chain_id, tx_hash, log_index, user_id, coin_type, from_address,
               to_address, units, block_number, block_hash, block_time, state)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $11, $12)
             ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE SET
               block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
               block_time = EXCLUDED.block_time, state = EXCLUDED.state
-              WHERE chain_transfers.state IN ('detected', 'removed')`,
+              WHERE chain_transfers.state IN ('detected', 'removed')
+            RETURNING xmax = 0 AS inserted`,
           [
             chainId,
             transfer.txHash,
@@ -177,13 +216,11 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
             transfer.blockNumber.toString(),
             transfer.blockHash,
             transfer.blockTime,
-            // Gas the operator sends for sweeping: on record (the balance check counts it), never
-            // shown as a payment, never credited.
-            transfer.coin === 'eth' && credit.sweepFunders.has(transfer.from.toLowerCase())
-              ? 'ignored'
-              : 'detected',
+            // Gas for sweeping is never shown as a payment.
+            gas ? 'ignored' : 'detected',
           ],
         );
+        if (row?.inserted && !gas) detected.push(transfer.coin);
       }
       // Detected in these blocks before, not now: gone in a reorganisation (revived if it returns).
       await tx.query(
@@ -217,18 +254,21 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
             AND NOT (tx_hash = ANY($4::text[]))`,
         [chainId, from.toString(), to.toString(), sent],
       );
+      return detected;
     });
 
   /** Credits every detected transfer with enough confirmations (its own block counts as one). */
   const creditConfirmed = async (head: bigint) => {
     const confirmedUpTo = head - BigInt(chain.confirmations) + 1n;
-    const due = await db.read.query<{ id: number }>(
-      `SELECT id FROM chain_transfers WHERE state = 'detected' AND block_number <= $1 ORDER BY id`,
+    const due = await db.read.query<{ id: number; coin_type: CoinType; from_address: string }>(
+      `SELECT id, coin_type, from_address FROM chain_transfers
+        WHERE state = 'detected' AND block_number <= $1 ORDER BY id`,
       [confirmedUpTo.toString()],
     );
-    for (const { id } of due) {
+    for (const { id, coin_type: coin, from_address: from } of due) {
       try {
-        await creditTransfer(db, credit, Number(id));
+        const credited = await creditTransfer(db, credit, Number(id));
+        if (credited && !sweepGas(coin, from)) observer?.credited(coin);
       } catch (error) {
         // A price the node cannot give now, say: this transfer waits for the next pass.
         log.warn(
@@ -259,7 +299,7 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
     const block = await chain.block(at);
     // Each block once, and only by the lease's holder: another process that took the lease during
     // the reads finds this block done and the ETH recorded, and two never credit it twice.
-    await db.transaction(async (tx) => {
+    const found = await db.transaction(async (tx) => {
       const mine = await tx.query(
         `SELECT id FROM chain_watcher
           WHERE id = 1 AND lease_owner = $1 AND lease_until > now()
@@ -267,7 +307,7 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
           FOR UPDATE`,
         [owner, at.toString()],
       );
-      if (mine.length === 0) return;
+      if (mine.length === 0) return 0;
       const known = await tx.query<{ address: string; wei: string }>(
         `SELECT address, sum(wei)::text AS wei FROM (
            SELECT lower(to_address) AS address, units AS wei FROM chain_transfers
@@ -279,15 +319,17 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
         [chainId, at.toString()],
       );
       const expected = new Map(known.map((row) => [row.address, BigInt(row.wei)]));
+      let recorded = 0;
       for (const [index, address] of all.entries()) {
         const unseen = balances[index]! - (expected.get(address) ?? 0n);
         if (unseen <= 0n) continue;
         log.info({ address, wei: unseen.toString() }, 'deposit watcher: ETH found by balance');
-        await tx.query(
+        const inserted = await tx.query(
           `INSERT INTO chain_transfers (chain_id, tx_hash, log_index, user_id, coin_type,
               from_address, to_address, units, block_number, block_hash, block_time, state)
             VALUES ($1, $2, $3, $4, 'eth', $5, $6, $7::numeric, $8, $9, $10, 'detected')
-            ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING`,
+            ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
+            RETURNING id`,
           [
             chainId,
             `balance:${address}:${at}`,
@@ -301,11 +343,14 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
             block.time,
           ],
         );
+        recorded += inserted.length;
       }
       await tx.query('UPDATE chain_watcher SET reconciled_block = $1 WHERE id = 1', [
         at.toString(),
       ]);
+      return recorded;
     });
+    for (let i = 0; i < found; i += 1) observer?.detected('eth');
     await creditConfirmed(head);
   };
 
@@ -318,9 +363,14 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
 
   const loop = async () => {
     if (stopped) return;
+    const started = performance.now();
+    const polled = (outcome: 'ok' | 'failed') =>
+      observer?.polled(outcome, (performance.now() - started) / 1000);
     try {
       await runTick();
+      polled('ok');
     } catch (error) {
+      polled('failed');
       log.warn({ err: error }, 'deposit watcher: pass failed, retrying');
     }
     if (!stopped) timer = setTimeout(() => void loop(), settings.pollMs);
@@ -358,9 +408,15 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
   };
 
   async function needsPass(head: bigint): Promise<boolean> {
+    const next = await cursor();
+    return next === undefined || next <= head;
+  }
+
+  /** The next block to scan, as the database keeps it; undefined before the first pass. */
+  async function cursor(): Promise<bigint | undefined> {
     const [row] = await db.read.query<{ next_block: string }>(
       'SELECT next_block::text FROM chain_watcher WHERE id = 1',
     );
-    return !row || BigInt(row.next_block) <= head;
+    return row ? BigInt(row.next_block) : undefined;
   }
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/db';
 import type { DepositWatcher } from '../domain/deposit-watcher';
 import { sweepCampaignsOutOfClicks, upkeepClickLog } from '../domain/clicks';
 import { sweepIdempotencyKeys } from '../idempotency';
+import type { Metrics } from '../plugins/metrics';
 import { expireDeposits } from './expire-deposits';
 import { sweepRateLimitCounters } from './sweep-rate-limits';
 
@@ -13,7 +14,19 @@ export interface JobDeps {
   depositWatcher: DepositWatcher | undefined;
   config: Pick<Config, 'jobIntervalSeconds' | 'stablecoinPaymentWindowHours' | 'clicks'>;
   log: FastifyBaseLogger;
+  /** Where each job's runs and duration are counted (`app.metrics`); none counts nothing. */
+  metrics?: Pick<Metrics, 'jobRan'>;
 }
+
+/** The jobs of one run, in their order: each is counted and timed on its own in the metrics. */
+export const JOBS = [
+  'expire-deposits',
+  'end-campaigns-out-of-clicks',
+  'click-log-upkeep',
+  'sweep-rate-limits',
+  'sweep-idempotency-keys',
+] as const;
+export type JobName = (typeof JOBS)[number];
 
 export interface Jobs {
   /** One run of every job now (they run at start, then every JOB_INTERVAL_SECONDS). */
@@ -29,26 +42,41 @@ export interface Jobs {
  * old rate-limit counters and the kept answers of idempotency keys past their 24 hours. Every server process runs it; the jobs are written so that runs in several processes at
  * the same moment do each piece of work once. A failed run is logged and retried at the next tick.
  */
-export function startJobs({ db, depositWatcher, config, log }: JobDeps): Jobs {
+export function startJobs({ db, depositWatcher, config, log, metrics }: JobDeps): Jobs {
   let running: Promise<void> | undefined;
   let stopped = false;
 
+  /** Runs one job, counted and timed; its failure goes on to the caller. */
+  const job = async <T>(name: JobName, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const ran = (outcome: 'ok' | 'failed') =>
+      metrics?.jobRan(name, outcome, (performance.now() - started) / 1000);
+    try {
+      const result = await work();
+      ran('ok');
+      return result;
+    } catch (error) {
+      ran('failed');
+      throw error;
+    }
+  };
+
   const runAll = async () => {
-    const expired = await expireDeposits(db, {
-      stablecoinWindowHours: config.stablecoinPaymentWindowHours,
-    });
+    const expired = await job('expire-deposits', () =>
+      expireDeposits(db, { stablecoinWindowHours: config.stablecoinPaymentWindowHours }),
+    );
     if (expired > 0) log.info({ expired }, 'deposit expiry: closed unpaid deposits');
-    const ended = await sweepCampaignsOutOfClicks(db);
+    const ended = await job('end-campaigns-out-of-clicks', () => sweepCampaignsOutOfClicks(db));
     if (ended.length > 0) log.warn({ ended }, 'ended campaigns left active with no clicks');
     // A failure here is logged and leaves the sweeps below to run.
-    await upkeepClickLog(db, config.clicks).then(
+    await job('click-log-upkeep', () => upkeepClickLog(db, config.clicks)).then(
       ({ dropped }) => {
         if (dropped.length > 0) log.info({ dropped }, 'click log: dropped old days');
       },
       (error: unknown) => log.error({ err: error }, 'click log upkeep failed'),
     );
-    await sweepRateLimitCounters(db);
-    await sweepIdempotencyKeys(db);
+    await job('sweep-rate-limits', () => sweepRateLimitCounters(db));
+    await job('sweep-idempotency-keys', () => sweepIdempotencyKeys(db));
   };
 
   const runOnce = () => {

@@ -18,32 +18,36 @@ declare module 'fastify' {
  * Design §2: viem against RPC_URL (the dev chain in development); each advertiser's deposit address is
  * derived from DEPOSIT_XPUB, and the watcher follows the chain for payments to them.
  */
-export const chainPlugin = fp(async (app) => {
-  const { config } = app;
-  const chain = config.rpcUrl
-    ? createChain({
-        rpcUrl: config.rpcUrl,
-        confirmations: config.confirmations,
-        chainId: config.chainId,
-        priceMaxAgeSeconds: config.priceMaxAgeSeconds,
-        onError: (error) => app.log.warn({ err: error }, 'chain call failed'),
-      })
-    : undefined;
-  app.decorate('chain', chain);
-  app.decorate('depositSettings', {
-    deriveAddress: createAddressDeriver(config.depositXpub),
-    stablecoinWindowHours: config.stablecoinPaymentWindowHours,
-  });
-  const watcher = chain
-    ? createDepositWatcher({
-        db: app.db,
-        chain,
-        sweepFunders: config.sweepFunderAddresses.map((address) => address.toLowerCase()),
-        pollMs: config.chainPollMs,
-        reconcileSeconds: config.balanceReconcileSeconds,
-        log: app.log,
-      })
-    : undefined;
-  app.decorate('depositWatcher', watcher);
-  app.addHook('onClose', async () => watcher?.stop());
-});
+export const chainPlugin = fp(
+  async (app) => {
+    const { config } = app;
+    const chain = config.rpcUrl
+      ? createChain({
+          rpcUrl: config.rpcUrl,
+          confirmations: config.confirmations,
+          chainId: config.chainId,
+          priceMaxAgeSeconds: config.priceMaxAgeSeconds,
+          onError: (error) => app.log.warn({ err: error }, 'chain call failed'),
+        })
+      : undefined;
+    app.decorate('chain', chain);
+    app.decorate('depositSettings', {
+      deriveAddress: createAddressDeriver(config.depositXpub),
+      stablecoinWindowHours: config.stablecoinPaymentWindowHours,
+    });
+    const watcher = chain
+      ? createDepositWatcher({
+          db: app.db,
+          chain,
+          sweepFunders: config.sweepFunderAddresses.map((address) => address.toLowerCase()),
+          pollMs: config.chainPollMs,
+          reconcileSeconds: config.balanceReconcileSeconds,
+          log: app.log,
+          observer: app.metrics.depositWatcher,
+        })
+      : undefined;
+    app.decorate('depositWatcher', watcher);
+    app.addHook('onClose', async () => watcher?.stop());
+  },
+  { dependencies: ['metrics'] },
+);

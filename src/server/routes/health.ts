@@ -35,8 +35,8 @@ export interface Lifecycle {
   readonly stopping: boolean;
   /** Starts the shutdown's first step (server.ts): readiness fails, requests still served. */
   beginStopping(): void;
-  /** The last readiness of each dependency, for the metrics. */
-  lastReadiness(): Readiness | undefined;
+  /** Checks each dependency now (the chain's and the partner's answers kept 10 s): for the metrics. */
+  readiness(): Promise<Readiness>;
 }
 
 declare module 'fastify' {
@@ -139,24 +139,8 @@ function readinessChecks(app: FastifyInstance) {
 
 export const healthRoutes: FastifyPluginAsync = fp(async (app) => {
   let stopping = false;
-  let last: Readiness | undefined;
-  app.decorate<Lifecycle>('lifecycle', {
-    get stopping() {
-      return stopping;
-    },
-    beginStopping: () => {
-      stopping = true;
-    },
-    lastReadiness: () => last,
-  });
   const checks = readinessChecks(app);
-
-  const noStore = { 'cache-control': 'no-store' };
-  app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => {
-    void reply.headers(noStore);
-    return { status: 'ok' };
-  });
-  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+  const readiness = async (): Promise<Readiness> => {
     const database = await checks.database();
     const [migrations, chain, partner] = await Promise.all([
       database.status === 'ok'
@@ -166,11 +150,28 @@ export const healthRoutes: FastifyPluginAsync = fp(async (app) => {
       checks.partner(),
     ]);
     const ready = database.status === 'ok' && migrations.status === 'ok';
-    const answer: Readiness = {
+    return {
       status: stopping ? 'stopping' : ready ? 'ready' : 'not ready',
       checks: { database, migrations, chain, partner },
     };
-    last = answer;
+  };
+  app.decorate<Lifecycle>('lifecycle', {
+    get stopping() {
+      return stopping;
+    },
+    beginStopping: () => {
+      stopping = true;
+    },
+    readiness,
+  });
+
+  const noStore = { 'cache-control': 'no-store' };
+  app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => {
+    void reply.headers(noStore);
+    return { status: 'ok' };
+  });
+  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+    const answer = await readiness();
     return reply
       .status(answer.status === 'ready' ? 200 : 503)
       .headers(noStore)

@@ -100,6 +100,8 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
       })),
       rules,
     );
+    // A batch sent again answers its known ids as duplicates: the metrics count each click once.
+    app.metrics.clicksAnswered(result);
     return { success: true, ...result };
   });
 };

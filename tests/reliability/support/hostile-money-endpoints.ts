@@ -402,6 +402,14 @@ export const GET_ENDPOINTS: { path: string; as: Sender; answer: Answer }[] = [
     as: 'anonymous',
     answer: ok(expect.stringContaining('<h1>PromoClicks partner API</h1>')),
   },
+  // Operating (issue 20): liveness, readiness, and the metrics, open to this machine in development.
+  { path: '/healthz', as: 'anonymous', answer: ok({ status: 'ok' }) },
+  { path: '/readyz', as: 'anonymous', answer: ok(expect.objectContaining({ status: 'ready' })) },
+  {
+    path: '/metrics',
+    as: 'anonymous',
+    answer: ok(expect.stringContaining('# TYPE promoclicks_clicks_billed_total counter')),
+  },
 ];
 
 /**
