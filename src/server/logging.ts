@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import {
   LogController,
   type FastifyInstance,
@@ -16,9 +18,9 @@ import type { Config } from './config';
  */
 export function loggerOptions(
   config: Config,
-): Pick<FastifyServerOptions, 'logger' | 'logController' | 'requestIdHeader'> {
+): Pick<FastifyServerOptions, 'logger' | 'logController' | 'genReqId'> {
   const logger = { level: config.logLevel, redact: ['req.headers.cookie', 'req.body.password'] };
-  if (config.logFormat === 'json') return { logger, requestIdHeader: 'x-request-id' };
+  if (config.logFormat === 'json') return { logger, genReqId: requestId };
   return {
     logger: {
       ...logger,
@@ -30,8 +32,14 @@ export function loggerOptions(
       }),
     },
     logController: new QuietRequestLog(),
-    requestIdHeader: 'x-request-id',
+    genReqId: requestId,
   };
+}
+
+/** An id the balancer gave (X-Request-Id) when it is a plain one, else a new UUID: unique across processes. */
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
 /** Development: one line a request, once answered, and only for failures unless LOG_LEVEL=debug. */

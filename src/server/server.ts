@@ -78,6 +78,7 @@ export async function startServer({ startDevEnvironment }: StartServerOptions = 
   // those in flight finish, the background jobs stop, and the process exits. One that hangs is ended.
   let stopping = false;
   const stop = async (signal: string) => {
+    // Once: under `npm run`, Ctrl-C reaches the server twice (from the terminal and from npm).
     if (stopping) return;
     stopping = true;
     app.lifecycle.beginStopping();
@@ -88,11 +89,22 @@ export async function startServer({ startDevEnvironment }: StartServerOptions = 
     }, drainMs + SHUTDOWN_TIMEOUT_MS).unref();
     app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down');
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-    await app.close();
-    await jobs.stop();
-    await dev?.stop();
-    await db.close();
-    process.exit(0);
+    let code = 0;
+    // Each step runs whatever the one before did: a failed close still stops the jobs and the database.
+    for (const step of [
+      () => app.close(),
+      () => jobs.stop(),
+      () => dev?.stop(),
+      () => db.close(),
+    ]) {
+      try {
+        await step();
+      } catch (error) {
+        code = 1;
+        app.log.error({ err: error }, 'shutdown step failed');
+      }
+    }
+    process.exit(code);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -9,6 +9,7 @@ import type { ClickBatchResult } from '../domain/clicks/types';
 import type { WatcherObserver } from '../domain/deposit-watcher';
 import { forbidden, HttpError } from '../errors';
 import { JOBS } from '../jobs/runner';
+import { isLoopback, type Readiness } from '../routes/health';
 
 /** What the app counts, shown at `GET /metrics` in Prometheus text. */
 export interface Metrics {
@@ -134,16 +135,54 @@ export const metricsPlugin = fp(
         this.set(db.pool.inFlight());
       },
     });
+    // The readiness checks, asked once a scrape (by the first of these gauges to collect).
+    let checked: { at: number; checks: Promise<Readiness['checks']> } | undefined;
+    const readinessChecks = () => {
+      const now = Date.now();
+      if (!checked || now - checked.at > 1000) {
+        checked = { at: now, checks: app.lifecycle.readiness().then((answer) => answer.checks) };
+      }
+      return checked.checks;
+    };
     new Gauge({
       name: 'promoclicks_readiness_check_up',
-      help: 'Each check of /readyz at the scrape: 1 passed, 0 failed or degraded (one that is off has no value).',
+      help: 'Each check of /readyz at the scrape: 1 passed, 0 failed or degraded (one that is off, or not checked yet, has no value).',
       labelNames: ['check'] as const,
       registers,
       async collect() {
+        const checks = await readinessChecks();
         this.reset();
-        const { checks } = await app.lifecycle.readiness();
         for (const [check, { status }] of Object.entries(checks)) {
-          if (status !== 'off') this.set({ check }, status === 'ok' ? 1 : 0);
+          if (status !== 'off' && status !== 'unknown')
+            this.set({ check }, status === 'ok' ? 1 : 0);
+        }
+      },
+    });
+    new Gauge({
+      name: 'promoclicks_readiness_check_degraded',
+      help: 'Each outside service /readyz reports (chain, partner): 1 when it does not answer, which leaves the process ready.',
+      labelNames: ['check'] as const,
+      registers,
+      async collect() {
+        const { chain, partner } = await readinessChecks();
+        this.reset();
+        for (const [check, { status }] of Object.entries({ chain, partner })) {
+          if (status !== 'off' && status !== 'unknown') {
+            this.set({ check }, status === 'degraded' ? 1 : 0);
+          }
+        }
+      },
+    });
+    new Gauge({
+      name: 'promoclicks_readiness_check_latency_seconds',
+      help: 'How long each check of /readyz took at its last run.',
+      labelNames: ['check'] as const,
+      registers,
+      async collect() {
+        const checks = await readinessChecks();
+        this.reset();
+        for (const [check, { latencyMs }] of Object.entries(checks)) {
+          if (latencyMs !== undefined) this.set({ check }, latencyMs / 1000);
         }
       },
     });
@@ -233,7 +272,3 @@ function accessRule({
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
-
-function isLoopback(address: string | undefined): boolean {
-  return address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address));
-}

@@ -12,7 +12,8 @@ import fp from 'fastify-plugin';
  *   readiness: their outage would otherwise take every process out of the load balancer at once.
  */
 
-export type CheckStatus = 'ok' | 'failed' | 'degraded' | 'off';
+/** `unknown`: an outside service's first check has not answered yet (a probe never waits for it). */
+export type CheckStatus = 'ok' | 'failed' | 'degraded' | 'off' | 'unknown';
 
 export interface Check {
   status: CheckStatus;
@@ -50,9 +51,13 @@ export const CHECK_TIMEOUT_MS = 2000;
 /** The chain's and the partner's answers are kept this long: probes of every balancer, every few s. */
 const EXTERNAL_CHECK_TTL_MS = 10_000;
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations/', import.meta.url));
-const migrationFiles = () =>
-  readdirSync(MIGRATIONS_DIR).filter((name) => /^\d{4}-.+\.sql$/.test(name));
+/**
+ * The migrations this process's code knows, read once: a newer release unpacked beside a running one
+ * must not make the old processes unready before the new ones have started (and migrated).
+ */
+const KNOWN_MIGRATIONS = readdirSync(
+  fileURLToPath(new URL('../db/migrations/', import.meta.url)),
+).filter((name) => /^\d{4}-.+\.sql$/.test(name));
 
 /** Runs `probe` within the timeout and says how long it took; a throw or a timeout is its message. */
 async function timed(
@@ -83,13 +88,26 @@ async function timed(
   }
 }
 
-/** Keeps a check's answer for `ttlMs`; callers at once share one probe. */
-function cached(check: () => Promise<Check>, ttlMs: number): () => Promise<Check> {
-  let kept: { at: number; answer: Promise<Check> } | undefined;
+/**
+ * The last answer of a check of something outside (the chain, the partner), refreshed in the
+ * background once older than `ttlMs`: a probe never waits for their answer (a hung RPC would
+ * otherwise hold every process's /readyz for the timeout at once). Until the first answer the
+ * status is `unknown`.
+ */
+function keptFresh(check: () => Promise<Check>, ttlMs: number): () => Check {
+  let kept: Check = { status: 'unknown' };
+  let checkedAt = 0;
+  let running = false;
   return () => {
-    const now = Date.now();
-    if (!kept || now - kept.at > ttlMs) kept = { at: now, answer: check() };
-    return kept.answer;
+    if (!running && Date.now() - checkedAt > ttlMs) {
+      running = true;
+      void check().then((answer) => {
+        kept = answer;
+        checkedAt = Date.now();
+        running = false;
+      });
+    }
+    return kept;
   };
 }
 
@@ -106,7 +124,7 @@ function readinessChecks(app: FastifyInstance) {
           (row) => row.name,
         ),
       );
-      const pending = migrationFiles().filter((name) => !applied.has(name));
+      const pending = KNOWN_MIGRATIONS.filter((name) => !applied.has(name));
       return pending.length === 0
         ? { status: 'ok' }
         : { status: 'failed', message: `not applied: ${pending.join(', ')}` };
@@ -114,14 +132,14 @@ function readinessChecks(app: FastifyInstance) {
       return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
     }
   };
-  const chain = cached(async () => {
+  const chain = keptFresh(async (): Promise<Check> => {
     const { chain } = app;
     if (!chain) return { status: 'off', message: 'RPC_URL is not set' };
     return timed(async () => {
       await chain.headBlock();
     }, 'degraded');
   }, EXTERNAL_CHECK_TTL_MS);
-  const partner = cached(
+  const partner = keptFresh(
     () =>
       timed(async () => {
         const answer = await fetch(config.partnerUrl, {
@@ -137,23 +155,63 @@ function readinessChecks(app: FastifyInstance) {
   return { database, migrations, chain, partner };
 }
 
+/** Whether a connection comes from this machine: its socket's own address, never X-Forwarded-For. */
+export function isLoopback(address: string | undefined): boolean {
+  return address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address));
+}
+
+/** The answer without the checks' messages: what a caller from elsewhere is told. */
+function withoutMessages(answer: Readiness): Readiness {
+  const bare = ({ message: _message, ...check }: Check): Check => check;
+  const { database, migrations, chain, partner } = answer.checks;
+  return {
+    status: answer.status,
+    checks: {
+      database: bare(database),
+      migrations: bare(migrations),
+      chain: bare(chain),
+      partner: bare(partner),
+    },
+  };
+}
+
 export const healthRoutes: FastifyPluginAsync = fp(async (app) => {
   let stopping = false;
   const checks = readinessChecks(app);
+  // The outside services' first checks start with the server, so its first probe finds them done.
+  app.addHook('onReady', async () => {
+    checks.chain();
+    checks.partner();
+  });
+  // Each check's last status: a change is logged once, not at every probe.
+  const last = new Map<string, CheckStatus>();
+  const logChanges = (answer: Readiness) => {
+    for (const [name, check] of Object.entries(answer.checks)) {
+      const before = last.get(name);
+      last.set(name, check.status);
+      if (before === check.status || (before === undefined && check.status === 'ok')) continue;
+      if (check.status === 'unknown') continue;
+      if (check.status === 'ok' || check.status === 'off') {
+        app.log.info(`readiness: ${name} is ${check.status} again`);
+      } else {
+        app.log.warn({ message: check.message }, `readiness: ${name} is ${check.status}`);
+      }
+    }
+  };
   const readiness = async (): Promise<Readiness> => {
     const database = await checks.database();
-    const [migrations, chain, partner] = await Promise.all([
+    const migrations: Check =
       database.status === 'ok'
-        ? checks.migrations()
-        : Promise.resolve<Check>({ status: 'failed', message: 'the database does not answer' }),
-      checks.chain(),
-      checks.partner(),
-    ]);
+        ? await checks.migrations()
+        : { status: 'failed', message: 'the database does not answer' };
+    const [chain, partner] = [checks.chain(), checks.partner()];
     const ready = database.status === 'ok' && migrations.status === 'ok';
-    return {
+    const answer: Readiness = {
       status: stopping ? 'stopping' : ready ? 'ready' : 'not ready',
       checks: { database, migrations, chain, partner },
     };
+    logChanges(answer);
+    return answer;
   };
   app.decorate<Lifecycle>('lifecycle', {
     get stopping() {
@@ -166,15 +224,19 @@ export const healthRoutes: FastifyPluginAsync = fp(async (app) => {
   });
 
   const noStore = { 'cache-control': 'no-store' };
-  app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => {
+  // Probes every few seconds: not logged as requests (a check's change is logged once, above).
+  app.get('/healthz', { logLevel: 'silent' }, async (_request, reply) => {
     void reply.headers(noStore);
     return { status: 'ok' };
   });
-  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/readyz', { logLevel: 'silent' }, async (request, reply) => {
     const answer = await readiness();
-    return reply
-      .status(answer.status === 'ready' ? 200 : 503)
-      .headers(noStore)
-      .send(answer);
+    return (
+      reply
+        .status(answer.status === 'ready' ? 200 : 503)
+        .headers(noStore)
+        // Why a check failed names hosts, databases and files: told to this machine only.
+        .send(isLoopback(request.socket.remoteAddress) ? answer : withoutMessages(answer))
+    );
   });
 });

@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../../src/server/db/db';
 import {
@@ -6,6 +9,7 @@ import {
   openTestDatabase,
   startTestApp,
   type TestApp,
+  type TestClient,
   type TestDatabase,
 } from '../../helpers/server';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
@@ -17,17 +21,27 @@ import { startTcpProxy } from '../../helpers/tcp-proxy';
  * partner are reported with their latency, and as degraded without failing readiness.
  */
 
-const NEWEST_MIGRATION = '0170-click-quality.sql';
+const NEWEST_MIGRATION = readdirSync(
+  fileURLToPath(new URL('../../../src/server/db/migrations/', import.meta.url)),
+)
+  .filter((name) => name.endsWith('.sql'))
+  .sort()
+  .at(-1)!;
+
+type ReadyzAnswer = Awaited<ReturnType<TestClient['get']>>;
 
 /** Waits (up to 10 s) until `check` holds of the answer of `/readyz`. */
-async function readyzUntil(server: TestApp, check: (status: number) => boolean) {
+async function readyzUntil(server: TestApp, check: (answer: ReadyzAnswer) => boolean) {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const answer = await server.client().get('/readyz');
-    if (check(answer.status) || Date.now() > deadline) return answer;
+    if (check(answer) || Date.now() > deadline) return answer;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Every outside service checked (none `unknown`): their first checks run beside the probes. */
+const settled = (answer: ReadyzAnswer) => !JSON.stringify(answer.body).includes('"unknown"');
 
 describe.each(databaseKinds())('health and readiness on %s', (kind) => {
   let database: TestDatabase;
@@ -51,7 +65,7 @@ describe.each(databaseKinds())('health and readiness on %s', (kind) => {
   });
 
   it('/readyz is 200 with the chain answering and the partner down (degraded), each with a latency', async () => {
-    const answer = await server.client().get('/readyz');
+    const answer = await readyzUntil(server, settled);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.body).toEqual({
@@ -88,8 +102,14 @@ describe.each(databaseKinds())('health and readiness on %s', (kind) => {
   it('every answer names its request id, the caller’s X-Request-Id when it sends one', async () => {
     const given = await server.client().get('/healthz', { 'x-request-id': 'balancer-id-17' });
     expect(given.headers.get('x-request-id')).toBe('balancer-id-17');
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
     const made = await server.client().get('/api/health');
-    expect(made.headers.get('x-request-id')).toMatch(/^req-[0-9a-z]+$/);
+    expect(made.headers.get('x-request-id')).toMatch(uuid);
+    // One that is not a plain id (too long, or with spaces) is not taken into the log.
+    for (const odd of ['x'.repeat(129), 'two words']) {
+      const replaced = await server.client().get('/api/health', { 'x-request-id': odd });
+      expect(replaced.headers.get('x-request-id')).toMatch(uuid);
+    }
   });
 });
 
@@ -107,7 +127,7 @@ describe('readiness with a chain that does not answer', () => {
   });
 
   it('reports the chain degraded and stays ready: an RPC outage must not empty the load balancer', async () => {
-    const answer = await server.client().get('/readyz');
+    const answer = await readyzUntil(server, settled);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       status: 'ready',
@@ -124,6 +144,40 @@ describe('readiness with a chain that does not answer', () => {
       success: true,
       message: 'ok',
     });
+  });
+});
+
+describe('readiness with a partner that takes the call and never answers', () => {
+  let database: TestDatabase;
+  let server: TestApp;
+  let hung: Server;
+  const held = new Set<Socket>();
+
+  beforeAll(async () => {
+    hung = createServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const { port } = hung.address() as AddressInfo;
+    database = await openTestDatabase('pglite');
+    server = await startTestApp(database.db, { PARTNER_URL: `http://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+    for (const socket of held) socket.destroy();
+    await new Promise((resolve) => hung?.close(resolve));
+  });
+
+  it('never holds a probe for it: unknown until its check gives up, then degraded', async () => {
+    const first = await server.client().get('/readyz');
+    expect([first.status, first.body]).toMatchObject([
+      200,
+      { status: 'ready', checks: { partner: { status: 'unknown' } } },
+    ]);
+    const later = await readyzUntil(server, settled);
+    expect([later.status, later.body]).toMatchObject([
+      200,
+      { status: 'ready', checks: { partner: { status: 'degraded' } } },
+    ]);
   });
 });
 
@@ -151,7 +205,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('readiness when PostgreSQL goes aw
 
     proxy.refuse(true);
     proxy.cut();
-    const down = await readyzUntil(server, (status) => status === 503);
+    const down = await readyzUntil(server, (answer) => answer.status === 503);
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({
       status: 'not ready',
@@ -164,7 +218,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('readiness when PostgreSQL goes aw
     expect((await server.client().get('/healthz')).status).toBe(200);
 
     proxy.refuse(false);
-    const back = await readyzUntil(server, (status) => status === 200);
+    const back = await readyzUntil(server, (answer) => answer.status === 200);
     expect([back.status, back.body.status]).toEqual([200, 'ready']);
   });
 });

@@ -244,7 +244,13 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
   });
 
   it('answers Prometheus text: each metric with its HELP and TYPE, every known series from zero', async () => {
-    const { families, headers } = await scrape(server);
+    // The partner's first check runs beside the scrapes: until it answers, it has no value.
+    let scraped = await scrape(server);
+    while (!('partner' in byLabel(scraped.families, 'promoclicks_readiness_check_up', 'check'))) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      scraped = await scrape(server);
+    }
+    const { families, headers } = scraped;
     expect(headers.get('content-type')).toBe(PROMETHEUS_TEXT);
     expect(headers.get('cache-control')).toBe('no-store');
     const types = Object.fromEntries(
@@ -264,6 +270,8 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
       promoclicks_db_pool_max_connections: 'gauge',
       promoclicks_db_pool_in_flight: 'gauge',
       promoclicks_readiness_check_up: 'gauge',
+      promoclicks_readiness_check_degraded: 'gauge',
+      promoclicks_readiness_check_latency_seconds: 'gauge',
     });
     expect(families.get('promoclicks_clicks_billed_total')!.help).toBe(
       'Partner clicks billed to a campaign.',
@@ -292,6 +300,12 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
       migrations: 1,
       partner: 0,
     });
+    expect(byLabel(families, 'promoclicks_readiness_check_degraded', 'check')).toEqual({
+      partner: 1,
+    });
+    expect(
+      Object.keys(byLabel(families, 'promoclicks_readiness_check_latency_seconds', 'check')),
+    ).toEqual(['database', 'partner']);
   });
 
   it('counts a billed click, and an invalid one under its reason, once however often the batch is sent', async () => {

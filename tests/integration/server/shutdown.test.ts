@@ -43,11 +43,16 @@ function signedBatch(host: string) {
   return { first: head + body.slice(0, split), rest: body.slice(split) };
 }
 
+/** Whether a new connection to the server is refused (nothing listens any more). */
 async function refused(url: string): Promise<boolean> {
-  return fetch(`${url}/healthz`).then(
-    () => false,
-    () => true,
-  );
+  return new Promise((resolve) => {
+    const probe = connect(Number(new URL(url).port), '127.0.0.1');
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(false);
+    });
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
 }
 
 async function until<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
