@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Address } from 'viem';
 import type { CoinType } from '../../shared/contract/deposits';
-import type { Db } from '../db/db';
-import type { Chain, ChainScan } from './chain';
+import type { Db, Writer } from '../db/db';
+import type { Chain, ChainOutflow, ChainScan, ChainTransfer } from './chain';
 import { creditTransfer } from './deposit-credits';
 import { depositAddressesAfter } from './deposit-addresses';
 import { INTERNAL_LOG_INDEX } from './deposit-views';
@@ -193,34 +193,10 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
       for (const transfer of scan.transfers) {
         seen.push(`${transfer.txHash}:${transfer.logIndex}`);
         const gas = sweepGas(transfer.coin, transfer.from);
-        // xmax is 0 only in a row version this statement inserted: a transfer scanned again (the
-        // unconfirmed blocks are, each pass) is updated, not detected twice.
-        const [row] = await tx.query<{ inserted: boolean }>(
-          `INSERT INTO chain_transfers (chain_id, tx_hash, log_index, user_id, coin_type, from_address,
-              to_address, units, block_number, block_hash, block_time, state)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $11, $12)
-            ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE SET
-              block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
-              block_time = EXCLUDED.block_time, state = EXCLUDED.state
-              WHERE chain_transfers.state IN ('detected', 'removed')
-            RETURNING xmax = 0 AS inserted`,
-          [
-            chainId,
-            transfer.txHash,
-            transfer.logIndex,
-            addresses.get(transfer.to.toLowerCase()),
-            transfer.coin,
-            transfer.from,
-            transfer.to,
-            transfer.units.toString(),
-            transfer.blockNumber.toString(),
-            transfer.blockHash,
-            transfer.blockTime,
-            // Gas for sweeping is never shown as a payment.
-            gas ? 'ignored' : 'detected',
-          ],
-        );
-        if (row?.inserted && !gas) detected.push(transfer.coin);
+        const userId = addresses.get(transfer.to.toLowerCase());
+        if ((await recordTransfer(tx, chainId, userId, transfer, gas)) && !gas) {
+          detected.push(transfer.coin);
+        }
       }
       // Detected in these blocks before, not now: gone in a reorganisation (revived if it returns).
       await tx.query(
@@ -232,21 +208,7 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
       const sent: string[] = [];
       for (const outflow of scan.outflows) {
         sent.push(outflow.txHash);
-        await tx.query(
-          `INSERT INTO deposit_address_outflows (chain_id, tx_hash, address, wei, block_number,
-              block_hash)
-            VALUES ($1, $2, $3, $4::numeric, $5, $6)
-            ON CONFLICT (chain_id, tx_hash) DO UPDATE SET block_number = EXCLUDED.block_number,
-              block_hash = EXCLUDED.block_hash, wei = EXCLUDED.wei, removed = false`,
-          [
-            chainId,
-            outflow.txHash,
-            outflow.address,
-            outflow.wei.toString(),
-            outflow.blockNumber.toString(),
-            outflow.blockHash,
-          ],
-        );
+        await recordOutflow(tx, chainId, outflow);
       }
       await tx.query(
         `UPDATE deposit_address_outflows SET removed = true
@@ -419,4 +381,70 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
     );
     return row ? BigInt(row.next_block) : undefined;
   }
+}
+
+/**
+ * Records a transfer to a deposit address, inside the caller's transaction: a new one as detected (gas
+ * for sweeping as ignored: on record, never shown as a payment), one seen before moved to the block it
+ * is in now (a transfer removed in a reorganisation comes back detected; a credited one is left as it
+ * is). Answers whether it was new. The watcher's scans and the operator's rescan (src/server/operator)
+ * both record through it.
+ */
+export async function recordTransfer(
+  tx: Writer,
+  chainId: number,
+  userId: number | undefined,
+  transfer: ChainTransfer,
+  sweepGas: boolean,
+): Promise<boolean> {
+  // xmax is 0 only in a row version this statement inserted: a transfer scanned again (the
+  // unconfirmed blocks are, each pass) is updated, not detected twice.
+  const [row] = await tx.query<{ inserted: boolean }>(
+    `INSERT INTO chain_transfers (chain_id, tx_hash, log_index, user_id, coin_type, from_address,
+        to_address, units, block_number, block_hash, block_time, state)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $11, $12)
+      ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE SET
+        block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
+        block_time = EXCLUDED.block_time, state = EXCLUDED.state
+        WHERE chain_transfers.state IN ('detected', 'removed')
+      RETURNING xmax = 0 AS inserted`,
+    [
+      chainId,
+      transfer.txHash,
+      transfer.logIndex,
+      userId,
+      transfer.coin,
+      transfer.from,
+      transfer.to,
+      transfer.units.toString(),
+      transfer.blockNumber.toString(),
+      transfer.blockHash,
+      transfer.blockTime,
+      sweepGas ? 'ignored' : 'detected',
+    ],
+  );
+  return row?.inserted === true;
+}
+
+/** Records ETH that left a deposit address (a sweep: its value and gas), for the balance check. */
+export async function recordOutflow(
+  tx: Writer,
+  chainId: number,
+  outflow: ChainOutflow,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO deposit_address_outflows (chain_id, tx_hash, address, wei, block_number,
+        block_hash)
+      VALUES ($1, $2, $3, $4::numeric, $5, $6)
+      ON CONFLICT (chain_id, tx_hash) DO UPDATE SET block_number = EXCLUDED.block_number,
+        block_hash = EXCLUDED.block_hash, wei = EXCLUDED.wei, removed = false`,
+    [
+      chainId,
+      outflow.txHash,
+      outflow.address,
+      outflow.wei.toString(),
+      outflow.blockNumber.toString(),
+      outflow.blockHash,
+    ],
+  );
 }

@@ -3,15 +3,27 @@ import { LOW_BALANCE_DOLLARS } from '../../shared/constants';
 import { badRequest } from '../errors';
 import { notify, NOTIFICATION_TEXTS } from './notifications';
 
-/** Kinds of balance change (design §2). */
+/**
+ * Kinds of balance change (design §2); the operator's (issue 20, src/server/operator) carry the
+ * operator's note and the reference `operator:<action id>`.
+ */
 export type LedgerKind =
-  'deposit' | 'demo-grant' | 'campaign-funded' | 'campaign-topped-up' | 'campaign-refund';
+  | 'deposit'
+  | 'demo-grant'
+  | 'campaign-funded'
+  | 'campaign-topped-up'
+  | 'campaign-refund'
+  | 'operator-credit'
+  | 'operator-debit'
+  | 'click-refund';
 
 export interface LedgerEntry {
   userId: number;
   amountCents: number;
   kind: LedgerKind;
   reference?: string;
+  /** Why the operator changed the balance (operator commands). */
+  note?: string;
 }
 
 /**
@@ -37,8 +49,9 @@ export async function postLedgerEntry(
   );
   if (rows.length === 0) throw badRequest(insufficientMessage);
   await tx.query(
-    'INSERT INTO ledger_entries (user_id, amount_cents, kind, reference) VALUES ($1, $2, $3, $4)',
-    [entry.userId, entry.amountCents, entry.kind, entry.reference ?? null],
+    `INSERT INTO ledger_entries (user_id, amount_cents, kind, reference, note)
+      VALUES ($1, $2, $3, $4, $5)`,
+    [entry.userId, entry.amountCents, entry.kind, entry.reference ?? null, entry.note ?? null],
   );
   const after = Number(rows[0]!.balance_cents);
   // Design §2: notify once, when a debit takes the balance from $100 or more to below it.

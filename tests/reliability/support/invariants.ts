@@ -22,7 +22,10 @@ import type { Queryable } from '../../../src/server/db/db';
  *   row (reference transfer:<id>, kind deposit, its advertiser) of its credited cents, and one worth
  *   nothing has none; every ledger deposit row belongs to a credited transfer; each deposit's
  *   credited cents and received units are the sums of its credited transfers'; at most one request
- *   per advertiser and coin is pending; a confirmed request received at least what it asked for.
+ *   per advertiser and coin is pending; a confirmed request received at least what it asked for;
+ * - operator commands (issue 20): each of their ledger rows names its action and carries the
+ *   operator's note, a credit adds and a debit takes; a click refund's row is the sum of the clicks
+ *   it refunded, each of which (while still in the log) was billed to the campaign named.
  */
 export async function moneyInvariantViolations(db: Queryable): Promise<string[]> {
   const users = await db.query<{ id: number; balance: number; ledger: number }>(
@@ -67,6 +70,7 @@ export async function moneyInvariantViolations(db: Queryable): Promise<string[]>
     ...(await campaignLedgerViolations(db)),
     ...(await clickViolations(db)),
     ...(await depositViolations(db)),
+    ...(await operatorViolations(db)),
   );
   return violations;
 }
@@ -310,4 +314,43 @@ async function depositViolations(db: Queryable): Promise<string[]> {
     violations.push(`user ${o.user_id}: ${o.n} pending ${o.coin_type} requests`);
   }
   return violations;
+}
+
+/**
+ * Operator commands (src/server/operator): balance changes with a note and an action of their own,
+ * click refunds in the ledger once, each of a click billed to its campaign.
+ */
+async function operatorViolations(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ id: number; kind: string }>(
+    `SELECT l.id, l.kind FROM ledger_entries l
+      WHERE l.kind IN ('operator-credit', 'operator-debit', 'click-refund')
+        AND (l.note IS NULL
+             OR NOT EXISTS (SELECT 1 FROM operator_actions a WHERE l.reference = 'operator:' || a.id)
+             OR (l.kind = 'operator-debit') <> (l.amount_cents < 0)
+             OR (l.kind = 'click-refund' AND l.amount_cents IS DISTINCT FROM
+                  (SELECT sum(r.amount_cents) FROM click_refunds r
+                    WHERE l.reference = 'operator:' || r.action_id AND r.user_id = l.user_id)))
+      ORDER BY l.id`,
+  );
+  const unbooked = await db.query<{ action_id: number }>(
+    `SELECT r.action_id FROM click_refunds r
+      WHERE NOT EXISTS (SELECT 1 FROM ledger_entries l
+                         WHERE l.kind = 'click-refund' AND l.reference = 'operator:' || r.action_id)
+      GROUP BY r.action_id ORDER BY r.action_id`,
+  );
+  const [unbilled] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM click_refunds r
+       JOIN click_log x ON x.day = r.day AND x.event_id = r.event_id
+      WHERE NOT x.billed OR x.campaign_id IS DISTINCT FROM r.campaign_id`,
+  );
+  return [
+    ...rows.map(
+      (r) =>
+        `ledger row ${r.id} (${r.kind}): no note, no operator action, the wrong sign, or not the sum of its click refunds`,
+    ),
+    ...unbooked.map((r) => `operator action ${r.action_id}: click refunds without a ledger row`),
+    ...(unbilled!.n > 0
+      ? [`${unbilled!.n} click refunds of clicks not billed to their campaign`]
+      : []),
+  ];
 }
