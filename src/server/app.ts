@@ -17,6 +17,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
+import { statsRoutes } from './routes/stats';
 import { configRoutes } from './routes/config';
 import { depositRoutes } from './routes/deposits';
 import { healthRoutes } from './routes/health';
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(campaignRoutes, { prefix: '/api' });
+  await app.register(statsRoutes, { prefix: '/api' });
   await app.register(partnerRoutes, { prefix: '/api' });
   await app.register(depositRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });

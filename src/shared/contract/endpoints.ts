@@ -11,6 +11,7 @@ import * as partnerLink from './partner-link';
 import * as passkeys from './passkeys';
 import * as profile from './profile';
 import * as sessions from './sessions';
+import * as stats from './stats';
 import * as twoFactor from './two-factor';
 import * as unreadCount from './unread-count';
 import * as user from './user';
@@ -30,6 +31,7 @@ const modules = [
   passkeys,
   profile,
   sessions,
+  stats,
   twoFactor,
   unreadCount,
   user,

@@ -59,6 +59,9 @@ describe('the endpoint table', () => {
       'POST get-all-user-transactions',
       'POST get-notifications',
       'POST get-transaction',
+      'POST stats/account',
+      'POST stats/campaign',
+      'POST stats/campaigns',
     ]);
   });
 });

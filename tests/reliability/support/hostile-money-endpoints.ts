@@ -139,6 +139,7 @@ export function moneyEndpoints({ a, b, freeProfile }: HostileWorld): JsonEndpoin
       empty: CHOOSE_PROFILE,
       fields: { username: profileField(NO_CAMPAIGN) },
     })),
+    ...statsEndpoints(b.activeProfile),
     {
       path: '/api/expire-ad-package',
       as: 'a',
@@ -424,3 +425,60 @@ export const CROSS_SITE_GET: HostileRequest = {
   headers: { 'sec-fetch-site': 'cross-site', [REQUESTED_WITH_HEADER]: REQUESTED_WITH },
   expect: refused(MESSAGES.crossOrigin, 403),
 };
+
+/** Issue 19: the range figures. A's own figures are harmless to read; B's campaign is not found. */
+function statsEndpoints(bProfile: string): JsonEndpoint[] {
+  const CHOOSE_RANGE = refused('Choose a range: today, 7d, 30d, all or custom');
+  const UNKNOWN_ZONE = refused('Unknown time zone');
+  const BAD_DAY = refused('Each day must be a date like 2026-11-27');
+  const rangeFields = {
+    range: { type: 'text', wrongType: CHOOSE_RANGE, text: CHOOSE_RANGE, tooLong: CHOOSE_RANGE },
+    time_zone: {
+      type: 'text',
+      wrongType: refused('A time zone is required'),
+      text: UNKNOWN_ZONE,
+      tooLong: UNKNOWN_ZONE,
+    },
+    from: { type: 'text', wrongType: BAD_DAY, missing: 'valid', text: BAD_DAY, tooLong: BAD_DAY },
+    to: { type: 'text', wrongType: BAD_DAY, missing: 'valid', text: BAD_DAY, tooLong: BAD_DAY },
+  } satisfies JsonEndpoint['fields'];
+  const backwards = {
+    name: 'a custom range ending before it starts',
+    expect: refused('The first day must not be after the last day'),
+  };
+  return [
+    ...['/api/stats/account', '/api/stats/campaigns'].map((path): JsonEndpoint => ({
+      path,
+      as: 'a',
+      template: { range: '7d', time_zone: 'UTC' },
+      empty: CHOOSE_RANGE,
+      fields: rangeFields,
+      extra: [
+        {
+          ...backwards,
+          body: { range: 'custom', from: '2026-02-01', to: '2026-01-01', time_zone: 'UTC' },
+        },
+      ],
+    })),
+    {
+      path: '/api/stats/campaign',
+      as: 'a',
+      template: { username: bProfile, range: '7d', time_zone: 'UTC' },
+      templateAnswer: NO_CAMPAIGN,
+      empty: CHOOSE_PROFILE,
+      fields: { username: profileField(NO_CAMPAIGN), ...rangeFields },
+      extra: [
+        {
+          ...backwards,
+          body: {
+            username: bProfile,
+            range: 'custom',
+            from: '2026-02-01',
+            to: '2026-01-01',
+            time_zone: 'UTC',
+          },
+        },
+      ],
+    },
+  ];
+}

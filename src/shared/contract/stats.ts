@@ -1,0 +1,177 @@
+import * as v from 'valibot';
+import { UsernameBody } from './campaigns';
+import { endpoint } from './endpoint';
+import { isTimeZone, MAX_CUSTOM_RANGE_DAYS, STAT_RANGES } from '../stats-range';
+
+/**
+ * Issue 19: what the money bought over a date range. Ranges and days are in the advertiser's time
+ * zone, which the browser sends (IANA name). The roll-ups are hourly, so a zone whose offset is not a
+ * whole number of hours (India's +05:30, Nepal's +05:45) has its days counted from the nearest whole
+ * hour; the answer says which offset was used and the screen says so.
+ */
+
+const IsoDay = v.pipe(
+  v.string('Each day must be a date like 2026-11-27'),
+  v.isoDate('Each day must be a date like 2026-11-27'),
+  v.check((day) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return Number.isFinite(time) && new Date(time).toISOString().startsWith(day);
+  }, 'Each day must be a date like 2026-11-27'),
+);
+
+const RANGE_ENTRIES = {
+  range: v.picklist(STAT_RANGES, 'Choose a range: today, 7d, 30d, all or custom'),
+  /** Custom ranges only: the first and the last day, both included, in the time zone. */
+  from: v.optional(IsoDay),
+  to: v.optional(IsoDay),
+  time_zone: v.pipe(
+    v.string('A time zone is required'),
+    v.maxLength(64, 'Unknown time zone'),
+    v.check(isTimeZone, 'Unknown time zone'),
+  ),
+};
+
+interface RangeFields {
+  range: string;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** A custom range's days: both given, in order, at most MAX_CUSTOM_RANGE_DAYS apart. */
+export function customRangeProblem(body: RangeFields): string | undefined {
+  if (body.range !== 'custom') return undefined;
+  if (body.from === undefined || body.to === undefined)
+    return 'A custom range needs its first and last day';
+  if (body.from > body.to) return 'The first day must not be after the last day';
+  if ((Date.parse(body.to) - Date.parse(body.from)) / 86_400_000 >= MAX_CUSTOM_RANGE_DAYS)
+    return `A custom range can span at most ${MAX_CUSTOM_RANGE_DAYS} days`;
+  return undefined;
+}
+
+/** Refuses a custom range without its days, out of order or too long (a body-level message). */
+function customRangeCheck<T extends RangeFields>() {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const message = customRangeProblem(dataset.value);
+    if (message) addIssue({ message });
+  });
+}
+
+const RangeObject = v.object(RANGE_ENTRIES);
+export const RangeBody = v.pipe(RangeObject, customRangeCheck<v.InferOutput<typeof RangeObject>>());
+export type RangeBody = v.InferOutput<typeof RangeBody>;
+
+/** The range as the server resolved it. */
+export const ResolvedRange = v.object({
+  /** First and last day, both included (`YYYY-MM-DD` in the time zone). */
+  from: v.string(),
+  to: v.string(),
+  time_zone: v.string(),
+  /** The zone's offset from UTC at the range's end, e.g. `+05:30`. */
+  utc_offset: v.string(),
+  /** The whole-hour offset days were counted with, e.g. `+06:00`; equal to utc_offset unless rounded. */
+  counted_offset: v.string(),
+  rounded: v.boolean(),
+});
+export type ResolvedRange = v.InferOutput<typeof ResolvedRange>;
+
+/** Clicks not billed because invalid, by reason (issue 18). */
+export const InvalidByReason = v.object({
+  bot: v.number(),
+  doubleClick: v.number(),
+  dailyCap: v.number(),
+  notPlaced: v.number(),
+  tooOld: v.number(),
+  future: v.number(),
+});
+export type InvalidByReason = v.InferOutput<typeof InvalidByReason>;
+
+/** One day: billed clicks, their spend (dollars: clicks x rate) and the invalid clicks. */
+export const DayFigures = v.object({
+  date: v.string(),
+  clicks: v.number(),
+  spend: v.number(),
+  invalid: InvalidByReason,
+});
+export type DayFigures = v.InferOutput<typeof DayFigures>;
+
+export const RangeTotals = v.object({
+  spend: v.number(),
+  clicks: v.number(),
+  /** spend / clicks, rounded to the cent; 0 without clicks. */
+  avg_cpc: v.number(),
+  invalid: v.number(),
+});
+export type RangeTotals = v.InferOutput<typeof RangeTotals>;
+
+export const AccountStatsResponse = v.object({
+  success: v.literal(true),
+  range: ResolvedRange,
+  totals: v.object({
+    ...RangeTotals.entries,
+    /** Campaigns that were running at some time in the range (a paused or deleted one included). */
+    active_campaigns: v.number(),
+  }),
+  /** Every day of the range, oldest first, zero-filled; the totals are their sums. */
+  days: v.array(DayFigures),
+});
+export type AccountStats = Omit<v.InferOutput<typeof AccountStatsResponse>, 'success'>;
+
+/** Each campaign's figures in the range (All Campaigns and Expired Campaigns sort by them). */
+export const CampaignFigures = v.object({ id: v.number(), ...RangeTotals.entries });
+export type CampaignFigures = v.InferOutput<typeof CampaignFigures>;
+export const CampaignsInRangeResponse = v.object({
+  success: v.literal(true),
+  range: ResolvedRange,
+  /** By the campaign's id: every current campaign. */
+  campaigns: v.array(CampaignFigures),
+  /** By the history entry's id: the part of its period inside the range. */
+  history: v.array(CampaignFigures),
+});
+export type CampaignsInRange = Omit<v.InferOutput<typeof CampaignsInRangeResponse>, 'success'>;
+
+const CampaignRangeObject = v.object({ username: UsernameBody.entries.username, ...RANGE_ENTRIES });
+export const CampaignRangeBody = v.pipe(
+  CampaignRangeObject,
+  customRangeCheck<v.InferOutput<typeof CampaignRangeObject>>(),
+);
+export const CampaignStatsResponse = v.object({
+  success: v.literal(true),
+  range: ResolvedRange,
+  totals: RangeTotals,
+  /** The campaign's budget (money put in over its life) and what it was billed before the range. */
+  budget: v.number(),
+  spend_before: v.number(),
+  days: v.array(DayFigures),
+});
+export type CampaignStats = Omit<v.InferOutput<typeof CampaignStatsResponse>, 'success'>;
+
+/** The dashboard's totals and spend and clicks per day in a range, from the per-advertiser roll-ups. */
+export const accountStats = endpoint({
+  method: 'POST',
+  path: 'stats/account',
+  body: RangeBody,
+  response: AccountStatsResponse,
+  access: 'read',
+  offline: true,
+});
+
+/** Each campaign's and history entry's spend, clicks and cost per click in a range. */
+export const campaignsInRange = endpoint({
+  method: 'POST',
+  path: 'stats/campaigns',
+  body: RangeBody,
+  response: CampaignsInRangeResponse,
+  access: 'read',
+  offline: true,
+});
+
+/** One campaign's spend and clicks per day in a range, its invalid clicks and its budget. */
+export const campaignStats = endpoint({
+  method: 'POST',
+  path: 'stats/campaign',
+  body: CampaignRangeBody,
+  response: CampaignStatsResponse,
+  access: 'read',
+  offline: true,
+});
