@@ -7,7 +7,7 @@ import { formatTable, type BenchResult, type Measurement } from './report';
  * `npm run bench`: every figure of issue 6 beside its same-run baseline. Prints a table and writes
  * tests/bench/results.json. `npm run bench -- web` (or `-- server`, `-- watcher`, `-- enumeration`) runs one part and
  * only prints its table: results.json always holds one whole run. `-- clicks` runs the server part's
- * click figures alone (a whole run has them in `server`).
+ * click figures alone (a whole run has them in `server`), `-- ranges` the dashboard's range figures.
  */
 const parts: Record<string, () => Promise<Measurement[]>> = {
   web: async () => (await import('./web/index')).runWebBench(),
@@ -15,9 +15,10 @@ const parts: Record<string, () => Promise<Measurement[]>> = {
   watcher: async () => (await import('./server/watcher')).runWatcherBench(),
   enumeration: async () => (await import('./server/enumeration')).runEnumerationBench(),
   clicks: async () => (await import('./server/index')).runServerBench({ api: false }),
+  ranges: async () => (await import('./server/range')).runRangeBench(),
 };
 /** Parts that only run when named. */
-const namedOnly = new Set(['clicks']);
+const namedOnly = new Set(['clicks', 'ranges']);
 
 const chosen = process.argv.slice(2).filter((arg) => arg in parts);
 const startedAt = new Date().toISOString();

@@ -21,6 +21,7 @@ import { runLoad } from './load';
 import { measure, type ApiFigures, type Kind } from './measure';
 import { startServer, type ServerProcess } from './process';
 import { sendBatches } from './send-clicks';
+import { rangeRows, seedRangeAdvertiser, timeRanges, type RangeSetup } from './range';
 import { firstProfiles, seedAdvertiser, seedCampaigns, seedCatalogue } from './seed';
 import { timeTopUps } from './writes';
 
@@ -63,6 +64,7 @@ interface Seeded {
   writer: { cookie: string; username: string };
   clickSetup: Awaited<ReturnType<typeof seedClickCampaigns>>;
   chart: ChartSetup;
+  range: RangeSetup;
 }
 
 /** The catalogue, the advertiser with 50 campaigns (and a session), and the click campaigns. */
@@ -103,11 +105,12 @@ async function seed(db: Db): Promise<Seeded> {
     writer: { cookie: writer.cookie, username: toppedUp },
     clickSetup,
     chart: await seedChartCampaign(db),
+    range: await seedRangeAdvertiser(db),
   };
 }
 
 /** A fresh database of the kind: the server's environment, a connection here, and cleanup. */
-async function freshDatabase(
+export async function freshDatabase(
   kind: Kind,
   tempDir: string,
 ): Promise<{ env: Record<string, string>; open: () => Promise<Db>; drop: () => Promise<void> }> {
@@ -198,6 +201,7 @@ async function benchDatabase(kind: Kind, scope: Scope): Promise<Measurement[]> {
       kind === 'PostgreSQL' ? await billWithFullLog(database, server.url, seeded) : undefined;
     const chart = await timeChart(server.url, seeded.chart);
     console.log(`tracker chart p50 ${chart.p50.toFixed(1)} ms, p95 ${chart.p95.toFixed(1)} ms`);
+    const ranges = await timeRanges(server.url, seeded.range);
     await server.stop();
     server = undefined;
 
@@ -210,17 +214,22 @@ async function benchDatabase(kind: Kind, scope: Scope): Promise<Measurement[]> {
     if (billed !== expected) problems.push(`billed ${billed} clicks, expected ${expected}`);
     if (problems.length > 0) console.log(`click books: ${problems.join('; ')}`);
 
-    return measure(kind, api && peak !== undefined ? { ...api, peakRss: peak } : undefined, {
-      bareSql: bareSql.billed / bareSql.seconds,
-      sequential: sequential.billed / sequential.seconds,
-      concurrent: concurrent.billed / concurrent.seconds,
-      concurrentSenders: CONCURRENT_SENDERS,
-      booksExact: problems.length === 0,
-      ...(fullLog
-        ? { fullLog: { events: fullLog.events, value: fullLog.billed / fullLog.seconds } }
-        : {}),
-      chart: { clicks: CHART_CLICKS, days: CHART_DAYS, p95: chart.p95 },
-    });
+    const measured = measure(
+      kind,
+      api && peak !== undefined ? { ...api, peakRss: peak } : undefined,
+      {
+        bareSql: bareSql.billed / bareSql.seconds,
+        sequential: sequential.billed / sequential.seconds,
+        concurrent: concurrent.billed / concurrent.seconds,
+        concurrentSenders: CONCURRENT_SENDERS,
+        booksExact: problems.length === 0,
+        ...(fullLog
+          ? { fullLog: { events: fullLog.events, value: fullLog.billed / fullLog.seconds } }
+          : {}),
+        chart: { clicks: CHART_CLICKS, days: CHART_DAYS, p95: chart.p95 },
+      },
+    );
+    return [...measured, ...rangeRows(kind, ranges)];
   } finally {
     await bare?.stop();
     await server?.stop();
