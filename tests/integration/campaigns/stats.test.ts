@@ -7,6 +7,7 @@ import { postLedgerEntry } from '../../../src/server/domain/ledger';
 import { accountStats, campaignStats, campaignsInRange } from '../../../src/server/domain/stats';
 import type { DayFigures, InvalidByReason } from '../../../src/shared/contract/stats';
 import { clickId, TEST_CLICK_RULES } from '../../helpers/click-ids';
+import { moneyInvariantViolations } from '../../reliability/support/invariants';
 import {
   databaseKinds,
   openTestDatabase,
@@ -306,6 +307,21 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
        WHERE c.billed IS DISTINCT FROM u.billed OR c.cents IS DISTINCT FROM u.billed_cents OR c.bot IS DISTINCT FROM u.bot`,
     );
     expect(drift).toEqual([]);
+    // The reliability suite's invariants check the same, and say which row is off.
+    const rollUpLines = async () =>
+      (await moneyInvariantViolations(db)).filter((line) => line.startsWith('user_click_hours'));
+    expect(await rollUpLines()).toEqual([]);
+    const [row] = await db.query<{ hour: Date }>(
+      'UPDATE user_click_hours SET billed = billed + 1 WHERE user_id = $1 AND billed > 0 AND hour = (SELECT max(hour) FROM user_click_hours WHERE user_id = $1) RETURNING hour',
+      [advertiser],
+    );
+    expect(await rollUpLines()).toEqual([
+      `user_click_hours of advertiser ${advertiser}, ${new Date(row!.hour).toISOString()}: not the sum of their click_hours`,
+    ]);
+    await db.query(
+      'UPDATE user_click_hours SET billed = billed - 1 WHERE user_id = $1 AND hour = $2',
+      [advertiser, row!.hour],
+    );
   });
 });
 

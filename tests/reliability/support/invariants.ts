@@ -14,7 +14,8 @@ import type { Queryable } from '../../../src/server/db/db';
  *   promoted names no campaign (design §5, issue 18);
  * - the hourly roll-ups (click_hours) count each click of the log once, in its hour, by the campaign
  *   it was on, as billed, unbilled or invalid by reason; and what they hold billed for a campaign is
- *   what it billed over its life;
+ *   what it billed over its life; the advertisers' hourly roll-ups (user_click_hours, issue 19) are
+ *   the sums of theirs, per advertiser and hour;
  * - clicks purchased = used + remaining in every period; an active campaign's remaining money covers
  *   its remaining clicks; an ended one holds nothing, its refund covers the clicks refunded and its
  *   last history entry is its period;
@@ -196,7 +197,27 @@ async function rollUpViolations(db: Queryable): Promise<string[]> {
       WHERE COALESCE(h.cents, 0) <> COALESCE(e.spent, 0) + CASE WHEN c.status THEN c.billed_cents ELSE 0 END
       ORDER BY c.id`,
   );
+  const advertisers = await db.query<{ user_id: number; hour: Date }>(
+    `SELECT COALESCE(c.user_id, u.user_id) AS user_id, COALESCE(c.hour, u.hour) AS hour
+       FROM (SELECT user_id, hour, sum(billed) AS billed, sum(billed_cents) AS cents, sum(unbilled) AS unbilled,
+                    sum(bot) AS bot, sum(double_click) AS double_click, sum(daily_cap) AS daily_cap,
+                    sum(not_placed) AS not_placed, sum(too_old) AS too_old, sum(future) AS future
+               FROM click_hours WHERE user_id IS NOT NULL GROUP BY 1, 2) c
+       FULL JOIN user_click_hours u ON u.user_id = c.user_id AND u.hour = c.hour
+      WHERE (COALESCE(c.billed, 0), COALESCE(c.cents, 0), COALESCE(c.unbilled, 0), COALESCE(c.bot, 0),
+             COALESCE(c.double_click, 0), COALESCE(c.daily_cap, 0), COALESCE(c.not_placed, 0),
+             COALESCE(c.too_old, 0), COALESCE(c.future, 0))
+            IS DISTINCT FROM
+            (COALESCE(u.billed, 0), COALESCE(u.billed_cents, 0), COALESCE(u.unbilled, 0), COALESCE(u.bot, 0),
+             COALESCE(u.double_click, 0), COALESCE(u.daily_cap, 0), COALESCE(u.not_placed, 0),
+             COALESCE(u.too_old, 0), COALESCE(u.future, 0))
+      ORDER BY 1, 2`,
+  );
   return [
+    ...advertisers.map(
+      (a) =>
+        `user_click_hours of advertiser ${a.user_id}, ${new Date(a.hour).toISOString()}: not the sum of their click_hours`,
+    ),
     ...hours.map(
       (h) =>
         `click_hours of campaign ${h.campaign_id}, ${new Date(h.hour).toISOString()}, ${h.profile_key}: its counts differ from the click log's`,
