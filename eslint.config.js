@@ -43,6 +43,16 @@ const sharedFeatureModules = [
   // A campaign's actions with their dialogs (top up, package, deactivate, delete): the tracker
   // offers the card's.
   'campaigns/components/campaign-actions',
+  // What the money bought (issue 19): the date range every figure screen shares (its choice, picker
+  // and queries), the per-day figures and chart the dashboard and the tracker draw, and the CSV
+  // exports of the lists.
+  'stats/api/*',
+  'stats/range-store',
+  'stats/components/*',
+  'stats/csv-exports',
+  // The range figures of a row and the export button: Expired Campaigns shows them as All Campaigns.
+  'campaigns/components/range-figures',
+  'campaigns/components/export-csv-button',
   // The unread count the sidebar and the phone header show.
   'notifications/components/unread-badge',
   // The offline feature's banner (in the shell) and install offer (on the account page).

@@ -8,7 +8,9 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     // One server and two cores: the files run one after another, each with its own browser.
     fileParallelism: false,
-    testTimeout: 60_000,
+    // The walks over every signed-in page (accessibility, overflow) took about 48 s alone once the
+    // range figures came in (issue 19): room for a slower machine.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
   },
 });

@@ -1,4 +1,10 @@
 import type { CampaignHistoryEntry } from '../../shared/contract/campaigns';
+import {
+  RANGE_SORT_NAMES,
+  RANGE_SORTS,
+  type FiguresOf,
+  type RangeSortName,
+} from '../stats/csv-exports';
 
 /** Spec §2 package filter options (the package names of spec §9). */
 export const PACKAGE_NAMES = [
@@ -44,8 +50,21 @@ export const SORTS = {
   'Worst Performance': (a, b) => performance(a) - performance(b),
 } satisfies Record<string, (a: CampaignHistoryEntry, b: CampaignHistoryEntry) => number>;
 
-export type SortName = keyof typeof SORTS;
-export const SORT_NAMES = Object.keys(SORTS) as SortName[];
+/** Spec §2's sorts, then issue 19's by the figures in the chosen range. */
+export type SortName = keyof typeof SORTS | RangeSortName;
+export const SORT_NAMES: SortName[] = [
+  ...(Object.keys(SORTS) as (keyof typeof SORTS)[]),
+  ...RANGE_SORT_NAMES,
+];
+
+const isRangeSort = (sort: SortName): sort is RangeSortName => sort in RANGE_SORTS;
+
+function comparator(sort: SortName, figuresOf: FiguresOf) {
+  if (!isRangeSort(sort)) return SORTS[sort];
+  const compare = RANGE_SORTS[sort];
+  return (a: CampaignHistoryEntry, b: CampaignHistoryEntry) =>
+    compare(figuresOf(a.id), figuresOf(b.id));
+}
 
 export interface HistoryView {
   search: string;
@@ -53,10 +72,14 @@ export interface HistoryView {
   sort: SortName;
 }
 
-/** Search (profile, package, category, case-insensitive), package filter, then sort. */
+/**
+ * Search (profile, package, category, case-insensitive), package filter, then sort; `figuresOf`
+ * gives each entry's figures in the chosen range.
+ */
 export function viewHistory(
   entries: CampaignHistoryEntry[],
   view: HistoryView,
+  figuresOf: FiguresOf,
 ): CampaignHistoryEntry[] {
   const needle = view.search.trim().toLowerCase();
   return entries
@@ -68,5 +91,5 @@ export function viewHistory(
           text.toLowerCase().includes(needle),
         ),
     )
-    .sort(SORTS[view.sort]);
+    .sort(comparator(view.sort, figuresOf));
 }

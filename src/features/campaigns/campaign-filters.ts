@@ -1,17 +1,29 @@
 import type { Campaign } from '../../shared/contract/campaigns';
+import {
+  RANGE_SORT_NAMES,
+  RANGE_SORTS,
+  type FiguresOf,
+  type RangeSortName,
+} from '../stats/csv-exports';
 import { matchesSearch, matchesStatus, type StatusFilter } from './campaign-list';
 
 // The All Campaigns screen's sorting and filters; apart from campaign-list.ts, which the dashboard
 // loads with its first screen.
 
 /** Spec §2 All Campaigns: the sort orders. */
-export const SORT_OPTIONS = [
+const SPEC_SORTS = [
   { value: 'newest', label: 'Newest First' },
   { value: 'oldest', label: 'Oldest First' },
   { value: 'budget-high', label: 'Highest Budget' },
   { value: 'budget-low', label: 'Lowest Budget' },
 ] as const;
-export type SortOrder = (typeof SORT_OPTIONS)[number]['value'];
+export type SortOrder = (typeof SPEC_SORTS)[number]['value'] | RangeSortName;
+
+/** The spec's orders, then issue 19's by the figures in the chosen range. */
+export const SORT_OPTIONS: readonly { value: SortOrder; label: string }[] = [
+  ...SPEC_SORTS,
+  ...RANGE_SORT_NAMES.map((name) => ({ value: name, label: name })),
+];
 
 /** Spec §9 package names, in the order of the package filter. */
 export const PACKAGE_FILTER_OPTIONS = [
@@ -26,7 +38,11 @@ function time(value: string): number {
   return Number.isNaN(ms) ? 0 : ms;
 }
 
-function sortCampaigns(campaigns: readonly Campaign[], order: SortOrder): Campaign[] {
+function sortCampaigns(
+  campaigns: readonly Campaign[],
+  order: SortOrder,
+  figuresOf: FiguresOf,
+): Campaign[] {
   const sorted = [...campaigns];
   switch (order) {
     case 'newest':
@@ -37,6 +53,8 @@ function sortCampaigns(campaigns: readonly Campaign[], order: SortOrder): Campai
       return sorted.sort((a, b) => b.amount_deposit - a.amount_deposit);
     case 'budget-low':
       return sorted.sort((a, b) => a.amount_deposit - b.amount_deposit);
+    default:
+      return sorted.sort((a, b) => RANGE_SORTS[order](figuresOf(a.id), figuresOf(b.id)));
   }
 }
 
@@ -48,7 +66,12 @@ export interface CampaignFilters {
   sort: SortOrder;
 }
 
-export function filterCampaigns(campaigns: readonly Campaign[], filters: CampaignFilters) {
+/** The campaigns the filters keep, in the chosen order; `figuresOf` gives each one's range figures. */
+export function filterCampaigns(
+  campaigns: readonly Campaign[],
+  filters: CampaignFilters,
+  figuresOf: FiguresOf,
+) {
   return sortCampaigns(
     campaigns.filter(
       (campaign) =>
@@ -57,5 +80,6 @@ export function filterCampaigns(campaigns: readonly Campaign[], filters: Campaig
         (filters.packageName === 'all' || campaign.package_name === filters.packageName),
     ),
     filters.sort,
+    figuresOf,
   );
 }

@@ -49,6 +49,7 @@ export function customRangeProblem(body: RangeFields): string | undefined {
 }
 
 /** Refuses a custom range without its days, out of order or too long (a body-level message). */
+// @__NO_SIDE_EFFECTS__
 function customRangeCheck<T extends RangeFields>() {
   return v.rawCheck<T>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;

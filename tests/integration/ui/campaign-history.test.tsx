@@ -176,7 +176,7 @@ describe('/campaign-history', () => {
     expect(profiles()).toEqual(expected);
   });
 
-  it('offers the eight sorts and says what performance means', async () => {
+  it('offers the eight sorts of the spec and six by the range, and says what performance means', async () => {
     await openHistory();
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
     expect(
@@ -192,6 +192,12 @@ describe('/campaign-history', () => {
       'Least Clicks',
       'Best Performance',
       'Worst Performance',
+      'Highest Spend in Range',
+      'Lowest Spend in Range',
+      'Most Clicks in Range',
+      'Least Clicks in Range',
+      'Highest Cost per Click in Range',
+      'Lowest Cost per Click in Range',
     ]);
     expect(sort).toHaveAttribute('title', 'Performance = clicks used ÷ clicks purchased');
   });

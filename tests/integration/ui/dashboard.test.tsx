@@ -166,7 +166,9 @@ describe('/dashboard', () => {
     stub.on('GET', '/api/bought-ads-by-client', {
       body: { success: true, message: 'Campaigns fetched', data: campaigns },
     });
-    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    // The list's own Try Again (the Performance section has one of its own).
+    const list = screen.getByRole('region', { name: 'Campaigns' });
+    await user.click(within(list).getByRole('button', { name: 'Try Again' }));
     expect(await loadedTable()).toBeInTheDocument();
   });
 

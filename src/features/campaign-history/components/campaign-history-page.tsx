@@ -1,10 +1,19 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
+import type { CampaignHistoryEntry } from '../../../shared/contract/campaigns';
 import { Button, buttonClass } from '../../../ui/button';
 import { Card, EmptyState, PageHeader } from '../../../ui/card';
 import * as fieldStyles from '../../../ui/field.css';
 import { Spinner } from '../../../ui/spinner';
+import { ExportCsvButton, type CsvBuild } from '../../campaigns/components/export-csv-button';
+import {
+  RangeBar,
+  TotalsLine,
+  useRangeFigures,
+  type RangeFigures,
+} from '../../campaigns/components/range-figures';
+import { csvFileName, historyCsv } from '../../stats/csv-exports';
 import { useCampaignHistory } from '../api/get-campaign-history';
 import {
   ALL_PACKAGES,
@@ -24,16 +33,29 @@ function loadError(error: unknown): string {
   return 'Error fetching campaign history, please try again';
 }
 
+/** The file is the list as shown: same entries, same order, same figures. */
+function exportFile(entries: CampaignHistoryEntry[], figures: RangeFigures): CsvBuild | undefined {
+  const { answer } = figures;
+  if (!answer || entries.length === 0) return undefined;
+  return (unparseCsv) => ({
+    text: historyCsv(entries, figures.historyOf, unparseCsv),
+    fileName: csvFileName('campaign-history', answer.range),
+  });
+}
+
 function Toolbar({
   view,
   onChange,
   shown,
   total,
+  range,
 }: {
   view: HistoryView;
   onChange: (view: HistoryView) => void;
   shown: number;
   total: number;
+  /** The range picker, the shown entries' totals and the export (issue 19). */
+  range: ReactNode;
 }) {
   return (
     <Card>
@@ -74,6 +96,7 @@ function Toolbar({
         </span>
         <span>Performance = clicks used ÷ clicks purchased</span>
       </div>
+      {range}
     </Card>
   );
 }
@@ -81,6 +104,7 @@ function Toolbar({
 /** /campaign-history (spec §2 Expired Campaigns). */
 export function CampaignHistoryPage() {
   const history = useCampaignHistory();
+  const figures = useRangeFigures();
   const [view, setView] = useState<HistoryView>({
     search: '',
     packageName: ALL_PACKAGES,
@@ -112,7 +136,7 @@ export function CampaignHistoryPage() {
       </Card>
     );
   } else {
-    const entries = viewHistory(history.data, view);
+    const entries = viewHistory(history.data, view, figures.historyOf);
     content = (
       <>
         <Toolbar
@@ -120,6 +144,15 @@ export function CampaignHistoryPage() {
           onChange={setView}
           shown={entries.length}
           total={history.data.length}
+          range={
+            <div className={styles.range}>
+              <RangeBar figures={figures} />
+              <div className={styles.rangeSummary}>
+                <TotalsLine figures={figures} of="history" ids={entries.map((entry) => entry.id)} />
+                <ExportCsvButton what="the campaign history" build={exportFile(entries, figures)} />
+              </div>
+            </div>
+          }
         />
         {entries.length === 0 ? (
           <Card>
@@ -131,7 +164,7 @@ export function CampaignHistoryPage() {
           <ul className={styles.list} aria-label="Expired campaigns">
             {entries.map((entry) => (
               <li key={entry.id}>
-                <HistoryEntry entry={entry} />
+                <HistoryEntry entry={entry} figures={figures} />
               </li>
             ))}
           </ul>

@@ -111,3 +111,25 @@ globalStyle(`${stats} > div:last-child`, {
 export const term = style({ color: vars.color.textMuted, fontSize: '12px' });
 
 export const value = style({ margin: 0, fontWeight: 700, fontSize: '15px' });
+
+export const range = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  marginTop: vars.space.lg,
+  paddingTop: vars.space.lg,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+export const rangeSummary = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+
+export const rangeLine = style({
+  marginBottom: vars.space.md,
+  selectors: { '&:empty': { display: 'none' } },
+});

@@ -1,5 +1,6 @@
 import type { CampaignHistoryEntry } from '../../../shared/contract/campaigns';
 import { formatMoney, formatShortDate } from '../../../lib/format';
+import { RowRangeLine, type RangeFigures } from '../../campaigns/components/range-figures';
 import { durationDays, performance } from '../history-list';
 import * as styles from './campaign-history.css';
 
@@ -15,7 +16,14 @@ function Stat({ term, value }: { term: string; value: string }) {
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** One ended campaign (spec §2 Expired Campaigns rows). */
-export function HistoryEntry({ entry }: { entry: CampaignHistoryEntry }) {
+export function HistoryEntry({
+  entry,
+  figures,
+}: {
+  entry: CampaignHistoryEntry;
+  /** Issue 19: the part of its period inside the chosen range. */
+  figures: RangeFigures;
+}) {
   const days = durationDays(entry);
   return (
     <article className={styles.entry} aria-label={entry.profile_id}>
@@ -30,6 +38,9 @@ export function HistoryEntry({ entry }: { entry: CampaignHistoryEntry }) {
             {category}
           </span>
         ))}
+      </div>
+      <div className={styles.rangeLine}>
+        <RowRangeLine figures={figures} of="history" id={entry.id} />
       </div>
       <dl className={styles.stats}>
         <Stat term="Clicks Purchased" value={count(entry.total_clicks_purchased)} />

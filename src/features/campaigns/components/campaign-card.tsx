@@ -5,6 +5,7 @@ import type { Campaign } from '../../../shared/contract/campaigns';
 import { buttonClass } from '../../../ui/button';
 import { clicksLevel, clicksUsed } from '../campaign-list';
 import { CampaignActions } from './campaign-actions';
+import { RowRangeLine, type RangeFigures } from './range-figures';
 import { StatusBadge } from './status-badge';
 import { usePartnerProfileUrl } from './use-partner-profile-url';
 import * as styles from './campaign-card.css';
@@ -36,9 +37,12 @@ function Stat({ label, value, className }: { label: string; value: string; class
 /** One campaign of /campaigns (spec §2 All Campaigns). */
 export function CampaignCard({
   campaign,
+  figures,
   onDone,
 }: {
   campaign: Campaign;
+  /** Issue 19: its spend, clicks and cost per click in the chosen range. */
+  figures: RangeFigures;
   onDone: (message: string) => void;
 }) {
   const profileUrl = usePartnerProfileUrl();
@@ -81,6 +85,7 @@ export function CampaignCard({
         </div>
       </dl>
       <ClicksBar campaign={campaign} />
+      <RowRangeLine figures={figures} of="campaigns" id={campaign.id} />
       <dl className={styles.stats}>
         {campaign.status ? (
           <>

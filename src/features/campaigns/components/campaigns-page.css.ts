@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css';
+import { vars, wideScreen } from '../../../ui/theme.css';
 
 export const headerActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
@@ -9,7 +9,7 @@ export const toolbar = style({
   display: 'grid',
   gap: vars.space.md,
   alignItems: 'end',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
   padding: vars.space.lg,
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
@@ -51,3 +51,8 @@ export const grid = style({
   gap: vars.space.lg,
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))',
 });
+
+export const rangeField = style({ gridColumn: '1 / -1' });
+
+/** Room for the longest order ("Highest Cost per Click in Range") once beside the sidebar. */
+export const sortField = style({ '@media': { [wideScreen]: { gridColumn: 'span 2' } } });

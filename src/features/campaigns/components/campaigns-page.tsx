@@ -8,6 +8,7 @@ import { FeedbackBox } from '../../../ui/feedback-box';
 import { Icon } from '../../../ui/icons';
 import { SelectFilter } from '../../../ui/select-filter';
 import { Spinner } from '../../../ui/spinner';
+import { campaignsCsv, csvFileName } from '../../stats/csv-exports';
 import { useCampaigns } from '../api/get-campaigns';
 import {
   filterCampaigns,
@@ -17,7 +18,10 @@ import {
 } from '../campaign-filters';
 import type { StatusFilter } from '../campaign-list';
 import { CampaignCard } from './campaign-card';
+import { ExportCsvButton, type CsvBuild } from './export-csv-button';
+import { RangeBar, TotalsLine, useRangeFigures } from './range-figures';
 import * as styles from './campaigns-page.css';
+import * as rangeStyles from './range-figures.css';
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -40,8 +44,18 @@ export function CampaignsPage() {
     sort: 'newest',
   });
   const { feedback, showSuccess: onDone, dismiss } = useFeedback();
+  const figures = useRangeFigures();
   const all = campaigns.data ?? [];
-  const shown = filterCampaigns(all, filters);
+  const shown = filterCampaigns(all, filters, figures.campaignsOf);
+  const { answer } = figures;
+  // The file is the list as shown: same rows, same order, same figures.
+  const exportFile: CsvBuild | undefined =
+    answer && shown.length > 0
+      ? (unparseCsv) => ({
+          text: campaignsCsv(shown, figures.campaignsOf, unparseCsv),
+          fileName: csvFileName('campaigns', answer.range),
+        })
+      : undefined;
 
   return (
     <>
@@ -94,10 +108,14 @@ export function CampaignsPage() {
           />
           <SelectFilter
             label="Sort by"
+            className={styles.sortField}
             value={filters.sort}
             options={SORT_OPTIONS}
             onChange={(sort) => setFilters({ ...filters, sort })}
           />
+          <div className={styles.rangeField}>
+            <RangeBar figures={figures} />
+          </div>
         </div>
         {campaigns.isPending ? (
           <Spinner label="Loading campaigns..." />
@@ -110,9 +128,19 @@ export function CampaignsPage() {
           </Card>
         ) : (
           <>
-            <p className={styles.count} aria-live="polite">
-              {shown.length} of {all.length} campaigns
-            </p>
+            <div className={rangeStyles.summary}>
+              <div className={rangeStyles.summaryFigures}>
+                <p className={styles.count} aria-live="polite">
+                  {shown.length} of {all.length} campaigns
+                </p>
+                <TotalsLine
+                  figures={figures}
+                  of="campaigns"
+                  ids={shown.map((campaign) => campaign.id)}
+                />
+              </div>
+              <ExportCsvButton what="the campaigns" build={exportFile} />
+            </div>
             {all.length === 0 ? (
               <Card>
                 <EmptyState title="No campaigns yet">
@@ -131,7 +159,12 @@ export function CampaignsPage() {
             ) : (
               <div className={styles.grid}>
                 {shown.map((campaign) => (
-                  <CampaignCard key={campaign.id} campaign={campaign} onDone={onDone} />
+                  <CampaignCard
+                    key={campaign.id}
+                    campaign={campaign}
+                    figures={figures}
+                    onDone={onDone}
+                  />
                 ))}
               </div>
             )}

@@ -15,7 +15,9 @@ import { StatusBadge } from '../../campaigns/components/status-badge';
 import * as shared from '../../campaigns/components/campaigns.css';
 import { usePartnerProfileUrl } from '../../campaigns/components/use-partner-profile-url';
 import { ENDED_REASON_TEXT, endedReason } from '../ended-reason';
+import { useRangeStats } from '../use-range-stats';
 import { DailyClicksCard } from './daily-clicks-card';
+import { RangeCard } from './range-card';
 import * as styles from './tracker.css';
 
 function Tile({ label, value, className }: { label: string; value: string; className?: string }) {
@@ -43,9 +45,14 @@ const clockTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2
 function RefreshBar({ username }: { username: string }) {
   const details = useCampaignDetails(username);
   const clicks = useDailyClicks(username);
-  const fetching = details.isFetching || clicks.isFetching;
+  const range = useRangeStats(username);
+  const fetching = details.isFetching || clicks.isFetching || range.isFetching;
   // The shown data is as old as its oldest part.
-  const updatedAt = Math.min(details.dataUpdatedAt, clicks.dataUpdatedAt || Infinity);
+  const updatedAt = Math.min(
+    details.dataUpdatedAt,
+    clicks.dataUpdatedAt || Infinity,
+    range.dataUpdatedAt || Infinity,
+  );
   return (
     <div className={styles.refreshBar}>
       <p className={styles.refreshNote}>
@@ -59,6 +66,7 @@ function RefreshBar({ username }: { username: string }) {
         onClick={() => {
           void details.refetch();
           void clicks.refetch();
+          void range.refetch();
         }}
       >
         <span aria-hidden="true">⟳</span> Refresh
@@ -185,6 +193,7 @@ export function TrackerPage({ username }: { username: string }) {
         </div>
         <FeedbackBox feedback={feedback} onDismiss={dismiss} />
         <CampaignDetails campaign={campaign} />
+        <RangeCard username={username} />
         <DailyClicksCard username={username} />
         <Link to="/dashboard" className={styles.back}>
           ← Back to dashboard

@@ -77,33 +77,65 @@ export const refreshNote = style({
   overflowWrap: 'anywhere',
 });
 
-export const figure = style({
-  margin: 0,
+export const muted = style({ color: vars.color.textMuted, fontSize: '14px' });
+
+export const back = style({ fontWeight: 600, textDecoration: 'none', alignSelf: 'flex-start' });
+
+export const errorActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+});
+
+export const rangeCard = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.xl,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
   minWidth: 0,
+});
+
+export const rangeHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+
+export const rangeTitle = style({ margin: 0, fontSize: '17px', fontWeight: 700 });
+
+export const exportAction = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  maxWidth: '100%',
+});
+
+export const budgetFigure = style({
+  margin: 0,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,
 });
 
-export const chartFrame = style({
-  minWidth: 0,
-  borderRadius: vars.radius.md,
-  ':focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: '2px' },
+export const budgetChart = style({ width: '100%', height: '120px', overflow: 'visible' });
+
+export const budgetLine = style({
+  stroke: vars.color.textMuted,
+  strokeWidth: 1.5,
+  strokeDasharray: '6 4',
 });
 
-export const chart = style({ width: '100%', minHeight: '240px', overflow: 'hidden' });
+export const spentLine = style({ fill: 'none', stroke: chartColours.spend, strokeWidth: 2.5 });
 
-export const readout = style({ margin: 0, fontWeight: 600, minHeight: '1.5em' });
-
-export const chartPlaceholder = style({
-  height: '240px',
-  borderRadius: vars.radius.md,
-  background: vars.color.background,
-});
-
-export const muted = style({ color: vars.color.textMuted, fontSize: '14px' });
-
-export const legend = style({
+export const budgetLegend = style({
   display: 'flex',
   flexWrap: 'wrap',
   gap: `${vars.space.xs} ${vars.space.lg}`,
@@ -113,43 +145,11 @@ export const legend = style({
   fontSize: '14px',
 });
 
-export const legendItem = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+globalStyle(`${budgetLegend} li`, { display: 'flex', alignItems: 'center', gap: vars.space.sm });
 
-const swatchBase = style({ flex: 'none', width: '14px', height: '14px' });
+const lineSwatch = style({ flex: 'none', width: '18px', height: 0 });
 
-// The chart's marks in small: a solid bar, a hatched outlined bar, a line.
-export const swatch = styleVariants({
-  valid: [swatchBase, { background: chartColours.validBar }],
-  invalid: [
-    swatchBase,
-    {
-      border: `1px solid ${chartColours.invalidHatch}`,
-      background: `repeating-linear-gradient(135deg, ${chartColours.invalidHatch} 0 1.5px, ${chartColours.invalidFill} 1.5px 4px)`,
-    },
-  ],
-  spend: [
-    swatchBase,
-    { height: '3px', borderRadius: vars.radius.full, background: chartColours.spend },
-  ],
-});
-
-export const back = style({ fontWeight: 600, textDecoration: 'none', alignSelf: 'flex-start' });
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
-
-export const errorActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'center',
-  gap: vars.space.sm,
+export const budgetSwatch = styleVariants({
+  spent: [lineSwatch, { borderTop: `3px solid ${chartColours.spend}` }],
+  budget: [lineSwatch, { borderTop: `2px dashed ${vars.color.textMuted}` }],
 });

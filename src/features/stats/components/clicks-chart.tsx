@@ -1,18 +1,26 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatMoney } from '../../../lib/format';
-import { chartColours } from '../chart-colours.css';
-import { bucketSeconds, invalidTotal, type ClicksPoint, type Granularity } from '../chart-labels';
-import * as styles from './tracker.css';
+import { formatMoney } from '../../../shared/money';
+import { chartColours } from './chart-colours.css';
+import * as styles from './clicks-figure.css';
 
 const HEIGHT = 240;
-const STEP: Record<Granularity, number> = { hour: 3600, day: 86_400 };
 const font = (narrow: boolean) => `${narrow ? 11 : 12}px system-ui, sans-serif`;
 
+/** One bar: billed clicks, invalid (unbilled) ones and the spend of a bucket (an hour or a day). */
+export interface ChartPoint {
+  /** The bucket's start, seconds since the epoch (UTC: the chart labels it as such). */
+  start: number;
+  clicks: number;
+  invalid: number;
+  spend: number;
+}
+
 interface ChartProps {
-  points: ClicksPoint[];
-  granularity: Granularity;
+  points: readonly ChartPoint[];
+  /** The bucket's length in seconds. */
+  step: number;
   /** The bar whose values the card reads out; highlighted here. */
   selected: number;
   onSelect(index: number): void;
@@ -62,7 +70,8 @@ function options(
   return {
     width,
     height: HEIGHT,
-    // UTC: the server counts clicks per UTC hour and day.
+    // UTC: the tracker's lifetime buckets are UTC hours and days; a range's days, in the advertiser's
+    // zone, come as dates and are placed at UTC midnight, so that each is labelled as itself.
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
     // The card reads the selected bar out in text (legends vanish on a phone when the finger lifts).
     legend: { show: false },
@@ -162,10 +171,10 @@ function drawSelection(plot: uPlot, index: number, step: number) {
 
 /**
  * The uPlot chart of clicks (bars, left axis: valid ones solid, invalid ones hatched on top) and
- * spend (line, right axis) per hour or day; loaded lazily by the tracker only. Hovering or tapping a
- * bar selects it.
+ * spend (line, right axis) per hour or day; loaded lazily by the screens that show it (uPlot is
+ * ~50 kB). Hovering or tapping a bar selects it.
  */
-export default function ClicksChart({ points, granularity, selected, onSelect }: ChartProps) {
+export default function ClicksChart({ points, step, selected, onSelect }: ChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   const selectedRef = useRef(selected);
@@ -178,22 +187,18 @@ export default function ClicksChart({ points, granularity, selected, onSelect }:
     const element = container.current;
     // Without a 2D canvas (very old browsers, test DOMs) the text alternative stands alone.
     if (!element || !canDrawCanvas()) return;
-    const step = STEP[granularity];
     const spend = points.map((point) => point.spend);
     const data: uPlot.AlignedData = [
-      points.map((point) => bucketSeconds(point.date) + step / 2),
+      points.map((point) => point.start + step / 2),
       // No hatched bar (null) where no click was invalid: its outline would ring the valid one.
-      points.map((point) => {
-        const invalid = invalidTotal(point.invalid);
-        return invalid === 0 ? null : point.clicks + invalid;
-      }),
+      points.map((point) => (point.invalid === 0 ? null : point.clicks + point.invalid)),
       points.map((point) => point.clicks),
       spend,
       spend,
     ];
     const first = data[0][0] ?? Date.now() / 1000;
     const last = data[0][data[0].length - 1] ?? first;
-    // From the campaign's first bucket to its last, half a bucket of room on each side.
+    // From the first bucket to the last, half a bucket of room on each side.
     const xRange: [number, number] = [first - step / 2, last + step / 2];
     const hooks: uPlot.Hooks.Arrays = {
       draw: [(plot) => drawSelection(plot, selectedRef.current, step)],
@@ -220,7 +225,7 @@ export default function ClicksChart({ points, granularity, selected, onSelect }:
       plot.destroy();
       plotRef.current = null;
     };
-  }, [points, granularity]);
+  }, [points, step]);
 
   useEffect(() => {
     selectedRef.current = selected;

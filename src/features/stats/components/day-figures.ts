@@ -1,0 +1,158 @@
+import type { DayFigures, InvalidByReason } from '../../../shared/contract/stats';
+import { dollarsToCents, formatMoney } from '../../../shared/money';
+import { shortDay } from './range-picker';
+
+/**
+ * Issue 19: a range's days as the screens show them (chart summary, readout, table) and as the
+ * tracker's CSV writes them. Both read dayRows, so the file holds the figures the screen shows.
+ */
+
+/** Why a click was not billed (the server's rules, issue 18), in the order they are judged. */
+export const INVALID_REASONS: readonly {
+  reason: keyof InvalidByReason;
+  column: string;
+  text: (count: number) => string;
+}[] = [
+  { reason: 'bot', column: 'Bots', text: (n) => plural(n, 'from a bot', 'from bots') },
+  {
+    reason: 'doubleClick',
+    column: 'Double clicks',
+    text: (n) => plural(n, 'double click', 'double clicks'),
+  },
+  { reason: 'dailyCap', column: 'Over daily cap', text: (n) => `${count(n)} over the daily cap` },
+  { reason: 'notPlaced', column: 'Not placed', text: (n) => `${count(n)} not placed` },
+  { reason: 'tooOld', column: 'Too old', text: (n) => `${count(n)} too old` },
+  { reason: 'future', column: 'Future', text: (n) => `${count(n)} dated in the future` },
+];
+
+export const count = (value: number) => value.toLocaleString('en-US');
+const plural = (value: number, one: string, many: string) =>
+  `${count(value)} ${value === 1 ? one : many}`;
+
+export function invalidTotal(invalid: InvalidByReason): number {
+  return INVALID_REASONS.reduce((sum, { reason }) => sum + invalid[reason], 0);
+}
+
+/** One day in cents; the cost per click is null without clicks (the screen shows none). */
+export interface DayRow {
+  date: string;
+  clicks: number;
+  spendCents: number;
+  avgCpcCents: number | null;
+  invalid: InvalidByReason;
+}
+
+/** The cost per click of a spend over clicks, rounded to the cent as the contract's totals are. */
+export function avgCpcCents(spendCents: number, clicks: number): number | null {
+  return clicks > 0 ? Math.round(spendCents / clicks) : null;
+}
+
+export function dayRows(days: readonly DayFigures[]): DayRow[] {
+  return days.map((day) => {
+    const spendCents = dollarsToCents(day.spend);
+    return {
+      date: day.date,
+      clicks: day.clicks,
+      spendCents,
+      avgCpcCents: avgCpcCents(spendCents, day.clicks),
+      invalid: day.invalid,
+    };
+  });
+}
+
+/** The table's (and the CSV's) columns; money columns in USD. */
+export const DAY_COLUMNS = [
+  'Date',
+  'Billed clicks',
+  'Spend',
+  'Avg. cost per click',
+  ...INVALID_REASONS.map(({ column }) => column),
+] as const;
+
+/** A day as the screen's table shows it: `Nov 27, 2026`, `1,200`, `$960.00`, `$0.80` or `—`. */
+export function dayCells(row: DayRow): string[] {
+  return [
+    shortDay(row.date),
+    count(row.clicks),
+    formatMoney(row.spendCents / 100),
+    row.avgCpcCents === null ? '—' : formatMoney(row.avgCpcCents / 100),
+    ...INVALID_REASONS.map(({ reason }) => count(row.invalid[reason])),
+  ];
+}
+
+/** `Nov 27, 2026: 12 billed clicks, $9.60 spent`, then ` · 2 invalid (2 from bots)` if any. */
+export function dayText(row: DayRow): string {
+  const billed = `${shortDay(row.date)}: ${plural(row.clicks, 'billed click', 'billed clicks')}, ${formatMoney(row.spendCents / 100)} spent`;
+  const invalid = invalidTotal(row.invalid);
+  return invalid === 0
+    ? billed
+    : `${billed} · ${count(invalid)} invalid (${reasonsText(row.invalid)})`;
+}
+
+/** `2 from bots, 1 double click`: the reasons that have clicks. */
+function reasonsText(invalid: InvalidByReason): string {
+  return INVALID_REASONS.filter(({ reason }) => invalid[reason] > 0)
+    .map(({ reason, text }) => text(invalid[reason]))
+    .join(', ');
+}
+
+function sumInvalid(rows: readonly DayRow[]): InvalidByReason {
+  const sum: InvalidByReason = {
+    bot: 0,
+    doubleClick: 0,
+    dailyCap: 0,
+    notPlaced: 0,
+    tooOld: 0,
+    future: 0,
+  };
+  for (const row of rows)
+    for (const { reason } of INVALID_REASONS) sum[reason] += row.invalid[reason];
+  return sum;
+}
+
+/** Whether the range holds no click at all, billed or invalid: the screens say so instead of a chart. */
+export function hasNoClicks(days: readonly DayFigures[]): boolean {
+  return days.every((day) => day.clicks === 0 && invalidTotal(day.invalid) === 0);
+}
+
+/** The chart's summary: billed clicks and spend over the days, the busiest day, the invalid clicks. */
+export function daysSummary(rows: readonly DayRow[]): string {
+  const clicks = rows.reduce((sum, row) => sum + row.clicks, 0);
+  const spendCents = rows.reduce((sum, row) => sum + row.spendCents, 0);
+  const busiest = rows.reduce<DayRow | undefined>(
+    (best, row) => (best === undefined || row.clicks > best.clicks ? row : best),
+    undefined,
+  );
+  const span = plural(rows.length, 'day', 'days');
+  const invalid = sumInvalid(rows);
+  const invalidCount = invalidTotal(invalid);
+  const invalidSentence =
+    invalidCount === 0
+      ? 'No invalid clicks.'
+      : `${plural(invalidCount, 'invalid click was', 'invalid clicks were')} not billed: ${reasonsText(invalid)}.`;
+  if (!busiest || clicks === 0) return `No billed clicks over ${span}. ${invalidSentence}`;
+  return `${plural(clicks, 'billed click', 'billed clicks')} over ${span}, ${formatMoney(spendCents / 100)} spent; busiest day ${shortDay(busiest.date)} with ${count(busiest.clicks)}. ${invalidSentence}`;
+}
+
+/**
+ * What the campaign had been billed by the end of each day: what it was billed before the range,
+ * then each day's spend added (cents, so that no sum drifts).
+ */
+export function cumulativeSpendCents(spendBefore: number, rows: readonly DayRow[]): number[] {
+  let total = dollarsToCents(spendBefore);
+  return rows.map((row) => (total += row.spendCents));
+}
+
+/** The chart's values as a table: one row per day, its invalid clicks by reason. */
+export function daysTable(rows: readonly DayRow[]) {
+  return {
+    caption: 'Billed clicks, spend and invalid clicks per day',
+    columns: DAY_COLUMNS,
+    rows: rows.map((row) => ({ key: row.date, cells: dayCells(row) })),
+  };
+}
+
+/** A day's start as the chart places it: UTC midnight of its date, labelled as that date. */
+export function daySeconds(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / 1000;
+}

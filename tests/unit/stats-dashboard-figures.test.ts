@@ -1,0 +1,131 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { DayFigures, InvalidByReason } from '../../src/shared/contract/stats';
+import {
+  cumulativeSpendCents,
+  dayRows,
+  daysSummary,
+  daysTable,
+  dayText,
+  hasNoClicks,
+  invalidTotal,
+} from '../../src/features/stats/components/day-figures';
+import {
+  CLICKS_CSV_COLUMNS,
+  clicksCsv,
+  clicksCsvFileName,
+} from '../../src/features/tracker/clicks-csv';
+
+/**
+ * Issue 19: a range's days as the dashboard and the tracker show them (summary, readout, table) and
+ * as the tracker's CSV writes them: the same figures in both.
+ */
+
+const NONE: InvalidByReason = {
+  bot: 0,
+  doubleClick: 0,
+  dailyCap: 0,
+  notPlaced: 0,
+  tooOld: 0,
+  future: 0,
+};
+
+const day = (
+  date: string,
+  clicks: number,
+  spend: number,
+  invalid: Partial<InvalidByReason> = {},
+): DayFigures => ({ date, clicks, spend, invalid: { ...NONE, ...invalid } });
+
+const days = [
+  day('2026-11-25', 0, 0),
+  day('2026-11-26', 3, 1.1, { bot: 2, future: 1 }),
+  day('2026-11-27', 1200, 960),
+];
+
+describe('a range of days', () => {
+  it('counts every reason of invalid clicks', () => {
+    expect(
+      invalidTotal({ bot: 1, doubleClick: 2, dailyCap: 3, notPlaced: 4, tooOld: 5, future: 6 }),
+    ).toBe(21);
+  });
+
+  it('gives each day its cost per click, rounded to the cent, and none without clicks', () => {
+    expect(dayRows(days).map((row) => [row.spendCents, row.avgCpcCents])).toEqual([
+      [0, null],
+      [110, 37],
+      [96_000, 80],
+    ]);
+  });
+
+  it('adds what was billed before the range to each day, in cents', () => {
+    expect(cumulativeSpendCents(12.3, dayRows(days))).toEqual([1230, 1340, 97_340]);
+    expect(cumulativeSpendCents(0.1, dayRows([day('2026-11-27', 1, 0.2)]))).toEqual([30]);
+  });
+
+  it('says whether any click came, billed or not', () => {
+    expect(hasNoClicks([day('2026-11-27', 0, 0)])).toBe(true);
+    expect(hasNoClicks([day('2026-11-27', 0, 0, { tooOld: 1 })])).toBe(false);
+    expect(hasNoClicks(days)).toBe(false);
+  });
+});
+
+describe('the text of the chart', () => {
+  it('reads a day out with its invalid clicks by reason', () => {
+    const [, second, third] = dayRows(days);
+    expect(dayText(second!)).toBe(
+      'Nov 26, 2026: 3 billed clicks, $1.10 spent · 3 invalid (2 from bots, 1 dated in the future)',
+    );
+    expect(dayText(third!)).toBe('Nov 27, 2026: 1,200 billed clicks, $960.00 spent');
+  });
+
+  it('sums the range up with its busiest day', () => {
+    expect(daysSummary(dayRows(days))).toBe(
+      '1,203 billed clicks over 3 days, $961.10 spent; busiest day Nov 27, 2026 with 1,200. ' +
+        '3 invalid clicks were not billed: 2 from bots, 1 dated in the future.',
+    );
+    expect(daysSummary(dayRows([day('2026-11-27', 0, 0, { dailyCap: 1 })]))).toBe(
+      'No billed clicks over 1 day. 1 invalid click was not billed: 1 over the daily cap.',
+    );
+  });
+
+  it('shows the days as a table with a column per reason', () => {
+    const table = daysTable(dayRows(days));
+    expect(table.columns).toEqual([
+      'Date',
+      'Billed clicks',
+      'Spend',
+      'Avg. cost per click',
+      'Bots',
+      'Double clicks',
+      'Over daily cap',
+      'Not placed',
+      'Too old',
+      'Future',
+    ]);
+    expect(table.rows.map((row) => row.cells)).toEqual([
+      ['Nov 25, 2026', '0', '$0.00', '—', '0', '0', '0', '0', '0', '0'],
+      ['Nov 26, 2026', '3', '$1.10', '$0.37', '2', '0', '0', '0', '0', '1'],
+      ['Nov 27, 2026', '1,200', '$960.00', '$0.80', '0', '0', '0', '0', '0', '0'],
+    ]);
+  });
+});
+
+describe("a campaign's clicks per day as CSV", () => {
+  it('holds the table’s figures as plain numbers, dollars with two decimals', () => {
+    const csv = clicksCsv(days, Papa.unparse);
+    expect(csv.split('\r\n')).toEqual([
+      'Date,Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Double clicks,Over daily cap,Not placed,Too old,Future',
+      '2026-11-25,0,0.00,,0,0,0,0,0,0',
+      '2026-11-26,3,1.10,0.37,2,0,0,0,0,1',
+      '2026-11-27,1200,960.00,0.80,0,0,0,0,0,0',
+    ]);
+    expect(CLICKS_CSV_COLUMNS).toHaveLength(10);
+  });
+
+  it('is named after the campaign and the range’s days', () => {
+    expect(clicksCsvFileName('anna.yoga', { from: '2026-10-29', to: '2026-11-27' })).toBe(
+      'clicks-anna.yoga-2026-10-29-to-2026-11-27.csv',
+    );
+  });
+});
