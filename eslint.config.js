@@ -50,9 +50,8 @@ const sharedFeatureModules = [
   'stats/range-store',
   'stats/components/*',
   'stats/csv-exports',
-  // The range figures of a row and the export button: Expired Campaigns shows them as All Campaigns.
+  // The range figures of a row: Expired Campaigns shows them as All Campaigns.
   'campaigns/components/range-figures',
-  'campaigns/components/export-csv-button',
   // The unread count the sidebar and the phone header show.
   'notifications/components/unread-badge',
   // The offline feature's banner (in the shell) and install offer (on the account page).

@@ -17,7 +17,7 @@ import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 
 // The CSV writer runs as a classic script in the browser (load-papaparse.ts); here it is imported.
-vi.mock('../../../src/features/transactions/load-papaparse', async () => {
+vi.mock('../../../src/lib/load-papaparse', async () => {
   const papaparse = await import('papaparse');
   return { loadUnparse: async () => papaparse.default.unparse };
 });

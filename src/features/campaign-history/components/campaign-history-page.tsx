@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../ui/button';
 import { Card, EmptyState, PageHeader } from '../../../ui/card';
 import * as fieldStyles from '../../../ui/field.css';
 import { Spinner } from '../../../ui/spinner';
-import { ExportCsvButton, type CsvBuild } from '../../campaigns/components/export-csv-button';
+import { ExportCsvButton, type CsvBuild } from '../../../ui/export-csv-button';
 import {
   RangeBar,
   TotalsLine,

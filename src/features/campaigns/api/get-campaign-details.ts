@@ -12,6 +12,7 @@ export async function getCampaignDetails(username: string) {
 export function campaignDetailsQueryOptions(username: string) {
   return queryOptions({
     queryKey: [...campaignsQueryKey, 'details', username],
+    meta: { campaign: username },
     queryFn: () => getCampaignDetails(username),
     // Spec §2 tracker: the data refreshes every 30 minutes.
     refetchInterval: TRACKER_REFRESH_MS,

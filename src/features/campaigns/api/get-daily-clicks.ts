@@ -16,6 +16,7 @@ export async function getDailyClicks(username: string) {
 export function dailyClicksQueryOptions(username: string) {
   return queryOptions({
     queryKey: [...campaignsQueryKey, 'daily-clicks', username],
+    meta: { campaign: username },
     queryFn: () => getDailyClicks(username),
     refetchInterval: TRACKER_REFRESH_MS,
   });

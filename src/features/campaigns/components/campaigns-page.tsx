@@ -18,7 +18,7 @@ import {
 } from '../campaign-filters';
 import type { StatusFilter } from '../campaign-list';
 import { CampaignCard } from './campaign-card';
-import { ExportCsvButton, type CsvBuild } from './export-csv-button';
+import { ExportCsvButton, type CsvBuild } from '../../../ui/export-csv-button';
 import { RangeBar, TotalsLine, useRangeFigures } from './range-figures';
 import * as styles from './campaigns-page.css';
 import * as rangeStyles from './range-figures.css';

@@ -48,14 +48,6 @@ export const visuallyHidden = style({
   border: 0,
 });
 
-export const exportAction = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-end',
-  gap: vars.space.sm,
-  maxWidth: '100%',
-});
-
 /** Count, the shown rows' totals and the export: one row on a desktop, stacked on a phone. */
 export const summary = style({
   display: 'flex',

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button';
 import { useCampaignsInRange } from '../../stats/api/get-stats';
 import { RangePicker, rangeLabel, ZoneNote } from '../../stats/components/range-picker';
 import { figuresLookup, sumFigures, type FiguresOf } from '../../stats/csv-exports';
+import { costPerClickText } from '../../stats/components/day-figures';
 import { useChosenRange } from '../../stats/range-store';
 import * as styles from './range-figures.css';
 
@@ -77,11 +78,6 @@ export function RangeBar({ figures }: { figures: RangeFigures }) {
   );
 }
 
-/** A cost per click needs clicks: none is shown as "—" (and left empty in the CSV). */
-function costPerClick(figures: RangeTotals): string {
-  return figures.clicks > 0 ? formatMoney(figures.avg_cpc) : '—';
-}
-
 function Figure({ term, value }: { term: string; value: string | undefined }) {
   return (
     <div className={styles.figure}>
@@ -112,7 +108,7 @@ export function RangeLine({ label, figures }: { label: string; figures: RangeTot
       <dl className={styles.figures}>
         <Figure term="Spend" value={figures && formatMoney(figures.spend)} />
         <Figure term="Clicks" value={figures?.clicks.toLocaleString('en-US')} />
-        <Figure term="Avg. CPC" value={figures && costPerClick(figures)} />
+        <Figure term="Avg. CPC" value={figures && costPerClickText(figures)} />
       </dl>
     </div>
   );

@@ -43,6 +43,7 @@ export const useCampaignsInRange = (range: ChosenRange) =>
 export function campaignStatsQueryOptions(username: string, range: ChosenRange) {
   return queryOptions({
     queryKey: [...campaignsQueryKey, 'stats', 'campaign', username, ...rangeKey(range)],
+    meta: { campaign: username },
     queryFn: async () => {
       const { success: _success, ...stats } = await callApi(campaignStats, { username, ...range });
       return stats;

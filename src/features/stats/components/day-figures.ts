@@ -26,6 +26,11 @@ export const INVALID_REASONS: readonly {
 ];
 
 export const count = (value: number) => value.toLocaleString('en-US');
+
+/** A range's cost per click: none without clicks, shown as "—" (and left empty in a CSV). */
+export function costPerClickText(totals: { clicks: number; avg_cpc: number }): string {
+  return totals.clicks > 0 ? formatMoney(totals.avg_cpc) : '—';
+}
 const plural = (value: number, one: string, many: string) =>
   `${count(value)} ${value === 1 ? one : many}`;
 

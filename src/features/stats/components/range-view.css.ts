@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css';
 
 export const tiles = style({
@@ -51,3 +51,29 @@ export const message = style({
 });
 
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: '14px' });
+
+/** The card of a range's figures; the tracker's cards have more room around them. */
+const sectionBase = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  minWidth: 0,
+});
+export const section = styleVariants({
+  lg: [sectionBase, { padding: vars.space.lg }],
+  xl: [sectionBase, { padding: vars.space.xl }],
+});
+
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+
+export const title = style({ margin: 0, fontSize: '17px', fontWeight: 700 });

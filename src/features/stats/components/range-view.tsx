@@ -1,6 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, useMemo, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api';
-import type { DayFigures } from '../../../shared/contract/stats';
+import type { DayFigures, ResolvedRange } from '../../../shared/contract/stats';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/card';
 import { ClicksFigure } from './clicks-figure';
@@ -13,6 +14,7 @@ import {
   hasNoClicks,
   invalidTotal,
 } from './day-figures';
+import { RangePicker, shortDay, ZoneNote } from './range-picker';
 import * as styles from './range-view.css';
 
 /**
@@ -116,4 +118,61 @@ export function RangeError({
 
 export function RangeBody({ children }: { children: ReactNode }) {
   return <div className={styles.body}>{children}</div>;
+}
+
+/**
+ * A card of a range's figures: its title beside the range picker, the time zone's note, then the
+ * figures (after the range's first and last day), or while they load, or why they could not.
+ * `footer` follows whatever the state (the tracker's export).
+ */
+export function RangeSection<T extends { range: ResolvedRange }>({
+  title,
+  query,
+  errorFallback,
+  padding = 'lg',
+  children,
+  footer,
+}: {
+  title: string;
+  query: UseQueryResult<T>;
+  /** Said when the server gave no message of its own. */
+  errorFallback: string;
+  padding?: 'lg' | 'xl';
+  /** The figures of the answer; `stale` while the next range's answer loads. */
+  children: (data: T, stale: boolean) => ReactNode;
+  footer?: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className={styles.section[padding]} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.title}>
+          {title}
+        </h2>
+        <RangePicker />
+      </div>
+      <ZoneNote range={query.data?.range} />
+      {query.isError ? (
+        <RangeError
+          error={query.error}
+          fallback={errorFallback}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.data ? (
+        <RangeBody>
+          <p className={styles.muted}>
+            {shortDay(query.data.range.from)} – {shortDay(query.data.range.to)}
+          </p>
+          {children(query.data, query.isPlaceholderData)}
+        </RangeBody>
+      ) : (
+        <RangeSkeleton
+          label="Loading spend and clicks..."
+          offline={query.fetchStatus === 'paused'}
+        />
+      )}
+      {footer}
+    </section>
+  );
 }

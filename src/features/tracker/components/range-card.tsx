@@ -1,42 +1,20 @@
 import { formatMoney } from '../../../shared/money';
 import type { CampaignStats } from '../../../shared/contract/stats';
-import { count } from '../../stats/components/day-figures';
-import { RangePicker, shortDay, ZoneNote } from '../../stats/components/range-picker';
-import {
-  DaysFigure,
-  RangeBody,
-  RangeError,
-  RangeSkeleton,
-  RangeTiles,
-} from '../../stats/components/range-view';
+import { ExportCsvButton, type CsvBuild } from '../../../ui/export-csv-button';
+import { costPerClickText, count } from '../../stats/components/day-figures';
+import { DaysFigure, RangeSection, RangeTiles } from '../../stats/components/range-view';
 import { useRangeStats } from '../use-range-stats';
 import { BudgetFigure } from './budget-figure';
-import { ExportClicksButton } from './export-clicks-button';
-import * as styles from './tracker.css';
 
-function Figures({ stats, stale }: { stats: CampaignStats; stale: boolean }) {
-  const { totals } = stats;
-  return (
-    <RangeBody>
-      <p className={styles.muted}>
-        {shortDay(stats.range.from)} – {shortDay(stats.range.to)}
-      </p>
-      <RangeTiles
-        stale={stale}
-        tiles={[
-          { label: 'Spend', value: formatMoney(totals.spend) },
-          { label: 'Billed clicks', value: count(totals.clicks) },
-          {
-            label: 'Avg. cost per click',
-            value: totals.clicks > 0 ? formatMoney(totals.avg_cpc) : '—',
-          },
-          { label: 'Invalid clicks', value: count(totals.invalid) },
-        ]}
-      />
-      <BudgetFigure stats={stats} />
-      <DaysFigure days={stats.days} />
-    </RangeBody>
-  );
+/** The campaign's clicks per day in the range shown, as clicks-<username>-<from>-to-<to>.csv. */
+function clicksFile(username: string, stats: CampaignStats): CsvBuild {
+  return async (unparseCsv) => {
+    const { clicksCsv, clicksCsvFileName } = await import('../clicks-csv');
+    return {
+      text: clicksCsv(stats.days, unparseCsv),
+      fileName: clicksCsvFileName(username, stats.range),
+    };
+  };
 }
 
 /**
@@ -45,34 +23,36 @@ function Figures({ stats, stale }: { stats: CampaignStats; stale: boolean }) {
  */
 export function RangeCard({ username }: { username: string }) {
   const stats = useRangeStats(username);
+  const shown = stats.isPlaceholderData || stats.isError ? undefined : stats.data;
   return (
-    <section className={styles.rangeCard} aria-labelledby="tracker-range-heading">
-      <div className={styles.rangeHeader}>
-        <h2 id="tracker-range-heading" className={styles.rangeTitle}>
-          Spend and Clicks in Range
-        </h2>
-        <RangePicker />
-      </div>
-      <ZoneNote range={stats.data?.range} />
-      {stats.isError ? (
-        <RangeError
-          error={stats.error}
-          fallback="Could not load the campaign's spend and clicks. Please try again."
-          retrying={stats.isFetching}
-          onRetry={() => void stats.refetch()}
+    <RangeSection
+      title="Spend and Clicks in Range"
+      query={stats}
+      errorFallback="Could not load the campaign's spend and clicks. Please try again."
+      padding="xl"
+      footer={
+        <ExportCsvButton
+          what="the clicks per day"
+          align="start"
+          build={shown ? clicksFile(username, shown) : undefined}
         />
-      ) : stats.data ? (
-        <Figures stats={stats.data} stale={stats.isPlaceholderData} />
-      ) : (
-        <RangeSkeleton
-          label="Loading spend and clicks..."
-          offline={stats.fetchStatus === 'paused'}
-        />
+      }
+    >
+      {(data, stale) => (
+        <>
+          <RangeTiles
+            stale={stale}
+            tiles={[
+              { label: 'Spend', value: formatMoney(data.totals.spend) },
+              { label: 'Billed clicks', value: count(data.totals.clicks) },
+              { label: 'Avg. cost per click', value: costPerClickText(data.totals) },
+              { label: 'Invalid clicks', value: count(data.totals.invalid) },
+            ]}
+          />
+          <BudgetFigure stats={data} />
+          <DaysFigure days={data.days} />
+        </>
       )}
-      <ExportClicksButton
-        username={username}
-        stats={stats.isPlaceholderData || stats.isError ? undefined : stats.data}
-      />
-    </section>
+    </RangeSection>
   );
 }

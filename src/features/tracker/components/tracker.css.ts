@@ -88,36 +88,6 @@ export const errorActions = style({
   gap: vars.space.sm,
 });
 
-export const rangeCard = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.card,
-  minWidth: 0,
-});
-
-export const rangeHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-});
-
-export const rangeTitle = style({ margin: 0, fontSize: '17px', fontWeight: 700 });
-
-export const exportAction = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.sm,
-  maxWidth: '100%',
-});
-
 export const budgetFigure = style({
   margin: 0,
   display: 'flex',

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { usePublicConfig } from '../../../lib/public-config';
-import type { TransactionsFilter } from '../../../shared/contract/deposits';
+import type { Transaction, TransactionsFilter } from '../../../shared/contract/deposits';
 import { ErrorBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
 import { EmptyState, PageHeader } from '../../../ui/card';
@@ -15,7 +15,7 @@ import { depositListError } from '../list-error';
 import { useTransactions } from '../api/get-transactions';
 import { pageCount, pageSlice, VISIBLE_PAGE_BUTTONS } from '../paging';
 import { Pager } from '../../../ui/pager';
-import { ExportButton } from './export-button';
+import { ExportCsvButton, type CsvBuild } from '../../../ui/export-csv-button';
 import { TransactionRow } from './transaction-row';
 import * as styles from './transactions.css';
 
@@ -28,6 +28,15 @@ const FILTERS: readonly { value: TransactionsFilter; label: string }[] = [
 ];
 
 const COLUMNS = ['Status', 'Amount', 'Coin', 'Coin amount', 'Hash', 'From', 'To', 'Created'];
+
+/** Every row of the current filter (all pages), as transactions-YYYY-MM-DD.csv. */
+function exportFile(list: readonly Transaction[]): CsvBuild | undefined {
+  if (list.length === 0) return undefined;
+  return async (unparseCsv) => {
+    const { csvFileName, transactionsCsv } = await import('../csv');
+    return { text: transactionsCsv(list, unparseCsv), fileName: csvFileName(new Date()) };
+  };
+}
 
 /** /transactions (spec §2 Transaction history). */
 export function TransactionsPage() {
@@ -81,7 +90,7 @@ export function TransactionsPage() {
               </button>
             ))}
           </div>
-          <ExportButton transactions={list} />
+          <ExportCsvButton what="the transactions" build={exportFile(list)} />
         </div>
         {transactions.isPending ? (
           <Spinner label="Loading transactions..." />

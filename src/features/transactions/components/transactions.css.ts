@@ -25,14 +25,6 @@ export const toolbar = style({
 
 export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 
-export const exportAction = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-end',
-  gap: vars.space.sm,
-  maxWidth: '100%',
-});
-
 export const filterButton = style({
   minHeight: '38px',
   padding: `0 ${vars.space.lg}`,

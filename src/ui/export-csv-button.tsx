@@ -1,11 +1,18 @@
 import type { unparse } from 'papaparse';
 import { useState } from 'react';
-import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import * as styles from './range-figures.css';
+import { ErrorBox } from './alert';
+import { Button } from './button';
+import * as styles from './export-csv-button.css';
 
-/** Hands the text to the browser as a file download (as the transactions export does). */
-function download(text: string, fileName: string) {
+export interface CsvFile {
+  text: string;
+  fileName: string;
+}
+/** Writes the file with the CSV writer given (papaparse's, loaded on the first export). */
+export type CsvBuild = (unparseCsv: typeof unparse) => CsvFile | Promise<CsvFile>;
+
+/** Hands the text to the browser as a file download. */
+function download({ text, fileName }: CsvFile) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
@@ -17,24 +24,20 @@ function download(text: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export interface CsvFile {
-  text: string;
-  fileName: string;
-}
-/** Writes the file with the CSV writer given (loaded on the first export). */
-export type CsvBuild = (unparseCsv: typeof unparse) => CsvFile;
-
 /**
- * Issue 19: exports a list as shown (filter, search, sort) with its figures in the range. `build`
- * is undefined until there is something to export (rows, and the range's figures).
+ * The Export CSV button of the transactions, the campaign lists and the tracker: `build` makes the
+ * file (undefined while there is nothing to export); a failure says so under the button. The CSV
+ * writer (papaparse) is fetched only when asked for, once (src/lib/load-papaparse.ts).
  */
 export function ExportCsvButton({
   what,
   build,
+  align = 'end',
 }: {
   /** What failed, in the error: "the campaigns". */
   what: string;
   build: CsvBuild | undefined;
+  align?: 'start' | 'end';
 }) {
   const [failed, setFailed] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -44,10 +47,8 @@ export function ExportCsvButton({
     setFailed(false);
     setExporting(true);
     try {
-      // The CSV writer (papaparse) comes only when asked for, once, as for the transactions.
-      const { loadUnparse } = await import('../../transactions/load-papaparse');
-      const file = build(await loadUnparse());
-      download(file.text, file.fileName);
+      const { loadUnparse } = await import('../lib/load-papaparse');
+      download(await build(await loadUnparse()));
     } catch {
       setFailed(true);
     } finally {
@@ -56,7 +57,7 @@ export function ExportCsvButton({
   }
 
   return (
-    <div className={styles.exportAction}>
+    <div className={styles.exportAction[align]}>
       <Button variant="secondary" disabled={!build || exporting} onClick={() => void exportCsv()}>
         Export CSV
       </Button>
