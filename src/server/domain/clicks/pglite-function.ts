@@ -5,8 +5,8 @@ import { RECORD_AND_BILL } from './statement';
  * PGlite parses and plans every query it is sent, and parsing and planning this statement's CTEs is
  * a good part of a batch's time. On PGlite it therefore runs inside a PL/pgSQL function, which keeps
  * its plan for the session: the same statement, in the caller's transaction. The function lives in
- * the session's temporary schema (PGlite has one session), made on the first batch. PostgreSQL keeps
- * the statement prepared per connection already (db.ts).
+ * the session's temporary schema (PGlite has one session), made on the first batch. On PostgreSQL
+ * the statement is sent prepared (record-once.ts).
  *
  * Speed trick (style habit 14). No before/after figure was recorded for it alone; it was in place at
  * the first bench run (README Performance, commit 5c275e2): PGlite, one sender, 7,516 billed clicks/s

@@ -54,7 +54,9 @@ export async function recordOnce(
       rules.doubleClickMs,
       rules.dailyCap,
     ],
-    { prepare: false },
+    // Prepared (db.ts's default): PostgreSQL parses the statement once per connection and soon keeps
+    // one plan, instead of planning its CTEs for every group. Speed trick (style habit 14): measured
+    // in process, alternating, groups of 100 and 2,000 events (README.md).
   );
   const results: ClickBatchResult[] = batches.map((batch) => ({
     received: batch.length,
