@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { sendClicks } from '../../src/dev/click-traffic';
 import { DEMO_ADVERTISER } from '../../src/dev/environment';
+import { dollarsToCents } from '../../src/shared/money';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 
@@ -40,7 +41,7 @@ test('the demo advertiser buys clicks, sees them arrive, pauses, reactivates twi
   await page.getByRole('button', { name: 'Create Campaign' }).click();
   await page.waitForURL((url) => url.pathname === `/analytics/${username}`);
   await page.getByRole('heading', { name: 'Campaign Tracker' }).waitFor();
-  expect(await balanceOf(page)).toBe(Math.round((startBalance - 100) * 100) / 100);
+  expect(dollarsToCents(await balanceOf(page))).toBe(dollarsToCents(startBalance) - 10_000);
 
   // The partner reports 12 clicks; the tracker shows them after a reload.
   expect((await sendClicks(partner, username, 12)).billed).toBe(12);
@@ -51,7 +52,7 @@ test('the demo advertiser buys clicks, sees them arrive, pauses, reactivates twi
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByRole('button', { name: 'Yes, Deactivate' }).click();
   await confirmSuccess(page, `Campaign for ${username} deactivated successfully`);
-  expect(await balanceOf(page)).toBe(Math.round((startBalance - 9.6) * 100) / 100);
+  expect(dollarsToCents(await balanceOf(page))).toBe(dollarsToCents(startBalance) - 960);
 
   // Reactivate with the same package.
   await page.getByRole('button', { name: 'Reactivate' }).click();
@@ -79,7 +80,7 @@ test('the demo advertiser buys clicks, sees them arrive, pauses, reactivates twi
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
-  expect(await balanceOf(page)).toBe(Math.round((startBalance - 9.6) * 100) / 100);
+  expect(dollarsToCents(await balanceOf(page))).toBe(dollarsToCents(startBalance) - 960);
 
   const history = await page.request.get('/api/user/campaign-history');
   const entries = (

@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { card } from '../../../ui/card.css';
 import { vars } from '../../../ui/theme.css';
 
 export const tiles = style({
@@ -52,20 +53,14 @@ export const message = style({
 
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: '14px' });
 
-/** The card of a range's figures; the tracker's cards have more room around them. */
-const sectionBase = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.card,
-  minWidth: 0,
-});
+/** The card of a range's figures (the app's card); the tracker's cards have more room around them. */
+const sectionBase = style([
+  card,
+  { display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 },
+]);
 export const section = styleVariants({
   lg: [sectionBase, { padding: vars.space.lg }],
-  xl: [sectionBase, { padding: vars.space.xl }],
+  xl: [sectionBase],
 });
 
 export const header = style({
