@@ -201,9 +201,5 @@ export default defineConfig({
     reporters: ['default', here('tests/helpers/optional-passes.ts')],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Vitest runs one file at a time on two cores (its default is one worker fewer than the cores),
-    // yet most files wait on PostgreSQL, child processes and timers: two at a time shortens the unit
-    // phase of CI. Every file has its own databases, ports and Redis key prefix.
-    maxWorkers: 2,
   },
 });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 
@@ -61,6 +61,9 @@ describe('/support', () => {
     expect(stuck).not.toHaveTextContent('do not send to an expired transaction');
     expect(stuck).toHaveTextContent('View deposit');
     const tracking = within(faq).getByText('How do I add a creator through a tracking link?');
-    expect(tracking.closest('details')).toHaveTextContent('profile link on CreatorFinder');
+    // The partner's name comes with the public settings, which may answer after the page is drawn.
+    await waitFor(() =>
+      expect(tracking.closest('details')).toHaveTextContent('profile link on CreatorFinder'),
+    );
   });
 });
