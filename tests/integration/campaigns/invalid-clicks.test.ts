@@ -357,10 +357,20 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
       ]);
       expect(answers.reduce((sum, answer) => sum + answer.billed, 0)).toBe(10);
       expect(answers.reduce((sum, answer) => sum + answer.invalidReasons.dailyCap, 0)).toBe(2);
+      // A visitor remembered already: both statements change the same memory row.
+      const known = { visitorId: 'racer-known' };
+      const start = HOUR + 30 * MINUTE;
+      expect((await record([click('known-0', 'race_target', start, known)], db)).billed).toBe(1);
+      const again = await Promise.all([
+        record([click('known-a', 'race_target', start + 2 * MINUTE, known)], db),
+        record([click('known-b', 'race_target', start + 2 * MINUTE + 10 * SECOND, known)], other),
+      ]);
+      expect(again.map((answer) => answer.billed).sort()).toEqual([0, 1]);
+      expect(again.map((answer) => answer.invalidReasons.doubleClick).sort()).toEqual([0, 1]);
     } finally {
       if (other !== db) await other.close();
     }
-    expect(await billedCount(campaign)).toBe(15);
+    expect(await billedCount(campaign)).toBe(17);
   });
 
   it('never bills a click an ended campaign placed to a campaign that started after it', async () => {
@@ -485,7 +495,9 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     release();
     await one;
-    expect(await two).toEqual({ code: '40001' });
+    // The first remembered the visitor on the day before; the second, whose snapshot had no memory
+    // of it, inserts the same row and fails on it (unique violation), to be tried again (retries.ts).
+    expect(await two).toEqual({ code: '23505' });
     expect(await billedCount(campaign)).toBe(1);
   });
 
