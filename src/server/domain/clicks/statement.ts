@@ -36,7 +36,10 @@
  * - the times sent as text (75fd549; no figure of its own);
  * - the events and the visitors' rows new to the snapshot inserted without ON CONFLICT (a row written
  *   since fails the insert, and retries.ts tries again): in process, groups of 800 events
- *   33.9-34.1 -> 29.8-33.5 ms (README.md).
+ *   33.9-34.1 -> 29.8-33.5 ms (README.md);
+ * - the double click judged once per event, on its main key, before the keys are counted (`timed`,
+ *   `key_rows`): one window pass over the events instead of two over the event-key pairs, and the cap
+ *   read back by a hash join: groups of 800 events 28.6-28.7 -> 25.9-26.9 ms (README.md).
  */
 export const RECORD_AND_BILL = `
   WITH input AS (
@@ -94,77 +97,82 @@ export const RECORD_AND_BILL = `
          WHERE s.id IS NULL AND lower(hh.profile_username) = f.profile
            AND hh.end_date >= f.at - interval '5 minutes' AND hh.start_date <= f.at + interval '5 minutes'
          ORDER BY hh.end_date LIMIT 1) h ON true
-  ), judged AS (
-    SELECT p.*, CASE WHEN p.preset = 'bot' THEN 'bot' WHEN NOT p.is_placed THEN 'notPlaced' END AS pre
+  ), judged AS MATERIALIZED (
+    -- Each event once, with the key of the double-click rule (mkey: the visitor's, else the
+    -- address's) and, with a visitor id and an address, the address's (skey: the daily cap holds
+    -- for each key); neither when the event has no visitor or was judged already. A key is of one
+    -- profile (classify.ts). Materialized: each row then looks its key up in click_visitors by the
+    -- whole primary key (inlined, the planner joined the table before the keys and scanned the whole
+    -- day for each row).
+    SELECT p.*, CASE WHEN p.preset = 'bot' THEN 'bot' WHEN NOT p.is_placed THEN 'notPlaced' END AS pre,
+           CASE WHEN p.preset IS NULL AND p.is_placed THEN p.vkey END AS mkey,
+           CASE WHEN p.preset IS NULL AND p.is_placed THEN p.akey END AS skey
       FROM placed p
-  ), pairs AS MATERIALIZED (
-    -- One row per event and key, so the visitor rules are window functions over one row set (joins
-    -- between CTEs are planned as nested loops: a group's cost would grow with its square). Each
-    -- event has its main row (the double-click rule's key: the visitor's, else the address's; none
-    -- when it has neither or was judged already) and, with a visitor id and an address, an address
-    -- row (the daily cap holds for each key). A key is of one profile (classify.ts). Materialized:
-    -- each row then looks its key up in click_visitors by the whole primary key (inlined, the
-    -- planner joined the table before the keys and scanned the whole day for each row).
-    SELECT j.id, j.batch, j.ord, j.day, j.username, j.at, j.profile, j.on_campaign, j.on_user, j.by_active,
-           j.pre, k.main, CASE WHEN j.pre IS NULL THEN k.key END AS key
-      FROM judged j
-     CROSS JOIN LATERAL (VALUES (j.vkey, true), (j.akey, false)) AS k(key, main)
-     WHERE k.main OR (k.key IS NOT NULL AND j.pre IS NULL)
   ), keyed AS (
-    -- Each key's memory, by its primary key; the day before only when the click is within the
+    -- The main key's memory, by its primary key; the day before only when the click is within the
     -- window of (UTC) midnight.
-    SELECT p.*, s.clicks, s.last_at, s.version, y.last_at AS last_before, y.version AS version_before,
+    SELECT j.*, s.clicks, s.last_at, s.version, y.last_at AS last_before, y.version AS version_before,
            y.looked IS NOT NULL AS looked_before
-      FROM pairs p
+      FROM judged j
       LEFT JOIN LATERAL (SELECT x.clicks, x.last_at, x.version FROM click_visitors x
-                          WHERE p.key IS NOT NULL AND x.day = p.day AND x.key = p.key) s ON true
+                          WHERE j.mkey IS NOT NULL AND x.day = j.day AND x.key = j.mkey) s ON true
       LEFT JOIN LATERAL (SELECT true AS looked, x.last_at, x.version
                            FROM (SELECT 1) one LEFT JOIN click_visitors x
-                             ON x.day = p.day - 1 AND x.key = p.key
-                          WHERE p.key IS NOT NULL AND p.main
-                            AND p.at < (p.day::timestamp AT TIME ZONE 'UTC') + $10 * interval '1 millisecond'
+                             ON x.day = j.day - 1 AND x.key = j.mkey
+                          WHERE j.mkey IS NOT NULL
+                            AND j.at < (j.day::timestamp AT TIME ZONE 'UTC') + $10 * interval '1 millisecond'
                           -- OFFSET 0 keeps the subquery whole, so the test above skips the probe.
                           OFFSET 0) y ON true
   ), timed AS (
     -- A double click: within the window of the visitor's click before it in the group (by time) or
-    -- of the latest one remembered (either side: batches may come out of order).
+    -- of the latest one remembered (either side: batches may come out of order). Judged per event,
+    -- on the main key alone, before the keys are counted.
     SELECT t.*,
-           t.main AND t.key IS NOT NULL AND (
-             COALESCE(t.at - lag(t.at) OVER (PARTITION BY t.key, t.main ORDER BY t.at, t.id)
+           t.mkey IS NOT NULL AND (
+             COALESCE(t.at - lag(t.at) OVER (PARTITION BY t.mkey ORDER BY t.at, t.id)
                       < $10 * interval '1 millisecond', false)
              OR COALESCE(t.at > t.last_at - $10 * interval '1 millisecond'
                          AND t.at < t.last_at + $10 * interval '1 millisecond', false)
-             OR COALESCE(t.at < t.last_before + $10 * interval '1 millisecond', false)) AS own_double
+             OR COALESCE(t.at < t.last_before + $10 * interval '1 millisecond', false)) AS dbl
       FROM keyed t
-  ), doubled AS (
-    SELECT t.*, bool_or(t.own_double) OVER (PARTITION BY t.id) AS dbl FROM timed t
+  ), key_rows AS MATERIALIZED (
+    -- One narrow row per event and key it is counted under, so the cap is one window function over
+    -- one row set (joins between CTEs are planned as nested loops: a group's cost would grow with its
+    -- square). The main key's memory came with the event; the address's is looked up below.
+    SELECT t.id, t.day, t.at, t.dbl, true AS main, t.mkey AS key, t.clicks, t.version
+      FROM timed t WHERE t.mkey IS NOT NULL
+    UNION ALL
+    SELECT t.id, t.day, t.at, t.dbl, false, t.skey, NULL::int, NULL::int
+      FROM timed t WHERE t.skey IS NOT NULL
   ), counted AS (
     -- The day's clicks of each key, double clicks left out, counted in time order after those
     -- remembered: past the cap, the click is invalid (and still counted).
-    SELECT d.*,
-           CASE WHEN d.key IS NOT NULL AND NOT d.dbl THEN COALESCE(d.clicks, 0)
-                + row_number() OVER (PARTITION BY d.day, d.key, d.key IS NOT NULL AND NOT d.dbl
-                                     ORDER BY d.at, d.id) END AS n
-      FROM doubled d
+    SELECT r.day, r.key, r.main, r.at, r.dbl, r.id, COALESCE(r.version, s.version) AS version,
+           CASE WHEN NOT r.dbl THEN COALESCE(r.clicks, s.clicks, 0)
+                + row_number() OVER (PARTITION BY r.day, r.key, NOT r.dbl ORDER BY r.at, r.id) END AS n
+      FROM key_rows r
+      LEFT JOIN LATERAL (SELECT x.clicks, x.version FROM click_visitors x
+                          WHERE NOT r.main AND x.day = r.day AND x.key = r.key) s ON true
+  ), capped AS (
+    SELECT DISTINCT id FROM counted WHERE n > $11
   ), judged_all AS (
-    SELECT c.*,
-           COALESCE(c.pre, CASE WHEN c.dbl THEN 'doubleClick'
-                                WHEN bool_or(c.n > $11) OVER (PARTITION BY c.id) THEN 'dailyCap' END) AS verdict
-      FROM counted c
+    SELECT t.*, COALESCE(t.pre, CASE WHEN t.dbl THEN 'doubleClick'
+                                     WHEN c.id IS NOT NULL THEN 'dailyCap' END) AS verdict
+      FROM timed t LEFT JOIN capped c ON c.id = t.id
   ), state_rows AS (
     -- Every key's row of the same day saw the same memory: one version.
     SELECT day, key, sum(added)::int AS added, max(last_at) AS last_at, max(version) AS version
       FROM (
         -- The latest click of a key is remembered from its main rows only: in the group, too, the
-        -- double-click rule compares a click with main rows alone.
+        -- double-click rule compares a click with main keys alone.
         SELECT day, key, (NOT dbl)::int AS added,
                CASE WHEN main THEN at ELSE '-infinity'::timestamptz END AS last_at, version
-          FROM judged_all WHERE key IS NOT NULL
+          FROM counted
         UNION ALL
         -- A click near midnight read the day before's row: written too (nothing added), so its
         -- version is checked like the others and two statements cannot both miss each other.
-        SELECT day - 1, key, 0, '-infinity'::timestamptz, version_before
-          FROM judged_all WHERE key IS NOT NULL AND looked_before
+        SELECT day - 1, mkey, 0, '-infinity'::timestamptz, version_before
+          FROM timed WHERE looked_before
       ) r
      GROUP BY day, key
   ), visitors_added AS (
@@ -185,7 +193,7 @@ export const RECORD_AND_BILL = `
   ), final AS (
     SELECT a.*, a.verdict IS NULL AND a.by_active AS billable,
            row_number() OVER (PARTITION BY a.profile, a.verdict IS NULL AND a.by_active ORDER BY a.ord) AS k
-      FROM judged_all a WHERE a.main
+      FROM judged_all a
   ), demand AS (
     SELECT profile, count(*) AS n FROM final WHERE billable GROUP BY profile
   ), queued AS (
