@@ -321,7 +321,7 @@ export class ClickBook {
   }
 
   /**
-   * The double-click and daily-cap rules (statement.ts: doubled, capped) over the new events on a
+   * The double-click and daily-cap rules (statement.ts: timed, counted, capped) over the new events on a
    * placed profile that name a visitor or an address, then the memory updated as the statement
    * writes it.
    */

@@ -11,14 +11,16 @@
  * campaign, and charges the campaigns.
  * Events keep their arrival order across the group (batch by batch), so the group bills exactly as
  * its batches would one after another. It adds every event to the hourly roll-ups (click_hours) and
- * the visitors' memory (click_visitors). It answers per batch (fresh, inserted, billed, invalid by
- * reason) and lists the
+ * the visitors' memory (click_visitors). It answers per batch (fresh, billed, invalid by reason) and
+ * lists the
  * campaigns used up with the batch whose event took their last click; those are ended right after, in
- * a transaction of their own (endCampaignsOutOfClicks). An event id, or a visitor new to the
- * snapshot, that another statement recorded since is inserted without ON CONFLICT: the statement
- * fails as a whole on the unique violation and the caller tries again (retries.ts). So it does
- * (serialization_failure, migration 0060) when another statement changed a visitor's memory after
- * this one's snapshot (its `version` moved by more than this statement's one step): two batches
+ * a transaction of their own (endCampaignsOutOfClicks). The events, and the visitors' rows new to the
+ * snapshot, are inserted without ON CONFLICT: an id recorded before (on the first try, which does not
+ * look: retries.ts) or by another statement since, or a visitor's row another statement inserted
+ * since, fails the statement as a whole (unique_violation) and the caller tries again. Likewise
+ * (serialization_failure, raised by migration 0060's function, whose comment still speaks of event
+ * ids: now only the visitors' versions call it) when another statement changed a visitor's memory
+ * after this one's snapshot (its `version` moved by more than this statement's one step): two batches
  * judging the same visitor at once never both bill the visitor's click.
  *
  * Parameters: $1 ids, $2 usernames, $3 times (text), $4 batch numbers, $5 look for recorded ids,
@@ -100,7 +102,8 @@ export const RECORD_AND_BILL = `
   ), judged AS MATERIALIZED (
     -- Each event once, with the key of the double-click rule (mkey: the visitor's, else the
     -- address's) and, with a visitor id and an address, the address's (skey: the daily cap holds
-    -- for each key); neither when the event has no visitor or was judged already. A key is of one
+    -- for each key); none when the event has neither a visitor id nor an address, or was judged
+    -- already (skey only with both). A key is of one
     -- profile (classify.ts). Materialized: each row then looks its key up in click_visitors by the
     -- whole primary key (inlined, the planner joined the table before the keys and scanned the whole
     -- day for each row).
@@ -137,8 +140,10 @@ export const RECORD_AND_BILL = `
       FROM keyed t
   ), key_rows AS MATERIALIZED (
     -- One narrow row per event and key it is counted under, so the cap is one window function over
-    -- one row set (joins between CTEs are planned as nested loops: a group's cost would grow with its
-    -- square). The main key's memory came with the event; the address's is looked up below.
+    -- one row set (joins between CTEs are planned as nested loops on estimates of one row: a group's
+    -- cost would grow with its square). The main key's memory came with the event; the address's is
+    -- looked up below. The verdict goes back to the events (judged_all) by a join on the few ids past
+    -- the cap (capped), hashed in the plans measured: a nested loop there stays small as well.
     SELECT t.id, t.day, t.at, t.dbl, true AS main, t.mkey AS key, t.clicks, t.version
       FROM timed t WHERE t.mkey IS NOT NULL
     UNION ALL
@@ -262,7 +267,7 @@ export const RECORD_AND_BILL = `
            not_placed = h.not_placed + excluded.not_placed, too_old = h.too_old + excluded.too_old,
            future = h.future + excluded.future
   ), per_batch AS (
-    -- What each batch's new events came to (all of them inserted, or the statement fails below).
+    -- What each batch's new events came to (all of them inserted: a duplicate fails the insert).
     SELECT s.batch, count(*)::int AS fresh,
            count(s.billed_to)::int AS billed,
            count(*) FILTER (WHERE s.verdict = 'bot')::int AS "bot",
