@@ -610,8 +610,12 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
         // Two at registration, two resent. Mail goes out after the answer (the mail queue): wait
         // for it, as a reader of the outbox would.
         await expect
-          .poll(async () =>
-            (await readOutbox(limited.outboxDir)).filter((mail) => mail.subject === VERIFY_SUBJECT),
+          .poll(
+            async () =>
+              (await readOutbox(limited.outboxDir)).filter(
+                (mail) => mail.subject === VERIFY_SUBJECT,
+              ),
+            { timeout: 5000 }, // as waitForMail (tests/helpers/server.ts)
           )
           .toHaveLength(4);
       } finally {

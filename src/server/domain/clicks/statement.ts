@@ -103,14 +103,12 @@ export const RECORD_AND_BILL = `
     -- Each event once, with the key of the double-click rule (mkey: the visitor's, else the
     -- address's) and, with a visitor id and an address, the address's (skey: the daily cap holds
     -- for each key); none when the event has neither a visitor id nor an address, or was judged
-    -- already (skey only with both). A key is of one
-    -- profile (classify.ts). Materialized: each row then looks its key up in click_visitors by the
-    -- whole primary key (inlined, the planner joined the table before the keys and scanned the whole
-    -- day for each row).
-    SELECT p.*, CASE WHEN p.preset = 'bot' THEN 'bot' WHEN NOT p.is_placed THEN 'notPlaced' END AS pre,
-           CASE WHEN p.preset IS NULL AND p.is_placed THEN p.vkey END AS mkey,
-           CASE WHEN p.preset IS NULL AND p.is_placed THEN p.akey END AS skey
-      FROM placed p
+    -- already (skey only with both). A key is of one profile (classify.ts). Materialized: each row
+    -- then looks its key up in click_visitors by the whole primary key (inlined, the planner joined
+    -- the table before the keys and scanned the whole day for each row).
+    SELECT j.*, CASE WHEN j.pre IS NULL THEN j.vkey END AS mkey, CASE WHEN j.pre IS NULL THEN j.akey END AS skey
+      FROM (SELECT p.*, CASE WHEN p.preset = 'bot' THEN 'bot' WHEN NOT p.is_placed THEN 'notPlaced' END AS pre
+              FROM placed p) j
   ), keyed AS (
     -- The main key's memory, by its primary key; the day before only when the click is within the
     -- window of (UTC) midnight.
