@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import { isbot } from 'isbot';
 import type { Config } from '../../config';
 import type { ClickEvent, PreparedEvent } from './types';
@@ -66,11 +66,18 @@ function isBot(userAgent: string | undefined): boolean {
  * the billing statement sorts and looks up fast. Two keys of one day are the same by chance with
  * odds of about n^2 / 2^65 for n keys: for a million a day, once in 37 million days; at worst the two
  * share a day's double-click and cap count.
+ *
+ * The hash is SHA-256 of the secret key followed by the value, cut to its first 8 bytes: without the
+ * key no one can tell which visitor or address a key stands for, and as only 8 of the 32 bytes are
+ * kept (and never shown), the digest cannot be extended to other values (length extension needs the
+ * whole digest), which HMAC's second pass would otherwise guard against.
+ *
+ * Speed trick (style habit 14): `crypto.hash` is one call, where `createHmac` made an object and
+ * derived its two padded keys for every value; two keys an event made it a quarter of the server's
+ * time a batch. Measured 2026-11-27 on this machine, 200,000 values: 1.9 -> 0.7 µs a key (README.md).
  */
 const keyed = (rules: ClickRules, kind: 'v' | 'a', value: string, profile: string) =>
-  createHmac('sha256', rules.visitorHashKey)
-    .update(`${kind}:${profile}\u0000${value}`)
-    .digest()
+  hash('sha256', `${rules.visitorHashKey}${kind}:${profile}\u0000${value}`, 'buffer')
     .readBigInt64BE(0)
     .toString();
 
