@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatMoney } from '../../../shared/money';
+import { chartTimeRange } from './chart-axis';
 import { chartColours } from './chart-colours.css';
 import * as styles from './clicks-figure.css';
 
@@ -198,8 +199,8 @@ export default function ClicksChart({ points, step, selected, onSelect }: ChartP
     ];
     const first = data[0][0] ?? Date.now() / 1000;
     const last = data[0][data[0].length - 1] ?? first;
-    // From the first bucket to the last, half a bucket of room on each side.
-    const xRange: [number, number] = [first - step / 2, last + step / 2];
+    // From the first bucket's start to the last one's end (chart-axis.ts).
+    const xRange = chartTimeRange(first, last, step);
     const hooks: uPlot.Hooks.Arrays = {
       draw: [(plot) => drawSelection(plot, selectedRef.current, step)],
       setCursor: [
