@@ -226,8 +226,11 @@ export async function readOutbox(outboxDir: string): Promise<Mail[]> {
   );
 }
 
+/** How long a test waits for mail the mail queue sends after the answer. */
+export const MAIL_WAIT_MS = 5000;
+
 /**
- * Waits (up to 5 s) for a mail to `to` whose subject contains `subject` and whose link is not among
+ * Waits (up to MAIL_WAIT_MS) for a mail to `to` whose subject contains `subject` and whose link is not among
  * `seenLinks` (the mails already read), and returns it.
  */
 export async function waitForMail(
@@ -236,7 +239,7 @@ export async function waitForMail(
   subject = '',
   seenLinks: string[] = [],
 ): Promise<Mail> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + MAIL_WAIT_MS;
   for (;;) {
     const mail = (await readOutbox(outboxDir)).find(
       (m) => m.to === to && m.subject.includes(subject) && !seenLinks.includes(m.link),

@@ -7,6 +7,7 @@ import {
   registerUser,
   startTestApp,
   TEST_APP_URL,
+  MAIL_WAIT_MS,
   tokenOf,
   waitForMail,
   type TestApp,
@@ -615,7 +616,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
               (await readOutbox(limited.outboxDir)).filter(
                 (mail) => mail.subject === VERIFY_SUBJECT,
               ),
-            { timeout: 5000 }, // as waitForMail (tests/helpers/server.ts)
+            { timeout: MAIL_WAIT_MS },
           )
           .toHaveLength(4);
       } finally {
