@@ -13,6 +13,7 @@ import {
   type Hex,
 } from 'viem';
 import { foundry } from 'viem/chains';
+import { coinOf, COINS, tokenAddress } from '../shared/coins';
 import type { CoinType } from '../shared/contract/deposits';
 import { DEPOSIT_COLUMNS, toTransaction, type DepositRow } from '../server/domain/deposit-views';
 import { MAINNET } from '../server/domain/chain';
@@ -38,9 +39,12 @@ const mintableAbi = parseAbi([
   'function mint(address to, uint256 value)',
 ]);
 
+/** A token's address on the dev chain, from the coin registry (mainnet's: design §2). */
+const devToken = (coin: 'usdc' | 'usdt') => tokenAddress(coinOf(COINS, coin), foundry.id)!;
+
 export const TOKEN_CONTRACTS = {
-  usdc: { address: MAINNET.usdc, abi: testUsdc.abi },
-  usdt: { address: MAINNET.usdt, abi: testUsdt.abi },
+  usdc: { address: devToken('usdc'), abi: testUsdc.abi },
+  usdt: { address: devToken('usdt'), abi: testUsdt.abi },
 } as const;
 
 export interface DevChain {
@@ -103,20 +107,34 @@ export function anvilBinary(): string {
   );
 }
 
+/**
+ * The dev chain's calls wait up to 30 s (viem's default is 10 s): on a loaded 2-core machine anvil
+ * answered eth_chainId later than that while the test contracts were being placed, and the run failed.
+ */
+const DEV_RPC = { timeout: 30_000 } as const;
+
 /** Places the test contracts at the mainnet addresses, sets the price and funds the payers. */
 export async function installDevContracts(rpcUrl: string): Promise<{ payers: Address[] }> {
-  const test = createTestClient({ mode: 'anvil', chain: foundry, transport: http(rpcUrl) });
-  const reader = createPublicClient({ chain: foundry, transport: http(rpcUrl), cacheTime: 0 });
+  const test = createTestClient({
+    mode: 'anvil',
+    chain: foundry,
+    transport: http(rpcUrl, DEV_RPC),
+  });
+  const reader = createPublicClient({
+    chain: foundry,
+    transport: http(rpcUrl, DEV_RPC),
+    cacheTime: 0,
+  });
   const accounts = await devAccounts(rpcUrl);
   const payers = accounts.slice(1, 1 + PAYERS);
-  await test.setCode({ address: MAINNET.usdc, bytecode: testUsdc.runtimeBytecode });
-  await test.setCode({ address: MAINNET.usdt, bytecode: testUsdt.runtimeBytecode });
+  await test.setCode({ address: TOKEN_CONTRACTS.usdc.address, bytecode: testUsdc.runtimeBytecode });
+  await test.setCode({ address: TOKEN_CONTRACTS.usdt.address, bytecode: testUsdt.runtimeBytecode });
   await test.setCode({ address: MAINNET.ethUsdFeed, bytecode: testPriceFeed.runtimeBytecode });
   await setDevPrice(rpcUrl);
 
   const wallet = devWallet(rpcUrl, accounts[0]!);
   let last: Hex | undefined;
-  for (const address of [MAINNET.usdc, MAINNET.usdt]) {
+  for (const { address } of Object.values(TOKEN_CONTRACTS)) {
     const token = { address, abi: mintableAbi };
     for (const payer of payers) {
       const balance = await reader.readContract({
@@ -138,7 +156,11 @@ export async function installDevContracts(rpcUrl: string): Promise<{ payers: Add
 
 /** A new price round at the current block time (default $3,000.00). */
 export async function setDevPrice(rpcUrl: string, answerE8 = DEV_ETH_USD_PRICE_E8): Promise<void> {
-  const reader = createPublicClient({ chain: foundry, transport: http(rpcUrl), cacheTime: 0 });
+  const reader = createPublicClient({
+    chain: foundry,
+    transport: http(rpcUrl, DEV_RPC),
+    cacheTime: 0,
+  });
   const [deployer] = await devAccounts(rpcUrl);
   const hash = await devWallet(rpcUrl, deployer!).writeContract({
     address: MAINNET.ethUsdFeed,
@@ -153,7 +175,7 @@ export async function setDevPrice(rpcUrl: string, answerE8 = DEV_ETH_USD_PRICE_E
 export async function devAccounts(rpcUrl: string): Promise<Address[]> {
   const accounts = await createWalletClient({
     chain: foundry,
-    transport: http(rpcUrl),
+    transport: http(rpcUrl, DEV_RPC),
   }).getAddresses();
   return accounts.map((account) => getAddress(account));
 }
@@ -163,7 +185,7 @@ export function devWallet(rpcUrl: string, account: Address) {
   return createWalletClient({
     account,
     chain: foundry,
-    transport: http(rpcUrl, { retryCount: 0 }),
+    transport: http(rpcUrl, { ...DEV_RPC, retryCount: 0 }),
   });
 }
 
@@ -184,7 +206,11 @@ export async function sendPayment(rpcUrl: string, from: Address, payment: Paymen
       : payment.coinType === 'usdc'
         ? await wallet.writeContract({ ...TOKEN_CONTRACTS.usdc, functionName: 'transfer', args })
         : await wallet.writeContract({ ...TOKEN_CONTRACTS.usdt, functionName: 'transfer', args });
-  const reader = createPublicClient({ chain: foundry, transport: http(rpcUrl), cacheTime: 0 });
+  const reader = createPublicClient({
+    chain: foundry,
+    transport: http(rpcUrl, DEV_RPC),
+    cacheTime: 0,
+  });
   const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   if (receipt.status !== 'success') throw new Error(`Payment ${hash} reverted`);
   return hash;

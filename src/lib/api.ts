@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's own `message`, when it sent one. */
     readonly serverMessage: string | undefined,
+    /** The server's `code` beside it, when it sent one (issue 31). */
+    readonly code?: string,
   ) {
     super(serverMessage ?? (status === 0 ? 'Network request failed' : `HTTP ${status}`));
     this.name = 'ApiError';
@@ -61,7 +63,9 @@ async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof HTTPError) {
     const body: unknown = await error.response.json().catch(() => undefined);
     const parsed = v.safeParse(ErrorResponse, body);
-    return new ApiError(error.response.status, parsed.success ? parsed.output.message : undefined);
+    return parsed.success
+      ? new ApiError(error.response.status, parsed.output.message, parsed.output.code)
+      : new ApiError(error.response.status, undefined);
   }
   return new ApiError(0, undefined);
 }

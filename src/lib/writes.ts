@@ -18,18 +18,7 @@ const RETRY_DELAYS_MS = [1_000, 2_000, 4_000];
 /** After its retries, a write the server said it is still doing is asked for again this often. */
 const STILL_PROCESSING_WAIT_MS = 5_000;
 
-/**
- * A random UUID v4. crypto.randomUUID exists only in secure contexts; elsewhere 128 random bits in
- * hex do as well (the server takes any 1 to 255 visible ASCII characters).
- */
-function newIdempotencyKey(): string {
-  return (
-    crypto.randomUUID?.() ??
-    crypto
-      .getRandomValues(new Uint32Array(4))
-      .reduce((key, part) => key + part.toString(16).padStart(8, '0'), '')
-  );
-}
+import { forgetIntentKey, intentKey } from './intent-keys';
 
 /** A write whose answer is awaited: since when, and whether its retries ran out (issue 14). */
 export interface WriteInFlight {
@@ -89,9 +78,11 @@ function serverBack(): Promise<void> {
 }
 
 /**
- * Issue 14: one key per call (one user intent). A lost answer is asked for again with the same key,
- * so the server does the write at most once: a few times with backoff, then, unconfirmed, each time
- * the server can be reached again, until an answer comes. The offline gate holds only the first send.
+ * Issue 14 and 31: one key per user intent (src/lib/intent-keys.ts: the same call with the same body,
+ * until it is answered), so a second press, a lost answer asked for again, or a press after a reload
+ * reaches the server as the same write and is done at most once. A lost answer is asked for again a
+ * few times with backoff, then, unconfirmed, each time the server can be reached again, until an
+ * answer comes. The offline gate holds only the first send.
  */
 export async function sendWrite<E extends Endpoint>(
   endpoint: E,
@@ -99,7 +90,8 @@ export async function sendWrite<E extends Endpoint>(
   body: unknown,
   headers?: Readonly<Record<string, string>>,
 ): Promise<ResponseOutput<E>> {
-  const keyed = { ...headers, 'Idempotency-Key': newIdempotencyKey() };
+  const intent = { path, body };
+  const keyed = { ...headers, 'Idempotency-Key': await intentKey(endpoint, intent) };
   const id = ++lastWriteId;
   const signedIn = currentSignIn();
   setWritesInFlight([
@@ -109,9 +101,15 @@ export async function sendWrite<E extends Endpoint>(
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await send(endpoint, path, body, keyed, WRITE_TIMEOUT_MS);
+        const answer = await send(endpoint, path, body, keyed, WRITE_TIMEOUT_MS);
+        forgetIntentKey(intent);
+        return answer;
       } catch (error) {
-        if (!answerUnknown(error as ApiError)) throw error;
+        if (!answerUnknown(error as ApiError)) {
+          // Answered: the intent is over, and a corrected or repeated press is a new one.
+          forgetIntentKey(intent);
+          throw error;
+        }
         const delay = RETRY_DELAYS_MS[attempt];
         if (delay) {
           await new Promise((resolve) => setTimeout(resolve, delay));
@@ -125,7 +123,10 @@ export async function sendWrite<E extends Endpoint>(
         }
         // Signed out or another user signed in meanwhile: sent again, the write would be done
         // for whoever the cookie names now (keys are per user).
-        if (currentSignIn() !== signedIn) throw error;
+        if (currentSignIn() !== signedIn) {
+          forgetIntentKey(intent);
+          throw error;
+        }
       }
     }
   } finally {

@@ -11,9 +11,14 @@ import { chainPlugin } from './plugins/chain';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
 import { partnerPlugin } from './plugins/partner';
-import { rateLimitPlugin } from './plugins/rate-limit';
+import { passwordMailsPlugin } from './plugins/password-mails';
+import { rateLimitPlugin, type Clock } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import {
+  API_CACHE_CONTROL,
+  securityHeaders,
+  securityHeadersPlugin,
+} from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
@@ -21,8 +26,10 @@ import { statsRoutes } from './routes/stats';
 import { configRoutes } from './routes/config';
 import { depositRoutes } from './routes/deposits';
 import { healthRoutes } from './routes/health';
+import { identityRoutes } from './routes/identity';
 import { notificationRoutes } from './routes/notifications';
 import { openApiRoutes } from './routes/openapi';
+import { COINS, type CoinRegistry } from '../shared/coins';
 import { partnerLinkRoutes } from './routes/partner-link';
 import { partnerRoutes } from './routes/partner';
 import { profileRoutes } from './routes/profile';
@@ -30,42 +37,60 @@ import { sessionRoutes } from './routes/sessions';
 import { twoFactorRoutes } from './routes/two-factor';
 import { passkeyRoutes } from './routes/passkeys';
 import { userRoutes } from './routes/user';
+import { unknownPathAnswer } from './unknown-paths';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   /** More routes under /api, given by the caller: development tools (src/dev), never in production. */
   devRoutes?: FastifyPluginAsync;
+  /** The rate limits' clock: tests move it instead of waiting (the stores' own clock otherwise). */
+  rateLimitClock?: Clock;
+  /** The coins deposits take: src/shared/coins.ts unless a test adds a coin of its own. */
+  coins?: CoinRegistry;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** The coins deposits take (src/shared/coins.ts). */
+    coins: CoinRegistry;
   }
 }
 
 /** Builds the whole HTTP app: API under /api and, when built, the PWA on the same origin. */
-export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  devRoutes,
+  rateLimitClock,
+  coins = COINS,
+}: AppDeps): Promise<FastifyInstance> {
+  const headers = await securityHeaders(config.production);
   const app = Fastify({
     ...loggerOptions(config),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
-    // A path with broken %-escapes never reaches a route or the error handler: same error shape.
+    // A path with broken %-escapes never reaches a route, a hook or the error handler: same error
+    // shape, and the headers every answer has (issue 32 finding 6: it had none).
     frameworkErrors: (_error, _request, reply) => {
       void (reply as FastifyReply)
+        .headers(Object.fromEntries(headers))
+        .header('Cache-Control', API_CACHE_CONTROL)
         .status(400)
         .send({ success: false, message: 'The request address is not valid' });
     },
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('coins', coins);
   answerWithRequestId(app);
   if (config.trustProxy === false) warnOnceOfUntrustedProxy(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ success: false, message: error.message });
+      return reply.status(error.statusCode).send(error.body());
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -77,11 +102,16 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
     return reply.status(500).send({ success: false, message: 'Internal server error' });
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !existsSync(resolve(config.staticDir, 'index.html'))) {
+    const answer = existsSync(resolve(config.staticDir, 'index.html'))
+      ? unknownPathAnswer(request.method, request.url)
+      : 'not-found';
+    if (answer === 'not-found')
       return reply.status(404).send({ success: false, message: 'Not found' });
-    }
-    // Client-side routes: the SPA shell answers every other path.
-    return reply.type('text/html').sendFile('index.html');
+    // The app's pages are the shell's; for another page-like path, the shell shows the Error page.
+    return reply
+      .status(answer === 'page' ? 200 : 404)
+      .type('text/html')
+      .sendFile('index.html');
   });
 
   await app.register(healthRoutes);
@@ -89,8 +119,9 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { clock: rateLimitClock });
   await app.register(mailPlugin);
+  await app.register(passwordMailsPlugin);
   await app.register(partnerPlugin);
   await app.register(metricsPlugin);
   await app.register(chainPlugin);
@@ -100,6 +131,7 @@ export async function buildApp({ config, db, devRoutes }: AppDeps): Promise<Fast
   await app.register(passkeyRoutes, { prefix: '/api' });
   await app.register(sessionRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
+  await app.register(identityRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(campaignRoutes, { prefix: '/api' });

@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import * as v from 'valibot';
 import { HDKey } from 'viem/accounts';
+import { parseTrustProxy } from './trust-proxy';
 
 /**
  * Settings, read once from the environment (style habit 11). In production every real setting must be
@@ -22,7 +22,13 @@ export interface Config {
   /** Prefix of every Redis key, so several apps (or test runs) can share one Redis. */
   redisKeyPrefix: string;
   /** Design §3: login, register, forgot-password and verify calls, per IP and per account. */
-  rateLimit: { windowMs: number; perIp: number; perAccount: number; perAccountAnyIp: number };
+  rateLimit: {
+    windowMs: number;
+    perIp: number;
+    perAccount: number;
+    perAccountAnyIp: number;
+    perAccountPerDay: number;
+  };
   /**
    * Which proxies' X-Forwarded-For tells the client's address (Fastify's trustProxy): false (none,
    * the default), a hop count, or addresses / CIDRs.
@@ -39,13 +45,15 @@ export interface Config {
    * `doubleClickSeconds` is not billed, nor its clicks on one profile past `dailyCap` a UTC day (per
    * visitor and per address), nor clicks dated more than `acceptDays` ago. The click log keeps
    * `retentionDays` of days (more than `acceptDays`, so an id is billed once however late it is sent
-   * again).
+   * again). A click with neither a visitor id nor an address is invalid (`unidentified`) unless
+   * `allowUnidentified` (CLICK_ALLOW_UNIDENTIFIED=on, for a partner that cannot send either).
    */
   clicks: {
     doubleClickSeconds: number;
     dailyCap: number;
     acceptDays: number;
     retentionDays: number;
+    allowUnidentified: boolean;
   };
   links: {
     partnerProfile: string;
@@ -205,7 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: positiveInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 15 * 60) * 1000,
       perIp: positiveInteger(env, 'RATE_LIMIT_PER_IP', 30),
       perAccount: positiveInteger(env, 'RATE_LIMIT_PER_ACCOUNT', 10),
-      perAccountAnyIp: positiveInteger(env, 'RATE_LIMIT_PER_ACCOUNT_ANY_IP', 50),
+      ...guessLimits(env),
     },
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     partnerSlug: env.PARTNER_SLUG ?? 'partner',
@@ -278,11 +286,16 @@ function clickSettings(env: Env): Config['clicks'] {
       `CLICK_LOG_RETENTION_DAYS (${retentionDays}) must be more than CLICK_ACCEPT_DAYS (${acceptDays}): an id re-sent inside the accept window must still find its day in the click log.`,
     );
   }
+  const allowUnidentified = env.CLICK_ALLOW_UNIDENTIFIED ?? 'off';
+  if (allowUnidentified !== 'on' && allowUnidentified !== 'off') {
+    throw new ConfigError('CLICK_ALLOW_UNIDENTIFIED must be on or off');
+  }
   return {
     doubleClickSeconds: positiveInteger(env, 'CLICK_DOUBLE_CLICK_SECONDS', 60),
     dailyCap: positiveInteger(env, 'CLICK_DAILY_CAP', 10),
     acceptDays,
     retentionDays,
+    allowUnidentified: allowUnidentified === 'on',
   };
 }
 
@@ -305,28 +318,29 @@ function checkXpub(xpub: string): void {
   }
 }
 
-/**
- * TRUST_PROXY: `none` (the default), a hop count (`1` behind one load balancer), or a comma-separated
- * list of proxy addresses / CIDRs. `true` is refused: trusting every hop lets any client choose the
- * address its rate limits count against.
- */
+/** TRUST_PROXY (src/server/trust-proxy.ts): none, a hop count, or proxies that are not everyone. */
 function trustProxySetting(raw: string | undefined): false | number | string[] {
-  const value = (raw ?? '').trim();
-  if (value === '' || value === 'none' || value === '0') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((entry) => entry.trim());
-  for (const entry of entries) {
-    const [address, bits, ...rest] = entry.split('/');
-    const version = isIP(address ?? '');
-    const maxBits = version === 4 ? 32 : 128;
-    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
-    if (version === 0 || !bitsOk || rest.length > 0) {
-      throw new ConfigError(
-        `TRUST_PROXY must be none, a hop count, or proxy addresses / CIDRs separated by commas (not "${entry}")`,
-      );
-    }
+  try {
+    return parseTrustProxy(raw);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
   }
-  return entries;
+}
+
+/**
+ * Issue 32 point 2: failed sign-ins to one account from new browsers, every address together: the
+ * first RATE_LIMIT_PER_ACCOUNT_ANY_IP at once, then at a pace that allows at most
+ * RATE_LIMIT_PER_ACCOUNT_PER_DAY in any 24 hours.
+ */
+function guessLimits(env: Env): { perAccountAnyIp: number; perAccountPerDay: number } {
+  const perAccountAnyIp = positiveInteger(env, 'RATE_LIMIT_PER_ACCOUNT_ANY_IP', 10);
+  const perAccountPerDay = positiveInteger(env, 'RATE_LIMIT_PER_ACCOUNT_PER_DAY', 100);
+  if (perAccountPerDay <= perAccountAnyIp) {
+    throw new ConfigError(
+      'RATE_LIMIT_PER_ACCOUNT_PER_DAY must be more than RATE_LIMIT_PER_ACCOUNT_ANY_IP',
+    );
+  }
+  return { perAccountAnyIp, perAccountPerDay };
 }
 
 function positiveInteger(env: Env, name: string, fallback: number): number {

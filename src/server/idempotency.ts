@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx, Writer } from './db/db';
 import { IDEMPOTENCY_MESSAGES } from '../shared/idempotency';
 import { badRequest, conflict, HttpError } from './errors';
+import { deviceIdOf } from './plugins/new-browser';
+import { addressKey } from './plugins/rate-limit';
 
 /**
  * Writes sent with an `Idempotency-Key` header (issue 14, design §2 "Writes and retries"; the IETF
@@ -39,9 +41,19 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
-/** Whose keys these are: the signed-in user's, or before sign-in the client's own random keys. */
-export function keyOwner(userId: number | string | undefined): string {
-  return userId === undefined ? 'anonymous' : `user:${userId}`;
+/**
+ * Whose keys these are: the signed-in user's; before sign-in the browser's (issue 32 finding 5: they
+ * were one owner's, `anonymous`, so a key one browser used replayed its answer to another). A browser
+ * is known by its random `did` cookie, stored here only as a hash; a caller that has none yet (its
+ * first visit: the cookie comes with a sign-in) by its address, as the rate limits count it, so the
+ * retry of a write whose answer was lost is still its own.
+ */
+export function keyOwner(request: FastifyRequest): string {
+  if (request.user) return `user:${request.user.id}`;
+  const browser = deviceIdOf(request);
+  if (browser)
+    return `browser:${createHash('sha256').update(`idempotency:${browser}`).digest('hex')}`;
+  return `address:${addressKey(request.ip)}`;
 }
 
 /** The key of the request hash, derived from the server's secret so that it is used for nothing else. */

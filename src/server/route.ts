@@ -127,10 +127,10 @@ async function answerOnce<E extends Endpoint>(
 ): Promise<KeptAnswer & { replayed: boolean }> {
   const { request, reply, body } = context;
   const claim = {
-    // The user of a signed-in call (its preHandler loaded them), else the client's own keys: never
-    // the cookie of a call that may end its session (register, reset password), or its retry would
-    // be another owner's request.
-    owner: keyOwner(request.user?.id),
+    // The user of a signed-in call (its preHandler loaded them), else the browser's or the address's
+    // keys: never the session cookie of a call that may end its session (register, reset password),
+    // or its retry would be another owner's request.
+    owner: keyOwner(request),
     key,
     hash: requestHash(hashKey, endpoint.method, endpoint.path, body),
     waitSeconds: app.config.idempotencyWaitSeconds,
@@ -150,7 +150,7 @@ async function answerOnce<E extends Endpoint>(
       }
       answer = {
         status: error.statusCode,
-        answer: JSON.stringify({ success: false, message: error.message }),
+        answer: JSON.stringify(error.body()),
       };
     }
     await keepAnswer(tx, claim, answer);

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
+import { commonPasswords } from './domain/common-passwords';
 import { openDatabase } from './db/open';
 import { startJobs } from './jobs/runner';
 
@@ -49,11 +50,14 @@ export async function startServer({ startDevEnvironment }: StartServerOptions = 
     throw error;
   }
   await migrate(db);
+  // Read the common-password list now (about 0.2 s), so no registration waits for it.
+  const commonPasswordsRead = commonPasswords();
   const dev =
     config.devEnvironment && startDevEnvironment
       ? await startDevEnvironment(config, db)
       : undefined;
   const app = await buildApp({ config: dev?.config ?? config, db, devRoutes: dev?.devRoutes });
+  await commonPasswordsRead;
   const address = await app.listen({ port: config.port, host: config.host });
   const jobs = startJobs({
     db,

@@ -1,5 +1,4 @@
 /** Business constants of spec §9, shared by client and server. */
-export const MIN_PASSWORD_LENGTH = 8;
 export const RESET_RESEND_SECONDS = 300;
 export const LOW_BALANCE_DOLLARS = 100;
 export const SEARCH_DISABLED_AT_OR_BELOW_DOLLARS = 90;

@@ -1,5 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { useRouter } from '@tanstack/react-router';
 import { useRef, type ReactNode } from 'react';
+import { useBackCloses } from './dialog-history';
 import * as styles from './dialog.css';
 
 interface DialogProps {
@@ -14,10 +16,15 @@ interface DialogProps {
  * The one modal dialog of the app (Radix handles focus trapping, Escape and aria wiring). The app's
  * dialogs open from their own buttons, not from a Radix trigger, so Radix would give the focus back to
  * nobody (the page's body) when one closes: the element that had the focus when it opened gets it
- * back instead (issue 17), or the page's content when that element is gone or disabled.
+ * back instead (issue 17), or the page's content when that element is gone or disabled. Back closes
+ * it, as Escape does, instead of leaving the page (issue 31 point 6, dialog-history.ts).
  */
 export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
+  // Outside a router (no dialog of the app is) Back would still close it; only the router's
+  // navigations would not wait for its entry to go.
+  const router = useRouter({ warn: false });
+  useBackCloses(open, () => onOpenChange(false), router?.history);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

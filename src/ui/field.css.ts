@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from './theme.css';
+import { invalidBorder, vars } from './theme.css';
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 
@@ -21,6 +21,9 @@ export const input = style({
     // The ring is the global :focus-visible outline (theme.css.ts), 3:1 and more on every surface.
     '&:focus': { borderColor: vars.color.primary },
     '&:disabled': { background: vars.color.background, color: vars.color.textMuted },
+    // Issue 31 point 6: a field a message is about wears the danger colour, two pixels wide, also
+    // while focused (this rule comes after :focus).
+    '&[aria-invalid="true"]': invalidBorder,
   },
 });
 

@@ -49,6 +49,16 @@ export const vars = {
   },
 } as const;
 
+/**
+ * A field a message is about (issue 31 point 6): the danger colour (6.5:1 on white), two pixels wide,
+ * so that it is seen without reading the message. field.css.ts and the campaign dialogs' selects wear
+ * it.
+ */
+export const invalidBorder = {
+  borderColor: vars.color.danger,
+  boxShadow: `0 0 0 1px ${vars.color.danger}`,
+} as const;
+
 /** Width at which the sidebar stops being a drawer. */
 export const wideScreen = 'screen and (min-width: 900px)';
 

@@ -38,6 +38,14 @@ async function signInWithPassword(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Issue 32 point 8: a change to how the account signs in asks "Confirm it's you" first. */
+async function confirmItsMe(page: Page, password: string) {
+  const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** The account page's Logout (quick actions), then back to the sign-in form. */
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).last().click();
@@ -47,11 +55,15 @@ async function signOut(page: Page) {
 
 test('two-factor sign-in: set up with the key and a first code, then every sign-in asks for a code', async ({
   page,
+  consoleErrors,
 }) => {
+  // The set-up's first answer: "Confirm it's you" (issue 32 point 8).
+  consoleErrors.allow({ text: /status of 403/, url: /\/api\/auth\/two-factor\/setup$/ });
   const advertiser = await registerAndSignIn(page);
   await page.goto('/account');
   const card = cardOf(page, 'Two-factor sign-in');
   await card.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await confirmItsMe(page, advertiser.password);
   await card
     .getByRole('img', { name: 'QR code to add PromoClicks to your authenticator app' })
     .waitFor();
@@ -79,7 +91,10 @@ test('two-factor sign-in: set up with the key and a first code, then every sign-
 test('passkeys: added on /account with the device, then a sign-in with no password', async ({
   page,
   context,
+  consoleErrors,
 }) => {
+  // The ceremony's first answer: "Confirm it's you" (issue 32 point 8).
+  consoleErrors.allow({ text: /status of 403/, url: /\/api\/auth\/passkeys\/options$/ });
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -92,11 +107,12 @@ test('passkeys: added on /account with the device, then a sign-in with no passwo
       automaticPresenceSimulation: true,
     },
   });
-  await registerAndSignIn(page);
+  const advertiser = await registerAndSignIn(page);
   await page.goto('/account');
   const card = cardOf(page, 'Passkeys');
   await card.getByText('No passkeys yet.').waitFor();
   await card.getByRole('button', { name: 'Add a passkey' }).click();
+  await confirmItsMe(page, advertiser.password);
   await card.getByText('Passkey added. You can now sign in with it.').waitFor();
   const list = card.getByRole('list', { name: 'Your passkeys' });
   await list.getByRole('button', { name: /^Rename Passkey on / }).waitFor();

@@ -80,7 +80,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
     const username = `two_servers_${randomBytes(3).toString('hex')}`;
     await database.db.query(
       'INSERT INTO profiles (username, full_name, avatar) VALUES ($1, $1, $2)',
-      [username, '/a.svg'],
+      [username, '/favicon.svg'],
     );
     await database.db.transaction((tx) =>
       postLedgerEntry(tx, { userId, amountCents: 50_000, kind: 'demo-grant' }),

@@ -109,7 +109,7 @@ test('the dashboard and the tracker show what the money bought in a range, and t
   expect(await tile(range, 'Invalid clicks')).toBe('0');
   const rows = await tableRows(range);
   expect(rows).toHaveLength(7);
-  expect(rows.at(-1)!.slice(1)).toEqual(['7', '$5.60', '$0.80', '0', '0', '0', '0', '0', '0']);
+  expect(rows.at(-1)!.slice(1)).toEqual(['7', '$5.60', '$0.80', '0', '0', '0', '0', '0', '0', '0']);
   const from = isoDay(rows[0]![0]!);
   const to = isoDay(rows.at(-1)![0]!);
   await range
@@ -126,7 +126,7 @@ test('the dashboard and the tracker show what the money bought in a range, and t
   expect(download.suggestedFilename()).toBe(`clicks-${username}-${from}-to-${to}.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.split('\r\n')).toEqual([
-    'Date,Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Double clicks,Over daily cap,Not placed,Too old,Future',
+    'Date,Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future',
     ...rows.map(asCsv),
   ]);
 

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { loadConfig } from '../../src/server/config';
 import { clickRulesOf, type ClickRules } from '../../src/server/domain/clicks';
+import { noInvalidClicks, type InvalidClickReason } from '../../src/shared/invalid-clicks';
 
 /**
  * Click ids are UUIDv7s that carry the click's time (contract ClickEventInput). Tests name their
@@ -24,8 +25,8 @@ export const TEST_CLICK_RULES: ClickRules = {
   visitorHashKey: 'test-visitor-hash-key',
 };
 
+/** A count of 0 for every reason of an invalid click (src/shared/invalid-clicks.ts). */
+export const noInvalidReasons = (): Record<InvalidClickReason, number> => noInvalidClicks();
+
 /** No visitor rules' counts: the answer of a batch with no invalid click. */
-export const NO_INVALID = {
-  invalid: 0,
-  invalidReasons: { bot: 0, doubleClick: 0, dailyCap: 0, notPlaced: 0, tooOld: 0, future: 0 },
-} as const;
+export const NO_INVALID = { invalid: 0, invalidReasons: noInvalidReasons() } as const;

@@ -211,6 +211,8 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
           id: clickId(`crash-${kind}-${i}`),
           username: PROFILES[ORDER[i % ORDER.length]!]!,
           at,
+          // A visitor of its own each (a click that names nobody is unidentified: issue 32).
+          visitor_id: `crash-visitor-${i}`,
         };
       }),
     );

@@ -156,6 +156,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes behind a load balan
             id: clickId(`balanced-${n}`),
             username: 'balanced_creator',
             at: new Date().toISOString(),
+            visitor_id: `balanced-visitor-${n}`,
           },
         ]),
       );

@@ -113,6 +113,8 @@ describe.each(databaseKinds())('random operations on %s', (kind) => {
         id: clickId(`${profile}-${i}`),
         username: profile,
         at,
+        // A visitor of its own each (a click that names nobody is unidentified: issue 32).
+        visitor_id: `${profile}-visitor-${i}`,
       }));
       const rotated = [...events.slice(500), ...events.slice(0, 500)];
       const batches = [events, [...events].reverse(), rotated, [...rotated].reverse()];

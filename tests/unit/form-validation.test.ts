@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  validateChangePassword,
-  validateEmailChange,
-  validateUsername,
-} from '../../src/features/account/validation';
+import { validateChangePassword, validateEmailChange } from '../../src/features/account/validation';
 import {
   fieldOfProblem,
   validateNewPassword,
   validateRegistration,
 } from '../../src/features/auth/validation';
+import { usernameProblem } from '../../src/shared/rules/account';
 
 describe('registration (spec §5)', () => {
   it('accepts matching passwords with the terms agreed', () => {
@@ -27,6 +24,46 @@ describe('registration (spec §5)', () => {
     expect(
       validateRegistration({ password: 'abc', confirmPassword: 'abc', agreeTerms: false }),
     ).toBe('You must agree to the terms and privacy policy');
+  });
+});
+
+describe('a new password and its owner (issue 32)', () => {
+  const owner = { username: 'Marguerite', email: 'm.duval@example.com' };
+  it.each([
+    ['xMARGUERITEx99', 'Your password must not contain your username'],
+    ['M.Duval-2026!', 'Your password must not contain the name of your e-mail address'],
+    ['kettle-drum-77', null],
+  ])('registration refuses %s as typed: %s', (password, message) => {
+    expect(
+      validateRegistration({ ...owner, password, confirmPassword: password, agreeTerms: true }),
+    ).toBe(message);
+    if (message) expect(fieldOfProblem(message)).toBe('password');
+  });
+
+  it('does not refuse for a name of fewer than 4 characters', () => {
+    const password = 'bob-kettle-drum';
+    expect(
+      validateRegistration({
+        username: 'bob',
+        email: 'bob@x.io',
+        password,
+        confirmPassword: password,
+        agreeTerms: true,
+      }),
+    ).toBeNull();
+  });
+
+  it('change password refuses the username as the new one', () => {
+    expect(
+      validateChangePassword(
+        {
+          currentPassword: 'old-secret-1',
+          newPassword: 'marguerite-2026',
+          confirmPassword: 'marguerite-2026',
+        },
+        owner,
+      ),
+    ).toBe('Your password must not contain your username');
   });
 });
 
@@ -80,7 +117,7 @@ describe('profile edit (spec §5; issue 16 point 8: the rules of registration)',
     ['a'.repeat(31), 'Username must be at most 30 characters long'],
     ['no spaces', 'Username may only contain letters, digits, dots, dashes and underscores'],
   ])('username %j → %s', (username, message) => {
-    expect(validateUsername(username)).toBe(message);
+    expect(usernameProblem(username)).toBe(message);
   });
 
   it.each([

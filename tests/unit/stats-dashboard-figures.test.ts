@@ -23,6 +23,7 @@ import {
 
 const NONE: InvalidByReason = {
   bot: 0,
+  unidentified: 0,
   doubleClick: 0,
   dailyCap: 0,
   notPlaced: 0,
@@ -46,8 +47,16 @@ const days = [
 describe('a range of days', () => {
   it('counts every reason of invalid clicks', () => {
     expect(
-      invalidTotal({ bot: 1, doubleClick: 2, dailyCap: 3, notPlaced: 4, tooOld: 5, future: 6 }),
-    ).toBe(21);
+      invalidTotal({
+        bot: 1,
+        unidentified: 7,
+        doubleClick: 2,
+        dailyCap: 3,
+        notPlaced: 4,
+        tooOld: 5,
+        future: 6,
+      }),
+    ).toBe(28);
   });
 
   it('gives each day its cost per click, rounded to the cent, and none without clicks', () => {
@@ -97,6 +106,7 @@ describe('the text of the chart', () => {
       'Spend',
       'Avg. cost per click',
       'Bots',
+      'Unidentified visitors',
       'Double clicks',
       'Over daily cap',
       'Not placed',
@@ -104,9 +114,9 @@ describe('the text of the chart', () => {
       'Future',
     ]);
     expect(table.rows.map((row) => row.cells)).toEqual([
-      ['Nov 25, 2026', '0', '$0.00', '—', '0', '0', '0', '0', '0', '0'],
-      ['Nov 26, 2026', '3', '$1.10', '$0.37', '2', '0', '0', '0', '0', '1'],
-      ['Nov 27, 2026', '1,200', '$960.00', '$0.80', '0', '0', '0', '0', '0', '0'],
+      ['Nov 25, 2026', '0', '$0.00', '—', '0', '0', '0', '0', '0', '0', '0'],
+      ['Nov 26, 2026', '3', '$1.10', '$0.37', '2', '0', '0', '0', '0', '0', '1'],
+      ['Nov 27, 2026', '1,200', '$960.00', '$0.80', '0', '0', '0', '0', '0', '0', '0'],
     ]);
   });
 });
@@ -115,12 +125,12 @@ describe("a campaign's clicks per day as CSV", () => {
   it('holds the table’s figures as plain numbers, dollars with two decimals', () => {
     const csv = clicksCsv(days, Papa.unparse);
     expect(csv.split('\r\n')).toEqual([
-      'Date,Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Double clicks,Over daily cap,Not placed,Too old,Future',
-      '2026-11-25,0,0.00,,0,0,0,0,0,0',
-      '2026-11-26,3,1.10,0.37,2,0,0,0,0,1',
-      '2026-11-27,1200,960.00,0.80,0,0,0,0,0,0',
+      'Date,Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future',
+      '2026-11-25,0,0.00,,0,0,0,0,0,0,0',
+      '2026-11-26,3,1.10,0.37,2,0,0,0,0,0,1',
+      '2026-11-27,1200,960.00,0.80,0,0,0,0,0,0,0',
     ]);
-    expect(CLICKS_CSV_COLUMNS).toHaveLength(10);
+    expect(CLICKS_CSV_COLUMNS).toHaveLength(11);
   });
 
   it('is named after the campaign and the range’s days', () => {

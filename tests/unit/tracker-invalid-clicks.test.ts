@@ -22,7 +22,7 @@ const point = (
   date,
   clicks,
   spend,
-  invalid: { bot: 0, doubleClick: 0, dailyCap: 0, ...invalid },
+  invalid: { bot: 0, unidentified: 0, doubleClick: 0, dailyCap: 0, ...invalid },
 });
 
 const days = [
@@ -34,7 +34,7 @@ const days = [
 describe('the selected bar read out', () => {
   it('adds the invalid clicks and their reasons', () => {
     expect(pointText(days[2]!, 'day')).toBe(
-      'Mar 7, 2025: 11 clicks, $5.50 spent · 7 invalid (2 from bots, 1 double click, 4 past the daily limit)',
+      'Mar 7, 2025: 11 clicks, $5.50 spent · 7 invalid (2 from bots, 1 double click, 4 over the daily cap)',
     );
   });
 
@@ -53,7 +53,7 @@ describe('the selected bar read out', () => {
 
   it('writes thousands with separators', () => {
     expect(pointText(point('2025-03-05', 1234, 617, { dailyCap: 1500 }), 'day')).toBe(
-      'Mar 5, 2025: 1,234 clicks, $617.00 spent · 1,500 invalid (1,500 past the daily limit)',
+      'Mar 5, 2025: 1,234 clicks, $617.00 spent · 1,500 invalid (1,500 over the daily cap)',
     );
   });
 });
@@ -61,7 +61,7 @@ describe('the selected bar read out', () => {
 describe('the summary over the shown range', () => {
   it('gives billed clicks and spend, then the invalid clicks by reason', () => {
     expect(chartSummary({ granularity: 'day', data: days })).toBe(
-      '15 billed clicks over 3 days, $7.50 spent; busiest day Mar 7, 2025 with 11. 8 invalid clicks were not billed: 3 from bots, 1 double click, 4 past the daily limit.',
+      '15 billed clicks over 3 days, $7.50 spent; busiest day Mar 7, 2025 with 11. 8 invalid clicks were not billed: 3 from bots, 1 double click, 4 over the daily cap.',
     );
   });
 
@@ -99,13 +99,14 @@ describe('the chart as a table', () => {
         'Date',
         'Billed clicks',
         'Spend',
-        'Invalid: bots',
-        'Invalid: double clicks',
-        'Invalid: past the daily limit',
+        'Bots',
+        'Unidentified visitors',
+        'Double clicks',
+        'Over daily cap',
       ],
-      ['Mar 5, 2025', '4', '$2.00', '0', '0', '0'],
-      ['Mar 6, 2025', '0', '$0.00', '1', '0', '0'],
-      ['Mar 7, 2025', '11', '$5.50', '2', '1', '4'],
+      ['Mar 5, 2025', '4', '$2.00', '0', '0', '0', '0'],
+      ['Mar 6, 2025', '0', '$0.00', '1', '0', '0', '0'],
+      ['Mar 7, 2025', '11', '$5.50', '2', '0', '1', '4'],
     ]);
   });
 
@@ -117,7 +118,7 @@ describe('the chart as a table', () => {
     expect(table.caption).toBe('Billed clicks, spend and invalid clicks per hour');
     expect([table.columns[0], ...table.rows.map((row) => row.cells)]).toEqual([
       'Hour',
-      ['Mar 5, 10:00 PM UTC', '1,234', '$617.00', '0', '0', '12'],
+      ['Mar 5, 10:00 PM UTC', '1,234', '$617.00', '0', '0', '0', '12'],
     ]);
   });
 });

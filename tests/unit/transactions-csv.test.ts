@@ -28,6 +28,7 @@ function deposit(overrides: Partial<Transaction>): Transaction {
     late: false,
     origin: 'request',
     confirmedAt: null,
+    serverTime: '2025-03-05T12:00:00.000Z',
     ...overrides,
   };
 }

@@ -4,16 +4,18 @@ import { format, resolveConfig } from 'prettier';
 import solc from 'solc';
 
 /**
- * Compiles the dev chain's contracts (TestTokens.sol, TestPriceFeed.sol, TestForwarder.sol) with solc-js and writes
+ * Compiles the dev chain's contracts (TestTokens.sol, TestToken18.sol, TestPriceFeed.sol,
+ * TestForwarder.sol) with solc-js and writes
  * compiled.gen.ts: their ABIs and runtime bytecode (anvil_setCode places runtime code, no
  * constructor runs). The generated file is committed so that running needs no compiler:
  *   node --import tsx src/dev/contracts/compile.ts
  */
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
-const SOURCES = ['TestTokens.sol', 'TestPriceFeed.sol', 'TestForwarder.sol'];
+const SOURCES = ['TestTokens.sol', 'TestToken18.sol', 'TestPriceFeed.sol', 'TestForwarder.sol'];
 const CONTRACTS = {
   testUsdc: 'TestUSDC',
   testUsdt: 'TestUSDT',
+  testToken18: 'TestToken18',
   testPriceFeed: 'TestPriceFeed',
   testForwarder: 'TestForwarder',
 };

@@ -1,33 +1,31 @@
-import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
 import { PROFILE_MESSAGES } from '../../shared/contract/profile';
+import {
+  MIN_PASSWORD_LENGTH,
+  NEW_PASSWORD_TOO_SHORT,
+  passwordIdentityProblem,
+  type PasswordOwner,
+} from '../../shared/rules/account';
 
-// The rules of contract/auth.ts Username and contract/common.ts Email, written out: running those
-// schemas here would bring valibot's e-mail and regex checks into every first load (valibot sits in
-// the app chunk). The server holds both to the schemas anyway.
+// The rules of contract/common.ts Email, written out: running that schema here would bring valibot's
+// e-mail check into every first load (valibot sits in the app chunk). The server holds it to the
+// schema anyway. The username's are shared/rules/account.ts usernameProblem.
 
 /** Spec §5 change-password rules; returns the message to show, or null when valid. */
-export function validateChangePassword(values: {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}) {
+export function validateChangePassword(
+  values: {
+    currentPassword: string;
+    newPassword: string;
+    confirmPassword: string;
+  },
+  owner: PasswordOwner = {},
+) {
   if (!values.currentPassword || !values.newPassword || !values.confirmPassword)
     return 'Please fill in all password fields';
+  // Issue 32: not the username nor the e-mail's name (the common list is the server's).
+  const identity = passwordIdentityProblem(values.newPassword, owner);
+  if (identity) return identity;
   if (values.newPassword !== values.confirmPassword) return 'New passwords do not match';
-  if (values.newPassword.length < MIN_PASSWORD_LENGTH)
-    return 'New password must be at least 8 characters long';
-  return null;
-}
-
-/** Spec §5 profile edit: the username is required, by the rules of registration. */
-export function validateUsername(username: string): string | null {
-  const name = username.trim();
-  if (!name) return 'Username is required';
-  if (name.length < 3) return 'Username must be at least 3 characters long';
-  if (name.length > 30) return 'Username must be at most 30 characters long';
-  if (!/^[A-Za-z0-9_.-]+$/.test(name)) {
-    return 'Username may only contain letters, digits, dots, dashes and underscores';
-  }
+  if (values.newPassword.length < MIN_PASSWORD_LENGTH) return NEW_PASSWORD_TOO_SHORT;
   return null;
 }
 

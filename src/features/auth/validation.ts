@@ -1,4 +1,8 @@
-import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
+import {
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_TOO_SHORT,
+  passwordIdentityProblem,
+} from '../../shared/rules/account';
 
 /** The client-side rules of spec §5; each returns the message to show, or null when valid. */
 
@@ -14,14 +18,32 @@ export function fieldOfProblem(message: string) {
   if (/^Passwords (don't|do not) match/.test(message)) return 'confirmPassword';
   if (/^You must agree/.test(message)) return 'agreeTerms';
   if (/^Please enter a valid email/.test(message)) return 'email';
+  // Issue 32: the new password's own rules (the owner's names, the common list).
+  if (/^(Your|This) password/.test(message)) return 'password';
   return /^(Username|Email|Password) /.exec(message)?.[1]?.toLowerCase();
 }
 
+/**
+ * Issue 32, as typed: a new password that contains the username or the e-mail's name (4+ characters,
+ * any case) is refused before it is sent; the common-password list is the server's.
+ */
+export function passwordAsTypedProblem(values: {
+  username?: string;
+  email?: string;
+  password: string;
+}) {
+  return values.password === '' ? null : passwordIdentityProblem(values.password, values);
+}
+
 export function validateRegistration(values: {
+  username?: string;
+  email?: string;
   password: string;
   confirmPassword: string;
   agreeTerms: boolean;
 }) {
+  const identity = passwordAsTypedProblem(values);
+  if (identity) return identity;
   if (values.password !== values.confirmPassword) return "Passwords don't match!";
   if (!values.agreeTerms) return 'You must agree to the terms and privacy policy';
   return null;
@@ -29,7 +51,6 @@ export function validateRegistration(values: {
 
 export function validateNewPassword(values: { password: string; confirmPassword: string }) {
   if (values.password !== values.confirmPassword) return 'Passwords do not match';
-  if (values.password.length < MIN_PASSWORD_LENGTH)
-    return 'Password must be at least 8 characters long';
+  if (values.password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
   return null;
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { TopUpBalanceBody } from '../../shared/contract/deposits';
 
 /** Spec §4, §9: the wait before the sender-address field, and before leaving for /transactions. */
@@ -22,7 +22,6 @@ export function depositAmountError(text: string): string | null {
  * was lost never fails: it is asked for again until an answer comes (issue 14).
  */
 export function depositError(error: unknown, refused: string, failed: string): string {
-  if (!(error instanceof ApiError)) return failed;
-  if (error.serverMessage) return error.serverMessage;
-  return error.status >= 400 && error.status < 500 ? refused : failed;
+  const refusal = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return errorMessage(error, refusal ? refused : failed);
 }

@@ -1,5 +1,6 @@
 import type { Transaction } from '../../shared/contract/deposits';
-import { hasReceived } from '../transactions/format';
+import { centsToDollars, dollarsToCents } from '../../shared/money';
+import { hasCredited, hasReceived } from '../transactions/format';
 
 /**
  * What a deposit's page shows (issue: deposits work like a payment gateway):
@@ -23,11 +24,11 @@ function formatMicros(value: bigint): string {
 }
 
 export function depositState(deposit: Transaction): DepositState {
-  const received = hasReceived(deposit);
+  const credited = hasCredited(deposit);
   if (deposit.status === 'confirmed') return 'confirmed';
-  if (deposit.status === 'failed') return received ? 'underpaid' : 'expired';
+  if (deposit.status === 'failed') return credited ? 'underpaid' : 'expired';
   if (deposit.confirmations !== null) return 'detected';
-  return received ? 'partPaid' : 'waiting';
+  return credited ? 'partPaid' : 'waiting';
 }
 
 /**
@@ -38,6 +39,15 @@ export function amountToSend(deposit: Transaction): { amount: string; paymentUri
   if (!hasReceived(deposit)) return { amount: deposit.ethAmount, paymentUri: deposit.paymentUri };
   const rest = micros(deposit.ethAmount) - micros(deposit.receivedAmount);
   return { amount: formatMicros(rest > 0n ? rest : 0n), paymentUri: deposit.paymentUri };
+}
+
+/**
+ * The dollars a request still waits for: what was asked less what its payments credited (issue 31:
+ * the pending note says this, not the amount first asked).
+ */
+export function stillDue(deposit: Transaction): number {
+  const due = dollarsToCents(deposit.amount) - dollarsToCents(deposit.creditedAmount);
+  return centsToDollars(Math.max(0, due));
 }
 
 /** The time left to pay: `14:59` under an hour (ETH's 15 minutes), `23 h 05 min` above. */

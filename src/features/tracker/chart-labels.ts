@@ -1,5 +1,6 @@
 import { formatMoney } from '../../lib/format';
 import type { ClicksOverTime, DailyClicks } from '../../shared/contract/campaigns';
+import { invalidTotal, reasonsText, TRACKER_REASONS } from '../../shared/invalid-clicks';
 
 export type Granularity = ClicksOverTime['granularity'];
 export type ClicksPoint = DailyClicks[number];
@@ -25,32 +26,6 @@ const count = (value: number) => value.toLocaleString('en-US');
 const plural = (value: number, one: string, many: string) =>
   `${count(value)} ${value === 1 ? one : many}`;
 
-/**
- * Why a click was not billed (the server's rules, design §5), in the order they are judged: as a
- * count in a sentence and as the heading of the table's column.
- */
-const INVALID_REASONS: {
-  reason: keyof InvalidClicks;
-  text: (value: number) => string;
-  column: string;
-}[] = [
-  {
-    reason: 'bot',
-    text: (value) => plural(value, 'from a bot', 'from bots'),
-    column: 'Invalid: bots',
-  },
-  {
-    reason: 'doubleClick',
-    text: (value) => plural(value, 'double click', 'double clicks'),
-    column: 'Invalid: double clicks',
-  },
-  {
-    reason: 'dailyCap',
-    text: (value) => `${count(value)} past the daily limit`,
-    column: 'Invalid: past the daily limit',
-  },
-];
-
 /** Seconds since the epoch at the start of a bucket (`YYYY-MM-DD` or an ISO time). */
 export function bucketSeconds(date: string): number {
   return Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date) / 1000;
@@ -66,16 +41,8 @@ export function countText(value: number, granularity: Granularity): string {
   return plural(value, granularity, `${granularity}s`);
 }
 
-export function invalidTotal(invalid: InvalidClicks): number {
-  return invalid.bot + invalid.doubleClick + invalid.dailyCap;
-}
-
-/** `2 from bots, 1 double click`: the reasons that have clicks. */
-function reasonsText(invalid: InvalidClicks): string {
-  return INVALID_REASONS.filter(({ reason }) => invalid[reason] > 0)
-    .map(({ reason, text }) => text(invalid[reason]))
-    .join(', ');
-}
+/** How many of a bucket's clicks were invalid (the reasons, with their labels: shared/invalid-clicks.ts). */
+export { invalidTotal };
 
 /**
  * The selected bar read out: `Mar 7, 2025: 11 clicks, $5.50 spent`, then
@@ -90,14 +57,10 @@ export function pointText(point: ClicksPoint, granularity: Granularity): string 
 }
 
 function sumInvalid(data: DailyClicks): InvalidClicks {
-  return data.reduce(
-    (sum, { invalid }) => ({
-      bot: sum.bot + invalid.bot,
-      doubleClick: sum.doubleClick + invalid.doubleClick,
-      dailyCap: sum.dailyCap + invalid.dailyCap,
-    }),
-    { bot: 0, doubleClick: 0, dailyCap: 0 },
-  );
+  const sum = Object.fromEntries(TRACKER_REASONS.map(({ code }) => [code, 0])) as InvalidClicks;
+  for (const { invalid } of data)
+    for (const { code } of TRACKER_REASONS) sum[code] += invalid[code];
+  return sum;
 }
 
 /** The chart's summary: billed clicks and spend over the shown range, then the invalid clicks. */
@@ -130,7 +93,7 @@ export function clicksTable({ granularity, data }: ClicksOverTime) {
       granularity === 'hour' ? 'Hour' : 'Date',
       'Billed clicks',
       'Spend',
-      ...INVALID_REASONS.map(({ column }) => column),
+      ...TRACKER_REASONS.map(({ label }) => label),
     ],
     rows: data.map((point) => ({
       key: point.date,
@@ -138,7 +101,7 @@ export function clicksTable({ granularity, data }: ClicksOverTime) {
         bucketLabel(point.date, granularity),
         count(point.clicks),
         formatMoney(point.spend),
-        ...INVALID_REASONS.map(({ reason }) => count(point.invalid[reason])),
+        ...TRACKER_REASONS.map(({ code }) => count(point.invalid[code])),
       ],
     })),
   };

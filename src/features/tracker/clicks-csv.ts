@@ -1,6 +1,7 @@
 import type { unparse } from 'papaparse';
 import type { DayFigures, ResolvedRange } from '../../shared/contract/stats';
-import { dayRows, INVALID_REASONS, type DayRow } from '../stats/components/day-figures';
+import { INVALID_REASONS } from '../../shared/invalid-clicks';
+import { dayRows, type DayRow } from '../stats/components/day-figures';
 
 /**
  * Issue 19: a campaign's clicks per day in the chosen range as a CSV file, from the rows the
@@ -11,7 +12,7 @@ export const CLICKS_CSV_COLUMNS = [
   'Billed clicks',
   'Spend (USD)',
   'Avg. cost per click (USD)',
-  ...INVALID_REASONS.map(({ column }) => column),
+  ...INVALID_REASONS.map(({ label }) => label),
 ] as const;
 
 /** Cents as a spreadsheet reads dollars: `96000` → `960.00` (no $ sign, no thousands separator). */
@@ -24,7 +25,7 @@ export function csvCells(row: DayRow): string[] {
     String(row.clicks),
     dollars(row.spendCents),
     row.avgCpcCents === null ? '' : dollars(row.avgCpcCents),
-    ...INVALID_REASONS.map(({ reason }) => String(row.invalid[reason])),
+    ...INVALID_REASONS.map(({ code }) => String(row.invalid[code])),
   ];
 }
 

@@ -48,6 +48,15 @@ export function hasReceived(deposit: Pick<Transaction, 'receivedAmount'>): boole
   return Number(deposit.receivedAmount) > 0;
 }
 
+/**
+ * Whether a payment to it was credited: what makes a request part paid, or underpaid once closed.
+ * Parts worth less than a cent count toward what arrived but credit nothing (issue 33 point 5): with
+ * only those, the request is still waiting, and closed it was not paid.
+ */
+export function hasCredited(deposit: Pick<Transaction, 'creditedAmount'>): boolean {
+  return deposit.creditedAmount > 0;
+}
+
 /** The public config's block-explorer link pattern (`…/tx/{hash}`) filled in. */
 export function explorerUrl(pattern: string, hash: string): string {
   return pattern.replace('{hash}', hash);

@@ -4,10 +4,15 @@ import { dailyClicksQueryOptions } from '../../features/campaigns/api/get-daily-
 import { TrackerPage } from '../../features/tracker/components/tracker-page';
 
 export const Route = createFileRoute('/_app/analytics/$username')({
-  // Prefetch only: a failure shows the tracker's own message with Try Again (spec §2).
+  // Fetched ahead only where nothing is held: a failure shows the tracker's own message with Try
+  // Again (spec §2), and held data that went stale is refreshed by the page as it mounts. A loader
+  // run again on the mounted page (the router did, while a dialog gave its history entry back after
+  // a deletion) fetched the deleted campaign's queries, marked stale, and got two 404s.
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(campaignDetailsQueryOptions(params.username));
-    void context.queryClient.prefetchQuery(dailyClicksQueryOptions(params.username));
+    const { queryClient } = context;
+    const ignore = () => undefined;
+    void queryClient.ensureQueryData(campaignDetailsQueryOptions(params.username)).catch(ignore);
+    void queryClient.ensureQueryData(dailyClicksQueryOptions(params.username)).catch(ignore);
   },
   component: TrackerRoute,
 });

@@ -187,6 +187,20 @@ export function openPostgres(url: string, max = 10): Db {
   const stopListening = listenForChanges(url, changes);
   const pool = poolUse(max);
   const direct = wrap(sql);
+  /**
+   * A transaction's handle, whose savepoints are postgres.js's own (tx.savepoint): it keeps the first
+   * failed statement of each scope, caught or not, and throws it as the scope ends, so a savepoint
+   * sent as SQL on the transaction's handle failed the whole transaction for a statement its caller
+   * had caught (issue 34 point 5). In a savepoint of its own, the failure stays in it.
+   */
+  const inTransaction = (tx: postgres.TransactionSql): Tx => {
+    const handle = wrap(tx);
+    nativeSavepoints.set(handle, async <T>(fn: (tx: Tx) => Promise<T>) => {
+      const result = await tx.savepoint((inner) => fn(inTransaction(inner)));
+      return result as T;
+    });
+    return handle;
+  };
   const read: Reader = {
     reader: true,
     query: (text, params, options) => pool.track(() => direct.query(text, params, options)),
@@ -201,7 +215,8 @@ export function openPostgres(url: string, max = 10): Db {
     transaction: (fn) =>
       changes.write(() =>
         pool.track(
-          async () => (await sql.begin((tx) => fn(wrap(tx)))) as Awaited<ReturnType<typeof fn>>,
+          async () =>
+            (await sql.begin((tx) => fn(inTransaction(tx)))) as Awaited<ReturnType<typeof fn>>,
         ),
       ),
     exec: (text) => changes.write(() => pool.track(async () => void (await sql.unsafe(text)))),
@@ -212,12 +227,20 @@ export function openPostgres(url: string, max = 10): Db {
   });
 }
 
-/** A transaction run by `within`, while its fn runs. */
+/** The driver's own savepoints of a transaction's handle, where it has them (postgres.js). */
+const nativeSavepoints = new WeakMap<Tx, <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>>();
+
+/** A transaction run by `within` (or a savepoint in it), while its fn runs. */
 interface Ambient {
   readonly database: object;
   readonly tx: Tx;
   open: boolean;
-  savepoints: number;
+  /** The transaction's count of savepoints, for their names (shared by the savepoints in it). */
+  readonly named: { count: number };
+  /** The end of the last savepoint begun at this level: the next waits for it. */
+  queue: Promise<void>;
+  /** The level a savepoint's runs inside: work that outlives the savepoint joins it while open. */
+  readonly parent?: Ambient;
 }
 
 const ambient = new AsyncLocalStorage<Ambient>();
@@ -230,15 +253,24 @@ const ambient = new AsyncLocalStorage<Ambient>();
  */
 function joinable(database: Omit<Db, 'within'>): Db {
   const joined = (): Ambient | undefined => {
-    const current = ambient.getStore();
-    // Fire-and-forget work started inside fn keeps its context after the transaction ended.
-    return current?.database === database && current.open ? current : undefined;
+    let current = ambient.getStore();
+    if (current?.database !== database) return undefined;
+    // Fire-and-forget work started inside fn keeps its context after the transaction ended; after
+    // a savepoint ended, it joins the level the savepoint ran in, while that is open.
+    while (current && !current.open) current = current.parent;
+    return current;
   };
   const within = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
     const current = joined();
     if (current) return savepoint(current, fn);
     return database.transaction((tx) => {
-      const run: Ambient = { database, tx, open: true, savepoints: 0 };
+      const run: Ambient = {
+        database,
+        tx,
+        open: true,
+        named: { count: 0 },
+        queue: Promise.resolve(),
+      };
       return ambient.run(run, async () => {
         try {
           return await fn(tx);
@@ -267,9 +299,46 @@ function joinable(database: Omit<Db, 'within'>): Db {
   };
 }
 
-/** A transaction inside the joined one: it rolls back alone when fn throws, as a transaction would. */
+/**
+ * A transaction inside the joined one: it rolls back alone when fn throws, as a transaction would.
+ * Savepoints begun side by side at one level run one after the other: on the transaction's one
+ * connection a second begun before the first ended sits inside it, and the first's rollback undid the
+ * second's work, which then went on as if done (issue 34 point 5: on PostgreSQL the transaction
+ * committed without it). Each runs fn in a level of its own, where the statements made join it.
+ */
 async function savepoint<T>(current: Ambient, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const name = `nested_${++current.savepoints}`;
+  const previous = current.queue;
+  let done!: () => void;
+  current.queue = new Promise<void>((resolve) => (done = resolve));
+  await previous;
+  try {
+    const native = nativeSavepoints.get(current.tx);
+    return await (native
+      ? native((tx) => inLevel(current, tx, fn))
+      : savepointBySql(current, (tx) => inLevel(current, tx, fn)));
+  } finally {
+    done();
+  }
+}
+
+/** Runs fn as a level inside `current`, on tx: the statements it makes while it runs join tx. */
+function inLevel<T>(current: Ambient, tx: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const level: Ambient = { ...current, tx, open: true, queue: Promise.resolve(), parent: current };
+  return ambient.run(level, async () => {
+    try {
+      return await fn(tx);
+    } finally {
+      level.open = false;
+    }
+  });
+}
+
+/**
+ * A savepoint sent as SQL on the transaction's handle (PGlite): rolled back to when fn throws,
+ * released when it resolves.
+ */
+async function savepointBySql<T>(current: Ambient, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const name = `nested_${++current.named.count}`;
   const unprepared = { prepare: false };
   await current.tx.query(`SAVEPOINT ${name}`, [], unprepared);
   let result: T;

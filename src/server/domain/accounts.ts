@@ -1,5 +1,8 @@
 import type { Db, Reader, Writer } from '../db/db';
 import { badRequest } from '../errors';
+import { checkNewPassword } from './common-passwords';
+import { recordProof } from './identity-proofs';
+import { queuePasswordMail } from './password-mails';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { deleteUserSessions } from './sessions';
 import { consumeToken, findTokenUser, isTokenUsable, issueToken, voidTokens } from './tokens';
@@ -32,6 +35,7 @@ export async function registerAccount(
   db: Db,
   input: Registration,
 ): Promise<{ user: UserRow; verificationToken: string } | undefined> {
+  await checkNewPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const rows = await tx.query<UserRecord>(
@@ -92,20 +96,24 @@ export async function checkResetLink(db: Reader, token: string): Promise<void> {
     throw badRequest(ACCOUNT_MESSAGES.invalidReset);
 }
 
-/** Sets the new password and ends every session of the account (design §3); returns its id. */
+/** Sets the new password, ends every session of the account (design §3) and mails the owner; returns its id. */
 export async function resetPassword(db: Db, token: string, newPassword: string): Promise<number> {
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, 'reset-password');
     if (userId === undefined) throw badRequest(ACCOUNT_MESSAGES.invalidReset);
+    // Refused: the transaction rolls back, so the link still works for a better password.
+    const owner = await findUserById(tx, userId);
+    await checkNewPassword(newPassword, owner ?? {});
     await setPassword(tx, userId, passwordHash);
     await voidTokens(tx, userId, 'reset-password');
     await deleteUserSessions(tx, userId);
+    await queuePasswordMail(tx, userId, 'reset');
     return userId;
   });
 }
 
-/** Checks the current password, sets the new one and ends the user's other sessions. */
+/** Checks the current password, sets the new one, ends the user's other sessions and mails the owner. */
 export async function changePassword(
   db: Db,
   userId: number,
@@ -116,10 +124,14 @@ export async function changePassword(
   const user = await findUserById(db.read, userId);
   const ok = await verifyPassword(oldPassword, user?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!ok || !user?.password_hash) throw badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword);
+  await checkNewPassword(newPassword, user);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await setPassword(tx, userId, passwordHash);
     await deleteUserSessions(tx, userId, currentSessionId);
+    await queuePasswordMail(tx, userId, 'changed');
+    // The current password was just given: the session has proved its owner (issue 32 point 8).
+    await recordProof(tx, currentSessionId);
   });
 }
 

@@ -9,6 +9,7 @@ import type {
 } from '../../shared/contract/campaigns';
 import { centsToDollars } from '../../shared/money';
 import type { PackageRow } from './campaigns';
+import { TRACKER_COLUMNS } from './clicks/rollup-columns';
 
 /** Read models: campaigns, history and search results in the API's shape (spec §3, dollars). */
 
@@ -219,15 +220,12 @@ export async function dailyClicks(
     [userId, username],
   );
   if (!campaign) return undefined;
-  const rows = await db.query<{
-    unit: 'hour' | 'day';
-    at: string;
-    clicks: number;
-    spend_cents: number;
-    bot: number;
-    double_click: number;
-    daily_cap: number;
-  }>(
+  const rows = await db.query<
+    { unit: 'hour' | 'day'; at: string; clicks: number; spend_cents: number } & Record<
+      string,
+      number
+    >
+  >(
     `WITH c AS (
        SELECT created_at AS first_at, LEAST(COALESCE(end_date, now()), now()) AS last_at,
               CASE WHEN COALESCE(end_date, now()) - created_at < interval '2 days' THEN 'hour' ELSE 'day' END AS unit
@@ -242,8 +240,7 @@ export async function dailyClicks(
      ), counts AS (
        SELECT date_trunc(c.unit, LEAST(GREATEST(h.hour, c.first_at), c.last_at) AT TIME ZONE 'UTC') AS at,
               sum(h.billed)::int AS clicks, sum(h.billed_cents)::bigint AS spend_cents,
-              sum(h.bot)::int AS bot, sum(h.double_click)::int AS double_click,
-              sum(h.daily_cap)::int AS daily_cap
+              ${TRACKER_COLUMNS.map(({ column }) => `sum(h.${column})::int AS ${column}`).join(', ')}
          FROM click_hours h, c
         WHERE h.campaign_id = $1
         GROUP BY 1
@@ -251,8 +248,7 @@ export async function dailyClicks(
      SELECT c.unit,
             to_char(b.at, CASE c.unit WHEN 'hour' THEN 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"' ELSE 'YYYY-MM-DD' END) AS at,
             COALESCE(n.clicks, 0) AS clicks, COALESCE(n.spend_cents, 0) AS spend_cents,
-            COALESCE(n.bot, 0) AS bot, COALESCE(n.double_click, 0) AS double_click,
-            COALESCE(n.daily_cap, 0) AS daily_cap
+            ${TRACKER_COLUMNS.map(({ column }) => `COALESCE(n.${column}, 0) AS ${column}`).join(', ')}
        FROM c, buckets b
        LEFT JOIN counts n ON n.at = b.at
       ORDER BY b.at`,
@@ -264,11 +260,9 @@ export async function dailyClicks(
       date: row.at,
       clicks: Number(row.clicks),
       spend: centsToDollars(Number(row.spend_cents)),
-      invalid: {
-        bot: Number(row.bot),
-        doubleClick: Number(row.double_click),
-        dailyCap: Number(row.daily_cap),
-      },
+      invalid: Object.fromEntries(
+        TRACKER_COLUMNS.map(({ code, column }) => [code, Number(row[column])]),
+      ) as ClicksOverTime['data'][number]['invalid'],
     })),
   };
 }

@@ -1,9 +1,8 @@
 import type { Db, Reader, Writer } from '../db/db';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, campaignChanged, conflict, notFound } from '../errors';
 import {
   CAMPAIGN_RULE_MESSAGES,
   categoryProblem,
-  clicksFor,
   needsCategory,
 } from '../../shared/rules/campaign-rules';
 import {
@@ -36,6 +35,56 @@ export const MESSAGES = {
   searchBalance: 'Creator search is disabled until your balance is above $90.',
   ...TOP_UP_MESSAGES,
 } as const;
+
+/** The write a screen asked for, in the words of the 409 that says what changed (issue 31). */
+type CampaignAction = 'top-up' | 'pause' | 'reactivate' | 'new-package' | 'delete';
+
+/**
+ * Issue 31: what changed since the screen showed the campaign. "Ended" is a campaign whose clicks
+ * ran out (lockCampaign ends it), "paused" one ended by a pause; "reactivated" one active again.
+ */
+export const CAMPAIGN_CHANGED_MESSAGES = {
+  deleted: 'This campaign was deleted in the meantime',
+  paused: {
+    'top-up': 'This campaign was paused in the meantime; reactivate it instead',
+    pause: 'This campaign was paused in the meantime',
+  },
+  ended: {
+    'top-up': 'This campaign used all its clicks and ended in the meantime; reactivate it instead',
+    pause: 'This campaign used all its clicks and ended in the meantime',
+  },
+  reactivated: {
+    reactivate: 'This campaign was reactivated in the meantime; top it up instead',
+    'new-package':
+      'This campaign was reactivated in the meantime; pause it before changing its package',
+    delete: 'This campaign was reactivated in the meantime; pause it before deleting it',
+  },
+} as const;
+
+/**
+ * Issue 31 (design §2): a write that states the status its screen showed (`expected`: true for
+ * active) is refused with 409 `campaign_changed` when the campaign has another one now, before
+ * anything changes. Never by updated_at or counters: billing moves those every batch. Without
+ * `expected` (older clients), the spec's behaviour.
+ */
+function checkExpectedStatus(
+  campaign: CampaignRow | undefined,
+  expected: boolean | undefined,
+  action: CampaignAction,
+): void {
+  if (expected === undefined) return;
+  if (!campaign) throw campaignChanged(CAMPAIGN_CHANGED_MESSAGES.deleted);
+  if (campaign.status === expected) return;
+  if (campaign.status) {
+    const said = CAMPAIGN_CHANGED_MESSAGES.reactivated;
+    throw campaignChanged(action in said ? said[action as keyof typeof said] : said.reactivate);
+  }
+  const said =
+    campaign.remaining_clicks === 0
+      ? CAMPAIGN_CHANGED_MESSAGES.ended
+      : CAMPAIGN_CHANGED_MESSAGES.paused;
+  throw campaignChanged(action === 'pause' ? said.pause : said['top-up']);
+}
 
 export interface PackageRow {
   id: number;
@@ -132,17 +181,24 @@ async function findListedProfile(tx: Reader, username: string): Promise<string> 
 }
 
 /**
- * Locks the advertiser's campaign on a profile. One whose clicks the partner's last batch used up is
- * ended first, as the click billing would end it a moment later (domain/clicks ends it right after the
- * batch, in a transaction of its own): a top-up then reactivates it and a pause finds it ended.
+ * Locks the advertiser's campaign on a profile for a write that needs it, after checking the status
+ * the screen showed (issue 31). One whose clicks the partner's last batch used up is ended first, as
+ * the click billing would end it a moment later (domain/clicks ends it right after the batch, in a
+ * transaction of its own): a top-up then reactivates it and a pause finds it ended.
  */
-async function lockCampaign(tx: Writer, userId: number, username: string): Promise<CampaignRow> {
+async function lockCampaign(
+  tx: Writer,
+  userId: number,
+  username: string,
+  expected: { status: boolean | undefined; action: CampaignAction },
+): Promise<CampaignRow> {
   const campaign = await lockCampaignIfAny(tx, userId, username);
+  checkExpectedStatus(campaign, expected.status, expected.action);
   if (!campaign) throw notFound(MESSAGES.noCampaign);
   return campaign;
 }
 
-/** lockCampaign, for a caller that has work to do when the advertiser has no campaign there. */
+/** Locks the campaign, if any (ending one whose clicks ran out): lockCampaign, or assignPackage. */
 async function lockCampaignIfAny(
   tx: Writer,
   userId: number,
@@ -215,8 +271,10 @@ async function checkPurchase(
   // Past 2^53 cents (and at 1e308 dollars, Infinity) no balance can cover it, nor the database hold it.
   if (!Number.isSafeInteger(input.amountCents)) throw badRequest(MESSAGES.createBalance);
   const username = await findListedProfile(tx, input.username);
-  const clicks = clicksFor(input.amountCents, pkg.click_rate_cents, pkg.max_slots);
-  if (clicks < 1) throw badRequest(MESSAGES.belowOneClick);
+  // One package cap for every purchase (design §2): as a top-up of a campaign with nothing left.
+  const clicks = remainingClicksAfterTopUp(0, input.amountCents, pkg.click_rate_cents);
+  const problem = topUpClicksProblem(clicks, pkg.max_slots);
+  if (problem) throw badRequest(problem);
   return { pkg, categorySlug, username, clicks, amountCents: input.amountCents };
 }
 
@@ -288,13 +346,28 @@ export async function assignPackage(
   db: Db,
   userId: number,
   input: OpenCampaignInput,
-): Promise<CampaignRow> {
+  expectedStatus?: boolean,
+): Promise<{ campaign: CampaignRow; created: boolean }> {
   return db.transaction(async (tx) => {
     const old = await lockCampaignIfAny(tx, userId, input.username);
+    checkExpectedStatus(old, expectedStatus, 'new-package');
     const purchase = await checkPurchase(tx, input, MIN_CAMPAIGN_DEPOSIT_CENTS);
     if (old?.status) throw conflict(MESSAGES.notAvailable);
     if (old) await tx.query('DELETE FROM campaigns WHERE id = $1', [old.id]);
-    return fundCampaign(tx, userId, purchase, NOTIFICATION_TEXTS.campaignNewPackage);
+    // Issue 31: a profile that never had a campaign of this advertiser gets one created, and is
+    // told so, not "reactivated".
+    const created =
+      !old &&
+      (
+        await tx.query(
+          'SELECT 1 FROM campaign_history WHERE user_id = $1 AND profile_username = $2 LIMIT 1',
+          [userId, purchase.username],
+        )
+      ).length === 0;
+    const text = created
+      ? NOTIFICATION_TEXTS.campaignCreated
+      : NOTIFICATION_TEXTS.campaignNewPackage;
+    return { campaign: await fundCampaign(tx, userId, purchase, text), created };
   });
 }
 
@@ -310,9 +383,13 @@ export async function addMoney(
   userId: number,
   username: string,
   amountCents: number,
+  expectedStatus?: boolean,
 ): Promise<{ campaign: CampaignRow; reactivated: boolean }> {
   return db.transaction(async (tx) => {
-    const campaign = await lockCampaign(tx, userId, username);
+    const campaign = await lockCampaign(tx, userId, username, {
+      status: expectedStatus,
+      action: expectedStatus === false ? 'reactivate' : 'top-up',
+    });
     const pkg = await findPackage(tx, campaign.package_id);
     const reactivated = !campaign.status;
     if (reactivated) await findListedProfile(tx, campaign.profile_username);
@@ -402,14 +479,22 @@ export async function endCampaign(tx: Writer, campaign: CampaignRow): Promise<Ca
   return ended!;
 }
 
-/** Pause (expire-ad-package): status false, end date now, remaining budget refunded. */
+/**
+ * Pause (expire-ad-package): status false, end date now, remaining budget refunded. `refund_cents`
+ * is what went back to the balance: the dialog could only say "about" (clicks may be billed up to
+ * the press), the answer says exactly (issue 31).
+ */
 export async function pauseCampaign(
   db: Db,
   userId: number,
   username: string,
-): Promise<CampaignRow> {
+  expectedStatus?: boolean,
+): Promise<CampaignRow & { refund_cents: number }> {
   return db.transaction(async (tx) => {
-    const campaign = await lockCampaign(tx, userId, username);
+    const campaign = await lockCampaign(tx, userId, username, {
+      status: expectedStatus,
+      action: 'pause',
+    });
     if (!campaign.status) throw badRequest(MESSAGES.notActive);
     const refundCents = Number(campaign.amount_remaining_cents);
     await notify(
@@ -417,14 +502,22 @@ export async function pauseCampaign(
       userId,
       NOTIFICATION_TEXTS.campaignPaused(campaign.profile_username, refundCents),
     );
-    return endCampaign(tx, campaign);
+    return { ...(await endCampaign(tx, campaign)), refund_cents: refundCents };
   });
 }
 
 /** Delete (remove-ad-package): only an inactive campaign; its history entries stay. */
-export async function removeCampaign(db: Db, userId: number, username: string): Promise<string> {
+export async function removeCampaign(
+  db: Db,
+  userId: number,
+  username: string,
+  expectedStatus?: boolean,
+): Promise<string> {
   return db.transaction(async (tx) => {
-    const campaign = await lockCampaign(tx, userId, username);
+    const campaign = await lockCampaign(tx, userId, username, {
+      status: expectedStatus,
+      action: 'delete',
+    });
     if (campaign.status) throw badRequest(MESSAGES.deleteActive);
     await tx.query('DELETE FROM campaigns WHERE id = $1', [campaign.id]);
     return campaign.profile_username;

@@ -8,24 +8,19 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
+import { COINS, tokensOn, type CoinRegistry } from '../../shared/coins';
 import type { CoinType } from '../../shared/contract/deposits';
 import { HttpError } from '../errors';
+import { answeredWithError, probeTraceMode, tracedTransfers, type TraceMode } from './chain-traces';
 
 /**
  * The chain as deposits see it (design §2): the ETH/USD price, the head block, and the transfers to
  * and from the advertisers' deposit addresses. Production reads mainnet; the dev chain places its test
- * contracts at these same addresses, so only RPC_URL differs.
+ * contracts at these same addresses (the tokens' are in src/shared/coins.ts), so only RPC_URL differs.
  */
 export const MAINNET = {
-  usdc: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-  usdt: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
   ethUsdFeed: '0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419',
 } as const satisfies Record<string, Address>;
-
-export const TOKEN_ADDRESSES: Record<Exclude<CoinType, 'eth'>, Address> = {
-  usdc: MAINNET.usdc,
-  usdt: MAINNET.usdt,
-};
 
 /** Chainlink AggregatorV3: the answer has 8 decimals for ETH/USD. */
 export const aggregatorV3Abi = parseAbi([
@@ -37,6 +32,8 @@ const transferEvent = erc20Abi.find((item) => item.type === 'event' && item.name
 
 /** Plain ETH transfers have no log: they are recorded with log index -1. */
 export const ETH_LOG_INDEX = -1;
+/** ETH a contract sent, found in the node's traces: log index -3, its trace address as its key. */
+export const TRACE_LOG_INDEX = -3;
 /** Blocks fetched at once while scanning for ETH transfers. */
 const BLOCK_BATCH = 10;
 
@@ -54,6 +51,8 @@ export interface ChainTransfer {
   coin: CoinType;
   txHash: Hex;
   logIndex: number;
+  /** A traced internal transfer's place in its transaction ("0.1"); '' for the others. */
+  traceAddress: string;
   from: Address;
   /** The deposit address it was sent to (checksummed). */
   to: Address;
@@ -61,6 +60,8 @@ export interface ChainTransfer {
   blockNumber: bigint;
   blockHash: Hex;
   blockTime: Date;
+  /** A traced transfer: every caller from the transaction's sender down to `from`. */
+  callers?: Address[];
 }
 
 /** ETH that left a watched address (a sweep): its value and the gas it paid. */
@@ -75,6 +76,8 @@ export interface ChainOutflow {
 export interface ChainScan {
   transfers: ChainTransfer[];
   outflows: ChainOutflow[];
+  /** The blocks scanned: number, hash and time. */
+  blocks: { number: bigint; hash: Hex; time: Date }[];
 }
 
 export interface EthUsdPrice {
@@ -88,6 +91,8 @@ export interface Chain {
   chainId(): Promise<number>;
   /** The latest block number. */
   headBlock(): Promise<bigint>;
+  /** The latest block: its number and time (the chain's clock as of that block). */
+  latestBlock(): Promise<{ number: bigint; time: Date }>;
   /** The feed's price; refuses (503) a missing price or one older than `maxAgeSeconds`. */
   ethUsdPrice(): Promise<EthUsdPrice>;
   /**
@@ -96,8 +101,10 @@ export interface Chain {
    */
   ethUsdPriceAt(time: Date): Promise<bigint>;
   /**
-   * Blocks `fromBlock` to `toBlock`: USDC and USDT Transfer logs and successful ETH transactions to a
-   * watched address, and the ETH that left one. `watched` takes a lower-case address.
+   * Blocks `fromBlock` to `toBlock`: the Transfer logs of the tokens taken on this chain (USDC, USDT:
+   * src/shared/coins.ts), successful ETH transactions and, where
+   * the node offers traces, internal ETH transfers to a watched address, and the ETH that left one.
+   * `watched` takes a lower-case address.
    */
   scan(
     fromBlock: bigint,
@@ -106,6 +113,16 @@ export interface Chain {
   ): Promise<ChainScan>;
   /** An address's ETH balance at a block. */
   balanceAt(address: Address, blockNumber: bigint): Promise<bigint>;
+  /**
+   * The same, or undefined when the node answers that it cannot tell for that block (its state was
+   * pruned, or a dev chain was reloaded from its state file); a node that does not answer throws.
+   */
+  balanceIfKnown(address: Address, blockNumber: bigint): Promise<bigint | undefined>;
+  /**
+   * Which trace method the node offers for internal transfers (chain-traces.ts), probed on the first
+   * call; `scan` then includes the internal ETH transfers to watched addresses.
+   */
+  traceMode(): Promise<TraceMode>;
   /** A block's hash and time. */
   block(blockNumber: bigint): Promise<{ hash: Hex; time: Date }>;
 }
@@ -117,12 +134,9 @@ export interface ChainSettings {
   priceMaxAgeSeconds: number;
   /** Told of every failed call to the node (the answer to the user hides the cause). */
   onError?: (error: unknown) => void;
+  /** The coins taken (src/shared/coins.ts) unless a test adds its own: `scan` reads their tokens. */
+  coins?: CoinRegistry;
 }
-
-const COIN_OF_TOKEN = new Map<string, Exclude<CoinType, 'eth'>>([
-  [MAINNET.usdc.toLowerCase(), 'usdc'],
-  [MAINNET.usdt.toLowerCase(), 'usdt'],
-]);
 
 export function createChain(settings: ChainSettings): Chain {
   // Stack notes: viem caches the block number for 4 s unless cacheTime is 0.
@@ -131,7 +145,27 @@ export function createChain(settings: ChainSettings): Chain {
     cacheTime: 0,
   });
   let chainIdPromise: Promise<number> | undefined;
+  let tracesPromise: Promise<TraceMode> | undefined;
   const rpc = <T>(call: () => Promise<T>) => guarded(call, settings.onError);
+  const chainId = () => {
+    if (settings.chainId) return Promise.resolve(settings.chainId);
+    chainIdPromise ??= rpc(() => client.getChainId()).catch((error: unknown) => {
+      chainIdPromise = undefined;
+      throw error;
+    });
+    return chainIdPromise;
+  };
+  const request = (method: string, params: unknown[]) =>
+    client.request({ method, params } as never) as Promise<unknown>;
+  const traceMode = () => {
+    tracesPromise ??= rpc(async () => probeTraceMode(request, await client.getBlockNumber())).catch(
+      (error: unknown) => {
+        tracesPromise = undefined;
+        throw error;
+      },
+    );
+    return tracesPromise;
+  };
 
   const round = async (roundId?: bigint) => {
     try {
@@ -161,15 +195,13 @@ export function createChain(settings: ChainSettings): Chain {
 
   return {
     confirmations: settings.confirmations,
-    chainId: () => {
-      if (settings.chainId) return Promise.resolve(settings.chainId);
-      chainIdPromise ??= rpc(() => client.getChainId()).catch((error: unknown) => {
-        chainIdPromise = undefined;
-        throw error;
-      });
-      return chainIdPromise;
-    },
+    chainId,
     headBlock: () => rpc(() => client.getBlockNumber()),
+
+    async latestBlock() {
+      const block = await rpc(() => client.getBlock({ blockTag: 'latest' }));
+      return { number: block.number, time: new Date(Number(block.timestamp) * 1000) };
+    },
 
     async ethUsdPrice() {
       const { answer, updatedAt } = await round();
@@ -209,18 +241,18 @@ export function createChain(settings: ChainSettings): Chain {
     async scan(fromBlock, toBlock, watched) {
       const transfers: ChainTransfer[] = [];
       const outflows: ChainOutflow[] = [];
-      if (fromBlock > toBlock) return { transfers, outflows };
+      if (fromBlock > toBlock) return { transfers, outflows, blocks: [] };
       const numbers: bigint[] = [];
       for (let n = fromBlock; n <= toBlock; n++) numbers.push(n);
+      // The registry's tokens on this chain, by lower-case contract address.
+      const coinOfToken = tokensOn(settings.coins ?? COINS, await chainId());
+      const tokenAddresses = [...coinOfToken.keys()] as Address[];
       const [logs, blocks] = await Promise.all([
-        rpc(() =>
-          client.getLogs({
-            address: [MAINNET.usdc, MAINNET.usdt],
-            event: transferEvent,
-            fromBlock,
-            toBlock,
-          }),
-        ),
+        tokenAddresses.length === 0
+          ? []
+          : rpc(() =>
+              client.getLogs({ address: tokenAddresses, event: transferEvent, fromBlock, toBlock }),
+            ),
         inBatches(numbers, BLOCK_BATCH, (blockNumber) =>
           rpc(() => client.getBlock({ blockNumber, includeTransactions: true })),
         ),
@@ -236,11 +268,13 @@ export function createChain(settings: ChainSettings): Chain {
         // A log of a block the scan did not see (a reorganisation between the calls): next scan.
         if (!block || block.hash !== log.blockHash) continue;
         transfers.push({
-          coin: COIN_OF_TOKEN.get(log.address.toLowerCase())!,
+          // A coin of the registry (a test may add one of its own under its own name).
+          coin: coinOfToken.get(log.address.toLowerCase())!.type as CoinType,
           txHash: log.transactionHash!,
           logIndex: log.logIndex!,
           from: getAddress(log.args.from!),
           to: getAddress(to),
+          traceAddress: '',
           units: log.args.value!,
           blockNumber: log.blockNumber,
           blockHash: block.hash!,
@@ -256,6 +290,7 @@ export function createChain(settings: ChainSettings): Chain {
               coin: 'eth',
               txHash: tx.hash,
               logIndex: ETH_LOG_INDEX,
+              traceAddress: '',
               from: getAddress(tx.from),
               to: getAddress(tx.to),
               units: tx.value,
@@ -287,10 +322,54 @@ export function createChain(settings: ChainSettings): Chain {
         const gas = receipt.gasUsed * receipt.effectiveGasPrice;
         outflows.push({ ...outflow, wei: (receipt.status === 'success' ? outflow.wei : 0n) + gas });
       });
-      return { transfers, outflows };
+      const mode = await traceMode();
+      if (mode !== 'none') {
+        const traced = await inBatches(blocks, BLOCK_BATCH, (block) =>
+          rpc(() => tracedTransfers(request, mode, block.number!)),
+        );
+        blocks.forEach((block, index) => {
+          for (const sent of traced[index]!) {
+            if (!watched(sent.to.toLowerCase())) continue;
+            transfers.push({
+              coin: 'eth',
+              txHash: sent.txHash,
+              logIndex: TRACE_LOG_INDEX,
+              traceAddress: sent.traceAddress,
+              from: sent.from,
+              to: sent.to,
+              units: sent.wei,
+              blockNumber: block.number!,
+              blockHash: block.hash!,
+              blockTime: time(block),
+              callers: sent.callers,
+            });
+          }
+        });
+      }
+      return {
+        transfers,
+        outflows,
+        blocks: blocks.map((block) => ({
+          number: block.number!,
+          hash: block.hash!,
+          time: time(block),
+        })),
+      };
     },
 
     balanceAt: (address, blockNumber) => rpc(() => client.getBalance({ address, blockNumber })),
+
+    async balanceIfKnown(address, blockNumber) {
+      try {
+        return await client.getBalance({ address, blockNumber });
+      } catch (error) {
+        if (answeredWithError(error)) return undefined;
+        settings.onError?.(error);
+        throw new ChainUnavailableError(error);
+      }
+    },
+
+    traceMode,
 
     async block(blockNumber) {
       const block = await rpc(() => client.getBlock({ blockNumber }));

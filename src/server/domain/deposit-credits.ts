@@ -1,12 +1,9 @@
-import { coinSymbol, type CoinType } from '../../shared/contract/deposits';
-import { formatCents } from '../../shared/money';
+import { coinOf, COINS, type Coin, type CoinRegistry } from '../../shared/coins';
+import type { CoinType } from '../../shared/contract/deposits';
 import type { Db, Writer } from '../db/db';
-import {
-  DEPOSIT_COLUMNS,
-  formatCoinUnits,
-  INTERNAL_LOG_INDEX,
-  type DepositRow,
-} from './deposit-views';
+import { creditMessage } from './deposit-credit-messages';
+import { centsOf, priceTransfer, type Priced, type RequestTerms } from './deposit-pricing';
+import { DEPOSIT_COLUMNS, INTERNAL_LOG_INDEX, type DepositRow } from './deposit-views';
 import { postLedgerEntry } from './ledger';
 import { notify } from './notifications';
 
@@ -23,6 +20,8 @@ export type TransferRow = {
   units: string;
   block_number: number;
   block_time: Date;
+  /** Dated by a bound (deposit-balances.ts): the time of the last block checked before it. */
+  bound_time: Date | null;
   state: 'detected' | 'credited' | 'removed' | 'ignored';
 };
 
@@ -31,9 +30,9 @@ export interface CreditSettings {
   sweepFunders: ReadonlySet<string>;
   /** The ETH/USD answer (8 decimals) in force at a time: late and unrequested ETH count at it. */
   ethUsdPriceAt: (time: Date) => Promise<bigint>;
+  /** The coins taken (src/shared/coins.ts) unless a test adds its own. */
+  coins?: CoinRegistry;
 }
-
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /** ETH a contract sent, found by balance reconciliation: no transaction, no sender of its own. */
 const internal = (transfer: TransferRow) => Number(transfer.log_index) === INTERNAL_LOG_INDEX;
@@ -41,25 +40,19 @@ const internal = (transfer: TransferRow) => Number(transfer.log_index) === INTER
 const shownHash = (transfer: TransferRow) => (internal(transfer) ? null : transfer.tx_hash);
 const shownFrom = (transfer: TransferRow) => (internal(transfer) ? null : transfer.from_address);
 
-/** Cents worth of `units` of a coin: USDC and USDT 1:1 with the dollar, ETH at `priceE8`. */
-function centsOf(coin: CoinType, units: bigint, priceE8: bigint | undefined): bigint {
-  if (coin !== 'eth') return units / 10_000n;
-  // wei / 10^18 ETH * price / 10^8 $ * 100 cents, rounded down.
-  return (units * priceE8!) / 10n ** 24n;
-}
-
 /**
  * Credits one confirmed transfer to the advertiser whose address it reached (design §2: a transfer is
  * never lost), in one transaction, once: the row is locked and only a `detected` one is credited.
  * - ETH from a sweep funder is ignored.
- * - Toward the advertiser's request of the coin whose window covers the transfer's block (open, or
- *   closed unpaid by the expiry job before the watcher saw it): ETH up to the amount still due counts
- *   at the request's locked price, and a payment that completes it credits exactly what was asked.
- * - Paid after the window to the advertiser's latest request, closed unpaid: that request, marked late,
- *   when it covers what is still due (a request open past its window also takes less, and stays open).
- * - Anything else (no request, after Start Over, a completed one, or beyond the amount) is credited
- *   too, at the ETH/USD round in force at its block for ETH; with no request it gets a deposit row of
- *   its own (origin unrequested) so the history says what happened.
+ * - Toward the advertiser's latest request of the coin opened before the transfer's block, open or
+ *   closed (issue 33 point 5: late parts attach to their request until a newer one of the coin is
+ *   opened), priced by deposit-pricing.ts: inside the window at the locked price up to what is due,
+ *   after it at the round in force at its block. A request whose parts reach the amount less one cent
+ *   is confirmed (late when a part came after its window), whatever closed it before.
+ * - A transfer worth less than a cent counts toward what arrived, credits nothing and tells nobody.
+ * - Anything else (no request, after Start Over, to a completed request) is credited too, at the
+ *   round in force at its block for ETH, with a deposit row of its own (origin unrequested) so the
+ *   history says what happened.
  * Returns false when the transfer was not (or no longer) waiting to be credited.
  */
 export async function creditTransfer(
@@ -72,18 +65,18 @@ export async function creditTransfer(
     [transferId],
   );
   if (!peek || peek.state !== 'detected') return false;
-  const funder =
-    peek.coin_type === 'eth' && settings.sweepFunders.has(peek.from_address.toLowerCase());
-  // The price lookups talk to the node: before the transaction, which then only writes.
+  const coin = coinOf(settings.coins ?? COINS, peek.coin_type);
+  const byFeed = coin.price === 'eth-usd-feed';
+  const funder = byFeed && settings.sweepFunders.has(peek.from_address.toLowerCase());
+  // The price lookups talk to the node: before the transaction, which then only writes. Issue 33
+  // point 2: always its block's time, never when the watcher noticed it.
   const roundPrice =
-    peek.coin_type === 'eth' && !funder
-      ? await settings.ethUsdPriceAt(new Date(peek.block_time))
-      : undefined;
+    byFeed && !funder ? await settings.ethUsdPriceAt(new Date(peek.block_time)) : undefined;
 
   return db.transaction(async (tx) => {
     const [transfer] = await tx.query<TransferRow>(
       `SELECT id, chain_id, tx_hash, log_index, user_id, coin_type, from_address, to_address,
-          units::text AS units, block_number, block_time, state
+          units::text AS units, block_number, block_time, bound_time, state
          FROM chain_transfers WHERE id = $1 FOR UPDATE`,
       [transferId],
     );
@@ -95,54 +88,32 @@ export async function creditTransfer(
       await tx.query(`UPDATE chain_transfers SET state = 'ignored' WHERE id = $1`, [transfer.id]);
       return true;
     }
-    let request = await requestFor(tx, transfer);
     const units = BigInt(transfer.units);
-    const blockTime = new Date(transfer.block_time);
-    const inWindow =
-      request !== undefined && request.expires_at !== null && blockTime <= request.expires_at;
-
-    let cents: bigint;
-    let priceE8 = roundPrice;
-    let completes = false;
-    if (request && inWindow) {
-      const due = BigInt(request.expected_units) - BigInt(request.received_units);
-      const part = due > 0n ? (units < due ? units : due) : 0n;
-      completes = due > 0n && units >= due;
-      const locked =
-        request.eth_usd_price_e8 === null ? undefined : BigInt(request.eth_usd_price_e8);
-      // What the request still owes in cents: a completing part credits exactly that, so the
-      // request's total is what was asked; a part before it never more (rounding).
-      const owed = BigInt(request.amount_cents) - BigInt(request.credited_cents);
-      const partCents = completes
-        ? owed > 0n
-          ? owed
-          : 0n
-        : min(centsOf(transfer.coin_type, part, locked), owed > 0n ? owed : 0n);
-      cents = partCents + centsOf(transfer.coin_type, units - part, roundPrice);
-      if (transfer.coin_type === 'eth' && units - part === 0n) priceE8 = locked;
-    } else {
-      cents = centsOf(transfer.coin_type, units, roundPrice);
-      // Late: it completes the request only by covering what is still due (a confirmed request has
-      // all it asked for); less, to a request the expiry job closed, is a payment of its own.
-      completes =
-        request !== undefined &&
-        units >= BigInt(request.expected_units) - BigInt(request.received_units);
-      if (request?.status === 'failed' && !completes) request = undefined;
-    }
-
-    if (cents === 0n && !completes) {
-      // Dust worth less than a cent (a zero-value "address poisoning" transfer, say): on record,
-      // nothing to credit, and it neither counts toward a request nor keeps one from Start Over.
-      await tx.query(
-        `UPDATE chain_transfers SET state = 'credited', credited_cents = 0, credited_at = now()
-          WHERE id = $1`,
-        [transfer.id],
-      );
+    const request = await requestFor(tx, transfer);
+    const priced: Priced = request
+      ? priceTransfer(
+          termsOf(request, coin),
+          // Dated by a bound: inside the window when the last height checked before it was.
+          { units, judgedAt: new Date(transfer.bound_time ?? transfer.block_time) },
+          roundPrice,
+        )
+      : {
+          cents: centsOf(coin, units, roundPrice),
+          inWindow: false,
+          completes: false,
+          priceE8: roundPrice,
+        };
+    const { cents } = priced;
+    const dust = cents === 0n && !priced.completes;
+    if (!request && dust) {
+      // Worth less than a cent with no request to count toward (a zero-value "address poisoning"
+      // transfer, say): on record, nothing to credit.
+      await markCredited(tx, transfer, null, 0n, undefined, null);
       return true;
     }
     const deposit = request
-      ? await addToRequest(tx, request, transfer, cents, { completes, late: !inWindow })
-      : await unrequestedDeposit(tx, transfer, cents, priceE8);
+      ? await addToRequest(tx, request, transfer, priced, dust)
+      : await unrequestedDeposit(tx, transfer, cents, priced.priceE8);
     if (cents > 0n) {
       await postLedgerEntry(tx, {
         userId: Number(transfer.user_id),
@@ -151,26 +122,35 @@ export async function creditTransfer(
         reference: `transfer:${transfer.id}`,
       });
     }
-    await tx.query(
-      `UPDATE chain_transfers SET state = 'credited', deposit_id = $2, credited_cents = $3,
-          eth_usd_price_e8 = $4, credited_at = now()
-        WHERE id = $1`,
-      [
-        transfer.id,
-        deposit.id,
-        cents.toString(),
-        priceE8 === undefined ? null : priceE8.toString(),
-      ],
-    );
-    await notify(tx, Number(transfer.user_id), creditMessage(deposit, transfer, cents));
+    await markCredited(tx, transfer, deposit.id, cents, priced.priceE8, request?.expires_at);
+    if (!dust) {
+      await notify(
+        tx,
+        Number(transfer.user_id),
+        creditMessage(coin, deposit, transfer, cents, priced),
+      );
+    }
     return true;
   });
 }
 
+function termsOf(request: DepositRow, coin: Coin): RequestTerms {
+  return {
+    coin,
+    amountCents: BigInt(request.amount_cents),
+    expectedUnits: BigInt(request.expected_units),
+    receivedUnits: BigInt(request.received_units),
+    creditedCents: BigInt(request.credited_cents),
+    lockedPriceE8: request.eth_usd_price_e8 === null ? undefined : BigInt(request.eth_usd_price_e8),
+    windowEndsAt: new Date(request.expires_at!),
+  };
+}
+
 /**
- * The request a transfer counts toward: the advertiser's latest request of the coin opened before
- * the transfer's block, if it is still open or was closed unpaid (by expiry, not by a newer request:
- * that one is then the latest).
+ * The request a transfer counts toward: the advertiser's latest request of the coin opened before the
+ * transfer's block, still open or closed (expired, ended underpaid, or replaced by a newer one opened
+ * after this block), not one already complete. Start Over deleted its request: a transfer to it finds
+ * an older one or none.
  */
 async function requestFor(tx: Writer, transfer: TransferRow): Promise<DepositRow | undefined> {
   const [latest] = await tx.query<DepositRow>(
@@ -179,30 +159,20 @@ async function requestFor(tx: Writer, transfer: TransferRow): Promise<DepositRow
       ORDER BY id DESC LIMIT 1 FOR UPDATE`,
     [transfer.user_id, transfer.coin_type, transfer.block_number],
   );
-  if (!latest) return undefined;
-  if (latest.status === 'pending') return latest;
-  // Closed at the end of its window: a transfer made inside the window still counts for it (the job
-  // may close a request before the watcher sees its last part); after the window, only while it has
-  // nothing (a late payment for it).
-  const closed = latest.status === 'failed' && latest.expired_at !== null;
-  const inWindow = latest.expires_at !== null && new Date(transfer.block_time) <= latest.expires_at;
-  if (!closed || (!inWindow && BigInt(latest.received_units) > 0n)) return undefined;
-  // A request opened after the transfer's block is newer, though not the transfer's: the closed one
-  // then is not the latest any more (reopening it would make two open requests of the coin).
-  const [newer] = await tx.query<{ id: number }>(
-    `SELECT id FROM deposits WHERE user_id = $1 AND coin_type = $2 AND origin = 'request' AND id > $3
-      LIMIT 1`,
-    [transfer.user_id, transfer.coin_type, latest.id],
-  );
-  return newer ? undefined : latest;
+  return latest?.status === 'confirmed' ? undefined : latest;
 }
 
+/**
+ * Adds a transfer to its request: confirmed once it completes it (late when any part came after the
+ * window); a part that does not complete it leaves it open or closed as it was. A part worth less
+ * than a cent counts toward what arrived but makes nothing late.
+ */
 async function addToRequest(
   tx: Writer,
   request: DepositRow,
   transfer: TransferRow,
-  cents: bigint,
-  { completes, late }: { completes: boolean; late: boolean },
+  { cents, completes, inWindow }: Priced,
+  dust: boolean,
 ): Promise<DepositRow> {
   const [updated] = await tx.query<DepositRow>(
     `UPDATE deposits SET
@@ -210,9 +180,8 @@ async function addToRequest(
         credited_cents = credited_cents + $3,
         tx_hash = COALESCE(tx_hash, $4),
         sender_address = COALESCE(sender_address, $5),
-        status = CASE WHEN $6 THEN 'confirmed' ELSE 'pending' END,
+        status = CASE WHEN $6 THEN 'confirmed' ELSE status END,
         late = late OR $7,
-        expired_at = CASE WHEN $6 THEN expired_at ELSE NULL END,
         confirmed_at = CASE WHEN $6 THEN now() ELSE confirmed_at END,
         updated_at = now()
       WHERE id = $1 RETURNING ${DEPOSIT_COLUMNS}`,
@@ -220,10 +189,10 @@ async function addToRequest(
       request.id,
       transfer.units,
       cents.toString(),
-      shownHash(transfer),
-      shownFrom(transfer),
+      dust ? null : shownHash(transfer),
+      dust ? null : shownFrom(transfer),
       completes,
-      late,
+      !inWindow && !dust,
     ],
   );
   return updated!;
@@ -258,23 +227,25 @@ async function unrequestedDeposit(
   return created!;
 }
 
-/** What the advertiser is told once a transfer is credited. */
-function creditMessage(deposit: DepositRow, transfer: TransferRow, cents: bigint): string {
-  const coin = coinSymbol(transfer.coin_type);
-  const arrived = `${formatCoinUnits(transfer.coin_type, BigInt(transfer.units))} ${coin}`;
-  const credited = formatCents(Number(cents));
-  const asked = formatCents(Number(deposit.amount_cents));
-  if (deposit.origin === 'unrequested') {
-    return `${arrived} arrived at your deposit address with no open deposit request; ${credited} was added to your balance.`;
-  }
-  if (deposit.status === 'pending') {
-    return (
-      `${arrived} arrived for your deposit of ${asked} in ${coin} and ${credited} was added to your ` +
-      `balance. ${formatCoinUnits(transfer.coin_type, BigInt(deposit.expected_units) - BigInt(deposit.received_units))} ${coin} is still due.`
-    );
-  }
-  if (deposit.late) {
-    return `Your deposit of ${asked} in ${coin} arrived after its window closed: ${arrived} counted, and ${credited} was added to your balance.`;
-  }
-  return `Your deposit of ${asked} in ${coin} is confirmed and ${credited} was added to your balance.`;
+/** The transfer is credited: to its deposit, for its cents, at its price, judged against a window. */
+async function markCredited(
+  tx: Writer,
+  transfer: TransferRow,
+  depositId: number | null,
+  cents: bigint,
+  priceE8: bigint | undefined,
+  windowEnd: Date | null | undefined,
+): Promise<void> {
+  await tx.query(
+    `UPDATE chain_transfers SET state = 'credited', deposit_id = $2, credited_cents = $3,
+        eth_usd_price_e8 = $4, credited_at = now(), window_ends_at = $5
+      WHERE id = $1`,
+    [
+      transfer.id,
+      depositId,
+      cents.toString(),
+      priceE8 === undefined ? null : priceE8.toString(),
+      windowEnd ?? null,
+    ],
+  );
 }

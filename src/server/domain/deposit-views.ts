@@ -5,9 +5,17 @@ import type {
   TransactionDetail,
   TransactionsFilter,
 } from '../../shared/contract/deposits';
+import {
+  coinOf,
+  COINS,
+  pow10,
+  SHOWN_DECIMALS,
+  tokenAddress,
+  type Coin,
+  type CoinRegistry,
+} from '../../shared/coins';
 import { centsToDollars } from '../../shared/money';
 import type { Reader } from '../db/db';
-import { TOKEN_ADDRESSES } from './chain';
 
 /** A deposits row as the queries below return it (numeric columns as text). */
 export type DepositRow = {
@@ -32,60 +40,86 @@ export type DepositRow = {
   late: boolean;
   credited_cents: number;
   confirmed_at: Date | null;
-  /** With DEPOSIT_STATE: the block of the oldest payment detected and not yet confirmed. */
+  /** The database's clock as the row was read (issue 31: the page counts down on the server's time). */
+  server_time: Date;
+  /** With depositState: the block of the oldest payment detected and not yet confirmed. */
   detected_block?: number | null;
-  /** With DEPOSIT_STATE: the head block at the watcher's last scan. */
+  /** With depositState: the head block at the watcher's last scan. */
   head_block?: number | null;
 };
 
 export const DEPOSIT_COLUMNS = `id, user_id, coin_type, status, amount_cents,
   expected_units::text AS expected_units, eth_usd_price_e8, chain_id, wallet_address, from_block,
   sender_address, tx_hash, received_units::text AS received_units, created_at, expires_at,
-  expired_at, origin, late, credited_cents, confirmed_at`;
+  expired_at, origin, late, credited_cents, confirmed_at, clock_timestamp() AS server_time`;
 
 /**
  * SQL: a payment to the open request `d` seen on chain and waiting for its confirmations (a transfer
  * to the advertiser's address in the coin, from the request's first block on, not credited yet).
+ * Issue 33 point 5: one worth less than a cent at the request's price neither stops its countdown
+ * nor blocks Start Over (a cent of each coin from the registry: deposit-pricing.ts oneCentOf).
  */
-export const DETECTED_PAYMENT = `(SELECT min(t.block_number) FROM chain_transfers t
+export function detectedPayment(coins: CoinRegistry): string {
+  return `(SELECT min(t.block_number) FROM chain_transfers t
   WHERE d.status = 'pending' AND t.state = 'detected' AND t.user_id = d.user_id
-    AND t.coin_type = d.coin_type AND t.block_number >= d.from_block)`;
+    AND t.coin_type = d.coin_type AND t.block_number >= d.from_block
+    AND t.units * COALESCE(d.eth_usd_price_e8, 1) >= ${oneCentTimesPrice(coins)})`;
+}
+
+/** SQL: a cent of `d`'s coin in its units, times the request's ETH/USD answer for ETH. */
+function oneCentTimesPrice(coins: CoinRegistry): string {
+  const cases = coins.map((coin) => {
+    // The feed's 8 decimals, less the 2 of cents (oneCentOf); a stablecoin's cent is 10^(decimals-2).
+    const exponent = coin.price === 'usd-1:1' ? coin.decimals - 2 : coin.decimals + 6;
+    return `WHEN '${coin.type}' THEN 10::numeric ^ ${exponent}`;
+  });
+  return `CASE d.coin_type ${cases.join(' ')} END`;
+}
 
 /** The columns of `deposits d` with its detected payment and the watcher's head. */
-const DEPOSIT_STATE = `${DEPOSIT_COLUMNS}, ${DETECTED_PAYMENT} AS detected_block,
+const depositState = (coins: CoinRegistry) => `${DEPOSIT_COLUMNS},
+  ${detectedPayment(coins)} AS detected_block,
   (SELECT head_block FROM chain_watcher WHERE id = 1) AS head_block`;
 
-/** Design §2: ETH amounts are shown with 6 decimals, so they are whole multiples of 10^12 wei. */
-export const WEI_PER_SHOWN_UNIT = 10n ** 12n;
-
-/** An amount in the coin's smallest units as the coin with 6 decimals ("0.033334", "150.000001"). */
-export function formatCoinUnits(coin: CoinType, units: bigint): string {
-  const micro = coin === 'eth' ? units / WEI_PER_SHOWN_UNIT : units;
-  const whole = micro / 1_000_000n;
-  const fraction = (micro % 1_000_000n).toString().padStart(6, '0');
-  return `${whole}.${fraction}`;
+/**
+ * An amount in the coin's smallest units as the coin with 6 decimals ("0.033334", "150.000001"),
+ * rounded down (design §2: ETH is shown with 6 of its 18).
+ */
+export function formatCoinUnits(coin: Coin, units: bigint): string {
+  const shown =
+    coin.decimals >= SHOWN_DECIMALS
+      ? units / pow10(coin.decimals - SHOWN_DECIMALS)
+      : units * pow10(SHOWN_DECIMALS - coin.decimals);
+  const one = pow10(SHOWN_DECIMALS);
+  return `${shown / one}.${(shown % one).toString().padStart(SHOWN_DECIMALS, '0')}`;
 }
 
 /**
  * EIP-681: a wallet link that pays the deposit address what the open request still waits for (all of
  * it until part arrived), in the coin's smallest units.
  */
-export function paymentUri(deposit: DepositRow): string {
+export function paymentUri(deposit: DepositRow, coin: Coin): string {
   const received = BigInt(deposit.received_units);
   const expected = BigInt(deposit.expected_units);
   const units =
     deposit.status === 'pending' && received > 0n && received < expected
       ? expected - received
       : expected;
-  if (deposit.coin_type === 'eth') {
-    return `ethereum:${deposit.wallet_address}@${deposit.chain_id}?value=${units}`;
-  }
-  const token = TOKEN_ADDRESSES[deposit.coin_type];
+  const token = tokenAddress(coin, Number(deposit.chain_id));
+  if (!token) return `ethereum:${deposit.wallet_address}@${deposit.chain_id}?value=${units}`;
   return `ethereum:${token}@${deposit.chain_id}/transfer?address=${deposit.wallet_address}&uint256=${units}`;
 }
 
-/** Spec §3 Transaction; `required` is the confirmations a payment needs (CONFIRMATIONS). */
-export function toTransaction(deposit: DepositRow, required: number): Transaction {
+/**
+ * Spec §3 Transaction; `required` is the confirmations a payment needs (CONFIRMATIONS), `coins` the
+ * registry the deposit's coin is in.
+ */
+export function toTransaction(
+  deposit: DepositRow,
+  required: number,
+  coins: CoinRegistry = COINS,
+): Transaction {
+  const coin = coinOf(coins, deposit.coin_type);
   const detected = deposit.detected_block ?? null;
   const head = deposit.head_block ?? null;
   return {
@@ -94,15 +128,15 @@ export function toTransaction(deposit: DepositRow, required: number): Transactio
     status: deposit.status,
     amount: centsToDollars(Number(deposit.amount_cents)),
     coinType: deposit.coin_type,
-    ethAmount: formatCoinUnits(deposit.coin_type, BigInt(deposit.expected_units)),
+    ethAmount: formatCoinUnits(coin, BigInt(deposit.expected_units)),
     amountUnits: deposit.expected_units,
     ethUsdPrice: deposit.eth_usd_price_e8 === null ? null : Number(deposit.eth_usd_price_e8) / 1e8,
     from: deposit.sender_address,
     to: deposit.wallet_address,
-    paymentUri: paymentUri(deposit),
+    paymentUri: paymentUri(deposit, coin),
     createdAt: new Date(deposit.created_at).toISOString(),
     expiresAt: deposit.expires_at ? new Date(deposit.expires_at).toISOString() : null,
-    receivedAmount: formatCoinUnits(deposit.coin_type, BigInt(deposit.received_units)),
+    receivedAmount: formatCoinUnits(coin, BigInt(deposit.received_units)),
     creditedAmount: centsToDollars(Number(deposit.credited_cents)),
     confirmations:
       detected === null
@@ -111,6 +145,8 @@ export function toTransaction(deposit: DepositRow, required: number): Transactio
     late: deposit.late,
     origin: deposit.origin,
     confirmedAt: deposit.confirmed_at ? new Date(deposit.confirmed_at).toISOString() : null,
+    // The clock that set expires_at (the database's), not this process's.
+    serverTime: new Date(deposit.server_time).toISOString(),
   };
 }
 
@@ -131,9 +167,10 @@ export async function findTransactionDetail(
   userId: number,
   depositId: number,
   required: number,
+  coins: CoinRegistry = COINS,
 ): Promise<TransactionDetail | undefined> {
   const [deposit] = await db.query<DepositRow>(
-    `SELECT ${DEPOSIT_STATE} FROM deposits d WHERE id = $1 AND user_id = $2`,
+    `SELECT ${depositState(coins)} FROM deposits d WHERE id = $1 AND user_id = $2`,
     [depositId, userId],
   );
   if (!deposit) return undefined;
@@ -151,13 +188,13 @@ export async function findTransactionDetail(
   const head = Number(deposit.head_block ?? 0);
   const transfers: DepositTransfer[] = rows.map((row) => ({
     hash: Number(row.log_index) === INTERNAL_LOG_INDEX ? null : row.tx_hash,
-    amount: formatCoinUnits(deposit.coin_type, BigInt(row.units)),
+    amount: formatCoinUnits(coinOf(coins, deposit.coin_type), BigInt(row.units)),
     creditedAmount: row.credited_cents === null ? null : centsToDollars(Number(row.credited_cents)),
     ethUsdPrice: row.eth_usd_price_e8 === null ? null : Number(row.eth_usd_price_e8) / 1e8,
     confirmations: Math.max(1, head - Number(row.block_number) + 1),
     blockTime: new Date(row.block_time).toISOString(),
   }));
-  return { ...toTransaction(deposit, required), transfers };
+  return { ...toTransaction(deposit, required, coins), transfers };
 }
 
 /** ETH a contract sent, found by balance reconciliation: no transaction of its own (hash null). */
@@ -169,14 +206,15 @@ export async function listTransactions(
   userId: number,
   filter: TransactionsFilter,
   required: number,
+  coins: CoinRegistry = COINS,
 ): Promise<Transaction[]> {
   const rows = await db.query<DepositRow>(
-    `SELECT ${DEPOSIT_STATE} FROM deposits d
+    `SELECT ${depositState(coins)} FROM deposits d
       WHERE user_id = $1 AND ($2::text = 'all' OR status = $2)
       ORDER BY created_at DESC, id DESC`,
     [userId, filter],
   );
-  return rows.map((row) => toTransaction(row, required));
+  return rows.map((row) => toTransaction(row, required, coins));
 }
 
 export async function findDeposit(
@@ -193,9 +231,13 @@ export async function findDeposit(
 }
 
 /** Whether a payment to the (open) request waits for its confirmations. */
-export async function hasDetectedPayment(db: Reader, depositId: number): Promise<boolean> {
+export async function hasDetectedPayment(
+  db: Reader,
+  depositId: number,
+  coins: CoinRegistry = COINS,
+): Promise<boolean> {
   const [row] = await db.query<{ block: number | null }>(
-    `SELECT ${DETECTED_PAYMENT} AS block FROM deposits d WHERE d.id = $1`,
+    `SELECT ${detectedPayment(coins)} AS block FROM deposits d WHERE d.id = $1`,
     [depositId],
   );
   return row?.block !== null && row?.block !== undefined;

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Address } from 'viem';
+import type { CoinRegistry } from '../../shared/coins';
 import type { CoinType } from '../../shared/contract/deposits';
 import type { Db, Writer } from '../db/db';
 import type { Chain, ChainOutflow, ChainScan, ChainTransfer } from './chain';
+import {
+  checkEthRequests,
+  reconcileBalances,
+  recordCheck,
+  type AddressCheck,
+} from './deposit-balance-checks';
+import { balanceReader, recordFoundByBalance } from './deposit-balances';
 import { creditTransfer } from './deposit-credits';
 import { depositAddressesAfter } from './deposit-addresses';
 import { INTERNAL_LOG_INDEX } from './deposit-views';
+import { BLOCK_TIME_LAG_SECONDS, passStart } from './deposit-window';
 
 /** Blocks scanned per step while catching up. */
 const MAX_BLOCKS_PER_SCAN = 50n;
@@ -14,7 +23,6 @@ const MAX_BLOCKS_PER_SCAN = 50n;
 const RECONCILE_BATCH = 100;
 /** How long a verify call waits for the process holding the lease to pass the head it saw. */
 const SYNC_WAIT_MS = 3000;
-const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 export interface WatcherSettings {
   db: Db;
@@ -26,6 +34,10 @@ export interface WatcherSettings {
   log: FastifyBaseLogger;
   /** Told of the watcher's work, for the metrics (plugins/metrics.ts). */
   observer?: WatcherObserver;
+  /** BLOCK_TIME_LAG_SECONDS (deposit-window.ts) unless a test makes it shorter. */
+  blockTimeLagSeconds?: number;
+  /** The coins taken (src/shared/coins.ts) unless a test adds its own; the chain scans for the same. */
+  coins?: CoinRegistry;
 }
 
 /** What the watcher tells of its work; each is told once its transaction committed. */
@@ -63,6 +75,7 @@ export interface DepositWatcher {
  */
 export function createDepositWatcher(settings: WatcherSettings): DepositWatcher {
   const { db, chain, log, observer } = settings;
+  const lag = settings.blockTimeLagSeconds ?? BLOCK_TIME_LAG_SECONDS;
   const owner = randomUUID();
   const leaseSeconds = Math.max(15, Math.ceil((settings.pollMs * 5) / 1000));
   const addresses = new Map<string, number>();
@@ -77,10 +90,10 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
   const credit = {
     sweepFunders: new Set(settings.sweepFunders),
     ethUsdPriceAt: (time: Date) => chain.ethUsdPriceAt(time),
+    coins: settings.coins,
   };
-  /** ETH the operator sends for sweeping: on record (the balance check counts it), never credited. */
-  const sweepGas = (coin: CoinType, from: string) =>
-    coin === 'eth' && credit.sweepFunders.has(from.toLowerCase());
+  const sweepGas = (transfer: Pick<ChainTransfer, 'coin' | 'from' | 'callers'>) =>
+    isSweepGas(transfer, credit.sweepFunders);
   /** Tells the blocks not yet scanned: those from the cursor (`next`) up to the head. */
   const reportLag = (head: bigint, next: bigint | undefined) => {
     if (next === undefined) return;
@@ -126,7 +139,11 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
    * again, for a reorganisation at the same height) or when `force`d (a verify call).
    */
   const tick = async (force: boolean): Promise<boolean> => {
-    const [chainId, head] = await Promise.all([chain.chainId(), chain.headBlock()]);
+    // The pass's start on the database's clock, read before the head: every block up to the head read
+    // below was made before it (issue 33 point 4: requests close only after such a pass).
+    const [start] = await db.read.query<{ now: Date; due: boolean }>(passStart(lag));
+    const [chainId, latest] = await Promise.all([chain.chainId(), chain.latestBlock()]);
+    const head = latest.number;
     const idle = head === lastHead && ++idlePasses % 10 !== 0;
     const leased = await lease(chainId, head);
     if (leased === undefined) {
@@ -134,7 +151,8 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
       if (observer) reportLag(head, await cursor());
       return false;
     }
-    if (idle && !force && Date.now() - lastReconcile < settings.reconcileSeconds * 1000) {
+    const reconcileDue = Date.now() - lastReconcile >= settings.reconcileSeconds * 1000;
+    if (idle && !force && !start!.due && !reconcileDue) {
       reportLag(head, leased);
       return true;
     }
@@ -148,6 +166,7 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
     }
     await refreshAddresses();
     const rescan = BigInt(chain.confirmations - 1);
+    const read = balanceReader(chain);
     for (;;) {
       reportLag(head, next);
       const from = next - rescan > 0n ? next - rescan : 0n;
@@ -155,27 +174,52 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
         next + MAX_BLOCKS_PER_SCAN - 1n < head ? next + MAX_BLOCKS_PER_SCAN - 1n : head;
       if (from > to) break;
       const scan = await chain.scan(from, to, (address) => addresses.has(address));
-      for (const coin of await record(chainId, from, to, head, scan)) observer?.detected(coin);
+      const checks = await checkEthRequests(db.read, chain, read, { chainId, from, to, scan });
+      for (const coin of await record(chainId, from, to, head, scan, checks)) {
+        observer?.detected(coin);
+      }
       next = to + 1n;
       if (held) held.next = next;
       if (to >= head) break;
     }
     reportLag(head, next);
     await creditConfirmed(head);
-    if (Date.now() - lastReconcile >= settings.reconcileSeconds * 1000) {
+    if (reconcileDue) {
       lastReconcile = Date.now();
-      await reconcile(chainId, head);
+      await reconcile(chainId, head, read);
     }
+    await markChecked(start!.now, latest);
     // Only a pass that went through counts: a failed one is tried again at the next tick.
     lastHead = head;
     return true;
   };
 
   /**
+   * A pass that began at `startedAt` scanned, recorded and credited every block up to `head`: the
+   * expiry job may close the requests whose window (and grace) it covers (deposit-window.ts). A
+   * reorganisation may give the head an earlier time: the newest pass's head is kept as it read it.
+   */
+  const markChecked = async (startedAt: Date, head: { number: bigint; time: Date }) => {
+    await db.query(
+      `UPDATE chain_watcher SET checked_at = GREATEST(COALESCE(checked_at, $1), $1),
+          checked_block = $2, checked_block_time = $3
+        WHERE id = 1 AND lease_owner = $4 AND lease_until > now()`,
+      [startedAt, head.number.toString(), head.time, owner],
+    );
+  };
+
+  /**
    * Records one scan and moves the cursor, in one transaction, only while holding the lease; answers
    * the coins of the transfers recorded for the first time.
    */
-  const record = (chainId: number, from: bigint, to: bigint, head: bigint, scan: ChainScan) =>
+  const record = (
+    chainId: number,
+    from: bigint,
+    to: bigint,
+    head: bigint,
+    scan: ChainScan,
+    checks: AddressCheck[],
+  ) =>
     db.transaction(async (tx) => {
       const moved = await tx.query(
         `UPDATE chain_watcher SET next_block = $2, head_block = $3, updated_at = now(),
@@ -191,18 +235,20 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
       const seen: string[] = [];
       const detected: CoinType[] = [];
       for (const transfer of scan.transfers) {
-        seen.push(`${transfer.txHash}:${transfer.logIndex}`);
-        const gas = sweepGas(transfer.coin, transfer.from);
+        seen.push(`${transfer.txHash}:${transfer.logIndex}:${transfer.traceAddress}`);
+        const gas = sweepGas(transfer);
         const userId = addresses.get(transfer.to.toLowerCase());
         if ((await recordTransfer(tx, chainId, userId, transfer, gas)) && !gas) {
           detected.push(transfer.coin);
         }
       }
       // Detected in these blocks before, not now: gone in a reorganisation (revived if it returns).
+      // ETH found by balance is found again (or removed) by the checks below.
       await tx.query(
         `UPDATE chain_transfers SET state = 'removed'
           WHERE chain_id = $1 AND state = 'detected' AND block_number BETWEEN $2 AND $3
-            AND log_index <> $5 AND NOT (tx_hash || ':' || log_index = ANY($4::text[]))`,
+            AND log_index <> $5
+            AND NOT (tx_hash || ':' || log_index || ':' || trace_address = ANY($4::text[]))`,
         [chainId, from.toString(), to.toString(), seen, INTERNAL_LOG_INDEX],
       );
       const sent: string[] = [];
@@ -216,6 +262,10 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
             AND NOT (tx_hash = ANY($4::text[]))`,
         [chainId, from.toString(), to.toString(), sent],
       );
+      for (const check of checks) {
+        const found = await recordCheck(tx, chainId, check);
+        for (let i = 0; i < found; i += 1) detected.push('eth');
+      }
       return detected;
     });
 
@@ -230,7 +280,7 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
     for (const { id, coin_type: coin, from_address: from } of due) {
       try {
         const credited = await creditTransfer(db, credit, Number(id));
-        if (credited && !sweepGas(coin, from)) observer?.credited(coin);
+        if (credited && !sweepGas({ coin, from: from as Address })) observer?.credited(coin);
       } catch (error) {
         // A price the node cannot give now, say: this transfer waits for the next pass.
         log.warn(
@@ -242,23 +292,33 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
   };
 
   /**
-   * ETH a contract sent to a deposit address (an internal transfer) is in no transaction's value:
-   * each address's balance at the newest confirmed block, less the ETH recorded in and plus what was
-   * recorded out (sweeps, their gas), is what arrived unseen. It is recorded at that block, detected,
-   * and credited like any other transfer.
+   * The slow timer: every deposit address's balance at the newest confirmed block, against the ETH
+   * recorded in and out; ETH no record explains is dated to the block where it appeared
+   * (deposit-balance-checks.ts), recorded as detected and credited like any other transfer.
    */
-  const reconcile = async (chainId: number, head: bigint) => {
+  const reconcile = async (
+    chainId: number,
+    head: bigint,
+    read: ReturnType<typeof balanceReader>,
+  ) => {
     const at = head - BigInt(chain.confirmations) + 1n;
     if (at < 0n || addresses.size === 0) return;
     const all = [...addresses.keys()];
-    const balances: bigint[] = [];
+    const balances = new Map<string, bigint>();
     for (let start = 0; start < all.length; start += RECONCILE_BATCH) {
       const batch = all.slice(start, start + RECONCILE_BATCH);
-      balances.push(
-        ...(await Promise.all(batch.map((address) => chain.balanceAt(address as Address, at)))),
-      );
+      const read$ = await Promise.all(batch.map((address) => read(address)(at)));
+      batch.forEach((address, index) => {
+        const wei = read$[index];
+        if (wei !== undefined) balances.set(address, wei);
+      });
     }
-    const block = await chain.block(at);
+    const arrivals = await reconcileBalances(db.read, chain, read, {
+      chainId,
+      at,
+      addresses,
+      balances,
+    });
     // Each block once, and only by the lease's holder: another process that took the lease during
     // the reads finds this block done and the ETH recorded, and two never credit it twice.
     const found = await db.transaction(async (tx) => {
@@ -270,42 +330,17 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
         [owner, at.toString()],
       );
       if (mine.length === 0) return 0;
-      const known = await tx.query<{ address: string; wei: string }>(
-        `SELECT address, sum(wei)::text AS wei FROM (
-           SELECT lower(to_address) AS address, units AS wei FROM chain_transfers
-            WHERE chain_id = $1 AND coin_type = 'eth' AND state <> 'removed' AND block_number <= $2
-           UNION ALL
-           SELECT lower(address), -wei FROM deposit_address_outflows
-            WHERE chain_id = $1 AND NOT removed AND block_number <= $2) flows
-          GROUP BY address`,
-        [chainId, at.toString()],
-      );
-      const expected = new Map(known.map((row) => [row.address, BigInt(row.wei)]));
       let recorded = 0;
-      for (const [index, address] of all.entries()) {
-        const unseen = balances[index]! - (expected.get(address) ?? 0n);
-        if (unseen <= 0n) continue;
-        log.info({ address, wei: unseen.toString() }, 'deposit watcher: ETH found by balance');
-        const inserted = await tx.query(
-          `INSERT INTO chain_transfers (chain_id, tx_hash, log_index, user_id, coin_type,
-              from_address, to_address, units, block_number, block_hash, block_time, state)
-            VALUES ($1, $2, $3, $4, 'eth', $5, $6, $7::numeric, $8, $9, $10, 'detected')
-            ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
-            RETURNING id`,
-          [
-            chainId,
-            `balance:${address}:${at}`,
-            INTERNAL_LOG_INDEX,
-            addresses.get(address),
-            ZERO_ADDRESS,
-            address,
-            unseen.toString(),
-            at.toString(),
-            block.hash,
-            block.time,
-          ],
+      for (const arrival of arrivals) {
+        log.info(
+          {
+            address: arrival.address,
+            wei: arrival.units.toString(),
+            block: arrival.block.toString(),
+          },
+          'deposit watcher: ETH found by balance',
         );
-        recorded += inserted.length;
+        if (await recordFoundByBalance(tx, chainId, arrival)) recorded += 1;
       }
       await tx.query('UPDATE chain_watcher SET reconciled_block = $1 WHERE id = 1', [
         at.toString(),
@@ -401,9 +436,9 @@ export async function recordTransfer(
   // unconfirmed blocks are, each pass) is updated, not detected twice.
   const [row] = await tx.query<{ inserted: boolean }>(
     `INSERT INTO chain_transfers (chain_id, tx_hash, log_index, user_id, coin_type, from_address,
-        to_address, units, block_number, block_hash, block_time, state)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $11, $12)
-      ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE SET
+        to_address, units, block_number, block_hash, block_time, state, trace_address)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $11, $12, $13)
+      ON CONFLICT (chain_id, tx_hash, log_index, trace_address) DO UPDATE SET
         block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
         block_time = EXCLUDED.block_time, state = EXCLUDED.state
         WHERE chain_transfers.state IN ('detected', 'removed')
@@ -421,9 +456,25 @@ export async function recordTransfer(
       transfer.blockHash,
       transfer.blockTime,
       sweepGas ? 'ignored' : 'detected',
+      transfer.traceAddress,
     ],
   );
   return row?.inserted === true;
+}
+
+/**
+ * ETH the operator sends for sweeping (design §2, issue 33 point 3): from an address in
+ * SWEEP_FUNDER_ADDRESSES, directly or through contracts (any caller on its trace path). On record (the
+ * balance checks count it), never credited.
+ */
+export function isSweepGas(
+  transfer: Pick<ChainTransfer, 'coin' | 'from' | 'callers'>,
+  sweepFunders: ReadonlySet<string>,
+): boolean {
+  if (transfer.coin !== 'eth') return false;
+  return [transfer.from, ...(transfer.callers ?? [])].some((address) =>
+    sweepFunders.has(address.toLowerCase()),
+  );
 }
 
 /** Records ETH that left a deposit address (a sweep: its value and gas), for the balance check. */

@@ -1,17 +1,19 @@
 import type { Address } from 'viem';
+import { coinOf, tokenAddress, type CoinRegistry } from '../../shared/coins';
 import { ETH_PAYMENT_WINDOW_SECONDS } from '../../shared/constants';
 import { coinSymbol, DEPOSIT_MESSAGES, type CoinType } from '../../shared/contract/deposits';
 import { formatCents } from '../../shared/money';
 import type { Db, Writer } from '../db/db';
-import { badRequest, HttpError, notFound } from '../errors';
+import { badRequest, conflict, HttpError, notFound } from '../errors';
 import type { Chain } from './chain';
 import { depositAddressOf } from './deposit-addresses';
+import { unitsFor } from './deposit-pricing';
+import { checkedAfter } from './deposit-window';
 import {
   DEPOSIT_COLUMNS,
   findDeposit,
   formatCoinUnits,
   hasDetectedPayment,
-  WEI_PER_SHOWN_UNIT,
   type DepositRow,
 } from './deposit-views';
 import { notify } from './notifications';
@@ -19,6 +21,11 @@ import { notify } from './notifications';
 export interface NewDeposit {
   amountCents: number;
   coinType: CoinType;
+  /**
+   * The open request of the coin the person agreed to end, null when their screen showed none,
+   * undefined when the client does not say (the spec's clients: the open one is ended as before).
+   */
+  replaces?: number | null;
 }
 
 export interface DepositSettings {
@@ -26,13 +33,21 @@ export interface DepositSettings {
   deriveAddress: (index: number) => Address;
   /** USDC and USDT requests stay open this long (STABLECOIN_PAYMENT_WINDOW_HOURS). */
   stablecoinWindowHours: number;
+  /** The coins taken (src/shared/coins.ts). */
+  coins: CoinRegistry;
 }
 
 /**
  * Opens a deposit request (design §2) for the plain amount asked: USDC and USDT 1:1 with the dollar,
- * ETH at the feed's price, held for 15 minutes. It is paid to the advertiser's own address. An older
- * open request of the coin is closed first: deleted when nothing arrived, ended as underpaid when part
- * did; one with a payment still confirming is waited for (refused).
+ * ETH at the feed's price, held for 15 minutes. It is paid to the advertiser's own address. Issue 33
+ * point 6: the window is a span of the chain's clock, against which each payment's block time is
+ * judged: it starts at the head block's time, or at the database's clock when that block is older (a
+ * chain mines no block while idle, so its last one may be minutes old). An older
+ * open request of the coin is closed first: deleted when nothing was credited, ended as underpaid when
+ * part was; one with a payment still confirming, or whose window ended before a watcher pass covered
+ * its end, is waited for (refused). Issue 31: it is closed only when
+ * it is the one the person agreed to end (`replaces`); another (opened on another device, or none
+ * where one was shown) is a 409 and nothing changes.
  */
 export async function createDeposit(
   db: Db,
@@ -41,18 +56,22 @@ export async function createDeposit(
   userId: number,
   deposit: NewDeposit,
 ): Promise<DepositRow> {
+  const { coins } = settings;
+  const coin = coinOf(coins, deposit.coinType);
+  const byFeed = coin.price === 'eth-usd-feed';
   const [chainId, head, price] = await Promise.all([
     chain.chainId(),
-    chain.headBlock(),
-    deposit.coinType === 'eth' ? chain.ethUsdPrice() : undefined,
+    chain.latestBlock(),
+    byFeed ? chain.ethUsdPrice() : undefined,
   ]);
-  const cents = BigInt(deposit.amountCents);
-  const units = price
-    ? // micro-ETH = cents / 100 / (answer / 10^8) * 10^6, rounded up so the deposit is fully paid.
-      ceilDiv(cents * 10n ** 12n, price.answerE8) * WEI_PER_SHOWN_UNIT
-    : cents * 10_000n;
-  const windowSeconds =
-    deposit.coinType === 'eth' ? ETH_PAYMENT_WINDOW_SECONDS : settings.stablecoinWindowHours * 3600;
+  // A token not taken on this chain (no contract of it here) could be neither paid nor found.
+  if (coin.contracts && !tokenAddress(coin, chainId)) {
+    throw badRequest(
+      `${coin.symbol} deposits are not available right now. Please choose another coin.`,
+    );
+  }
+  const units = unitsFor(coin, BigInt(deposit.amountCents), price?.answerE8);
+  const windowSeconds = byFeed ? ETH_PAYMENT_WINDOW_SECONDS : settings.stablecoinWindowHours * 3600;
 
   return db.transaction(async (tx) => {
     // One request at a time per advertiser: the open one of the coin is closed in this transaction.
@@ -64,17 +83,26 @@ export async function createDeposit(
         FOR UPDATE`,
       [userId, deposit.coinType],
     );
+    if (deposit.replaces !== undefined && open && Number(open.id) !== deposit.replaces) {
+      throw conflict(DEPOSIT_MESSAGES.openChanged);
+    }
     if (open) {
-      if (await hasDetectedPayment(tx, Number(open.id))) {
+      if (await hasDetectedPayment(tx, Number(open.id), coins)) {
         throw badRequest(DEPOSIT_MESSAGES.olderBeingConfirmed);
       }
-      if (BigInt(open.received_units) > 0n) await closeRequest(tx, open);
-      else await tx.query('DELETE FROM deposits WHERE id = $1', [open.id]);
+      // Issue 33 point 4, as for Start Over: a request whose window ended is not closed before the
+      // watcher has looked for a payment up to a head that covers its end.
+      if (await windowBeingChecked(tx, Number(open.id))) {
+        throw badRequest(DEPOSIT_MESSAGES.olderBeingChecked);
+      }
+      if (Number(open.credited_cents) > 0) await closeRequest(tx, coins, open);
+      else await deleteRequest(tx, Number(open.id));
     }
     const [created] = await tx.query<DepositRow>(
       `INSERT INTO deposits (user_id, coin_type, amount_cents, expected_units, eth_usd_price_e8,
           chain_id, wallet_address, from_block, expires_at)
-        VALUES ($1, $2, $3, $4::numeric, $5, $6, $7, $8, now() + make_interval(secs => $9))
+        VALUES ($1, $2, $3, $4::numeric, $5, $6, $7, $8,
+          GREATEST(now(), $10::timestamptz) + make_interval(secs => $9))
         RETURNING ${DEPOSIT_COLUMNS}`,
       [
         userId,
@@ -84,8 +112,9 @@ export async function createDeposit(
         price ? Number(price.answerE8) : null,
         chainId,
         address,
-        Number(head + 1n),
+        Number(head.number + 1n),
         windowSeconds,
+        head.time,
       ],
     );
     return created!;
@@ -99,6 +128,7 @@ export async function createDeposit(
  */
 export async function closeRequest(
   tx: Writer,
+  coins: CoinRegistry,
   deposit: DepositRow,
   windowText?: string,
 ): Promise<void> {
@@ -108,26 +138,30 @@ export async function closeRequest(
   );
   const dollars = formatCents(Number(deposit.amount_cents));
   const coin = coinSymbol(deposit.coin_type);
+  const units = (value: bigint) => formatCoinUnits(coinOf(coins, deposit.coin_type), value);
   const received = BigInt(deposit.received_units);
   await notify(
     tx,
     Number(deposit.user_id),
-    received === 0n
+    // Parts worth less than a cent credit nothing: not paid.
+    Number(deposit.credited_cents) === 0
       ? `Your deposit of ${dollars} in ${coin} was not paid${windowText ? ` within ${windowText}` : ''}. ` +
           DEPOSIT_MESSAGES.expired
-      : `Your deposit of ${dollars} in ${coin} ended underpaid: ${formatCoinUnits(deposit.coin_type, received)} ` +
-          `${coin} of ${formatCoinUnits(deposit.coin_type, BigInt(deposit.expected_units))} ${coin} arrived, ` +
+      : `Your deposit of ${dollars} in ${coin} ended underpaid: ${units(received)} ${coin} of ` +
+          `${units(BigInt(deposit.expected_units))} ${coin} arrived, ` +
           `and the ${formatCents(Number(deposit.credited_cents))} it was worth was added to your balance. ` +
           'No crypto is sent back; start a new deposit for the rest.',
   );
 }
 
 /**
- * Deletes the caller's own open request (Start Over). Refused once a payment to it arrived: that
- * payment is credited, never dropped with its request.
+ * Deletes the caller's own open request (Start Over). Refused once a payment to it was credited or
+ * is confirming: that payment is credited, never dropped with its request; and once its window ended, until the watcher
+ * has checked for a payment made in it.
  */
 export async function deletePendingDeposit(
   db: Db,
+  coins: CoinRegistry,
   userId: number,
   depositId: number,
 ): Promise<void> {
@@ -135,17 +169,40 @@ export async function deletePendingDeposit(
     const deposit = await findDeposit(tx, userId, depositId, true);
     if (!deposit) throw notFound(DEPOSIT_MESSAGES.notFound);
     if (deposit.status !== 'pending') throw badRequest(DEPOSIT_MESSAGES.notPending);
-    if (BigInt(deposit.received_units) > 0n || (await hasDetectedPayment(tx, depositId))) {
+    // Issue 33 point 7: what became of the money (finding: after a 1-cent payment it said "added
+    // to your balance once confirmed", though it was credited). Parts worth less than a cent do not
+    // block it (point 5).
+    if (Number(deposit.credited_cents) > 0) throw badRequest(DEPOSIT_MESSAGES.paymentCredited);
+    if (await hasDetectedPayment(tx, depositId, coins))
       throw badRequest(DEPOSIT_MESSAGES.paymentArrived);
+    // Issue 33 point 4: at zero, not before the watcher has looked for a payment up to a head that
+    // covers the window's end (the page's own delete at 0:00 would drop the request it pays).
+    if (await windowBeingChecked(tx, depositId)) {
+      throw badRequest(DEPOSIT_MESSAGES.checkingPayment);
     }
-    await tx.query('DELETE FROM deposits WHERE id = $1', [depositId]);
+    await deleteRequest(tx, depositId);
   });
+}
+
+/** The request's window ended, and no watcher pass has yet covered its end (issue 33 point 4). */
+async function windowBeingChecked(tx: Writer, depositId: number): Promise<boolean> {
+  const [window] = await tx.query<{ checking: boolean }>(
+    `SELECT d.expires_at <= now() AND NOT ${checkedAfter('d.expires_at')} AS checking
+       FROM deposits d WHERE d.id = $1`,
+    [depositId],
+  );
+  return window?.checking === true;
+}
+
+/**
+ * Deletes an open request that credited nothing; the parts worth less than a cent it counted stay
+ * on record, credited to no deposit.
+ */
+async function deleteRequest(tx: Writer, depositId: number): Promise<void> {
+  await tx.query('UPDATE chain_transfers SET deposit_id = NULL WHERE deposit_id = $1', [depositId]);
+  await tx.query('DELETE FROM deposits WHERE id = $1', [depositId]);
 }
 
 export function chainUnavailable(): HttpError {
   return new HttpError(503, 'Deposits are not available right now. Please try again later.');
-}
-
-function ceilDiv(a: bigint, b: bigint): bigint {
-  return (a + b - 1n) / b;
 }

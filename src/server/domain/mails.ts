@@ -111,6 +111,31 @@ export function securityChangeMail(
   });
 }
 
+/**
+ * Issue 32 point 10: the owner's password was changed (with the current one) or reset (with a mailed
+ * link). The link resets it: what the owner does when it was not them.
+ */
+export function passwordChangedMail(
+  appUrl: string,
+  to: string,
+  username: string,
+  how: 'changed' | 'reset',
+): Mail {
+  const what =
+    how === 'changed'
+      ? 'The password of your PromoClicks account was changed just now, with the current password.'
+      : 'The password of your PromoClicks account was reset just now, with a link mailed to this address.';
+  return actionMail({
+    to,
+    link: `${appUrl}/forgot-password`,
+    subject: 'Your PromoClicks password was changed',
+    lines: [`Hello ${username},`, what, 'Your other sessions were signed out.'],
+    action: 'Reset your password',
+    footer:
+      'If it was you, there is nothing more to do. If it was not, reset your password at once with this link, then review your sessions, passkeys and two-factor sign-in on the account page.',
+  });
+}
+
 export interface ActionMail {
   to: string;
   link: string;

@@ -1,4 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import {
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from '../../shared/rules/account';
 import type { Db } from '../db/db';
 import { findUserByEmail, type UserRow } from './users';
 
@@ -21,8 +26,6 @@ export interface PartnerIdentity {
  * account's e-mail and is not linked to it (its owner may link it: domain/partner-links.ts).
  */
 export type PartnerAccount = { user: UserRow } | { emailOwner: UserRow };
-
-const USERNAME_MAX = 30;
 
 /**
  * Design §3: the local account linked to a partner account, created on first use (verified, no
@@ -63,15 +66,19 @@ async function findByPartnerUsername(db: Db, username: string): Promise<UserRow 
   return rows[0];
 }
 
-/** Keeps to the characters a local username may have (contract `Username`). */
+/** Keeps to the rules of a local username (shared/rules/account.ts): each other UTF-16 unit is a _. */
 function usernameBase(partnerUsername: string): string {
-  const cleaned = partnerUsername.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, USERNAME_MAX);
-  return cleaned.length >= 3 ? cleaned : `${cleaned}___`.slice(0, 3);
+  const cleaned = partnerUsername
+    .split('')
+    .map((unit) => (USERNAME_PATTERN.test(unit) ? unit : '_'))
+    .join('')
+    .slice(0, USERNAME_MAX_LENGTH);
+  return cleaned.length >= USERNAME_MIN_LENGTH ? cleaned : cleaned.padEnd(USERNAME_MIN_LENGTH, '_');
 }
 
 /** partner, partner_2 … partner_10, then a random suffix. */
 function usernameCandidate(base: string, attempt: number): string {
   if (attempt === 1) return base;
   const suffix = attempt <= 10 ? `_${attempt}` : `_${randomBytes(3).toString('hex')}`;
-  return base.slice(0, USERNAME_MAX - suffix.length) + suffix;
+  return base.slice(0, USERNAME_MAX_LENGTH - suffix.length) + suffix;
 }

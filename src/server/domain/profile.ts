@@ -2,6 +2,7 @@ import { PROFILE_MESSAGES } from '../../shared/contract/profile';
 import { VERIFICATION_MESSAGES } from '../../shared/contract/verification';
 import type { Db, Tx } from '../db/db';
 import { badRequest, conflict } from '../errors';
+import { checkNewPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
 import { deleteUserSessions } from './sessions';
 import { consumeOwnToken, consumeToken, issueToken, voidTokens } from './tokens';
@@ -163,5 +164,7 @@ export async function setFirstPassword(db: Db, token: string, newPassword: strin
             [userId, passwordHash],
           );
     if (rows.length === 0) throw badRequest(PROFILE_MESSAGES.invalidSetPasswordLink);
+    // Refused: the transaction rolls back, so the link still works for a better password.
+    await checkNewPassword(newPassword, (await findUserById(tx, userId!)) ?? {});
   });
 }

@@ -11,6 +11,8 @@ import type {
 } from '../../shared/contract/stats';
 import { centsToDollars } from '../../shared/money';
 import { addDays, dayOf, dayStart, daysBetween, resolveRange } from '../../shared/stats-range';
+import { noInvalidClicks } from '../../shared/invalid-clicks';
+import { REASON_COLUMNS } from './clicks/rollup-columns';
 
 /**
  * Issue 19: what the money bought in a date range, in the advertiser's time zone (src/shared/
@@ -20,23 +22,19 @@ import { addDays, dayOf, dayStart, daysBetween, resolveRange } from '../../share
  * are the sum of its hours' rows; totals are the sum of the days.
  */
 
-/** The sums of one bucket of roll-up rows, as the database adds them. */
-type SumsRow = {
-  billed: number | string;
-  billed_cents: number | string;
-  bot: number | string;
-  double_click: number | string;
-  daily_cap: number | string;
-  not_placed: number | string;
-  too_old: number | string;
-  future: number | string;
-};
+/**
+ * The sums of one bucket of roll-up rows, as the database adds them: billed clicks, their cents and
+ * a count per reason of invalid clicks, under its roll-up column (rollup-columns.ts).
+ */
+type SumsRow = { billed: number | string; billed_cents: number | string } & Record<
+  string,
+  number | string
+>;
 
-const SUMS = `
-  COALESCE(sum(billed), 0)::bigint AS billed, COALESCE(sum(billed_cents), 0)::bigint AS billed_cents,
-  COALESCE(sum(bot), 0)::bigint AS bot, COALESCE(sum(double_click), 0)::bigint AS double_click,
-  COALESCE(sum(daily_cap), 0)::bigint AS daily_cap, COALESCE(sum(not_placed), 0)::bigint AS not_placed,
-  COALESCE(sum(too_old), 0)::bigint AS too_old, COALESCE(sum(future), 0)::bigint AS future`;
+const SUMS = [
+  'COALESCE(sum(billed), 0)::bigint AS billed, COALESCE(sum(billed_cents), 0)::bigint AS billed_cents',
+  ...REASON_COLUMNS.map(({ column }) => `COALESCE(sum(${column}), 0)::bigint AS ${column}`),
+].join(',\n  ');
 
 interface Sums {
   clicks: number;
@@ -44,38 +42,21 @@ interface Sums {
   invalid: InvalidByReason;
 }
 
-const noInvalid = (): InvalidByReason => ({
-  bot: 0,
-  doubleClick: 0,
-  dailyCap: 0,
-  notPlaced: 0,
-  tooOld: 0,
-  future: 0,
-});
+const noInvalid = (): InvalidByReason => noInvalidClicks();
 
 function toSums(row: SumsRow | undefined): Sums {
   if (!row) return { clicks: 0, cents: 0, invalid: noInvalid() };
   return {
     clicks: Number(row.billed),
     cents: Number(row.billed_cents),
-    invalid: {
-      bot: Number(row.bot),
-      doubleClick: Number(row.double_click),
-      dailyCap: Number(row.daily_cap),
-      notPlaced: Number(row.not_placed),
-      tooOld: Number(row.too_old),
-      future: Number(row.future),
-    },
+    invalid: Object.fromEntries(
+      REASON_COLUMNS.map(({ code, column }) => [code, Number(row[column])]),
+    ) as InvalidByReason,
   };
 }
 
 const invalidCount = (invalid: InvalidByReason) =>
-  invalid.bot +
-  invalid.doubleClick +
-  invalid.dailyCap +
-  invalid.notPlaced +
-  invalid.tooOld +
-  invalid.future;
+  REASON_COLUMNS.reduce((sum, { code }) => sum + invalid[code], 0);
 
 /** Spend, clicks, cost per click (to the cent) and invalid clicks of some sums. */
 function totalsOf(sums: Sums): RangeTotals {

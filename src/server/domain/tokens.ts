@@ -4,26 +4,32 @@ import { hashSecret, newSecret } from './secrets';
 /**
  * Design §3: e-mail verification links live 24 hours, password reset links 1 hour. Issue 16 point 8:
  * an e-mail change's confirmation link lives as long as a verification link (it proves an address
- * too), the link that sets a partner account's first password as long as a reset link.
+ * too), the link that sets a partner account's first password as long as a reset link. Issue 32: a
+ * sign-in link lives 15 minutes.
  */
 export const TOKEN_TTL_MS = {
   'verify-email': 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
   'change-email': 24 * 60 * 60 * 1000,
   'set-password': 60 * 60 * 1000,
+  'sign-in': 15 * 60 * 1000,
 } as const;
 
 export type TokenPurpose = keyof typeof TOKEN_TTL_MS;
 
 /**
- * Purposes of which only the newest link works: a new reset invalidates the old (design §3), a new
- * e-mail change replaces the one asked for before, a new set-password link the one mailed before.
+ * Purposes of which only the newest link works: a new e-mail change replaces the one asked for
+ * before, a new set-password link the one mailed before. Not reset and sign-in links, which anyone
+ * may ask for (issue 32 point 3): a stranger's request must not void the link the owner holds; they
+ * are few instead (`issueMailedToken`), and using one voids the others.
  */
-const NEWEST_ONLY: ReadonlySet<TokenPurpose> = new Set([
-  'reset-password',
-  'change-email',
-  'set-password',
-]);
+const NEWEST_ONLY: ReadonlySet<TokenPurpose> = new Set(['change-email', 'set-password']);
+
+/**
+ * Issue 32 point 3: links of a purpose mailed to one account in any hour, whoever asks. So the last
+ * three issued within a reset link's hour are all valid, and a mailbox gets no more than this.
+ */
+export const MAILED_LINKS_PER_HOUR = 3;
 
 /**
  * Issues a one-time token and returns the secret for the mail link (only its hash is stored); `data`
@@ -43,6 +49,26 @@ export async function issueToken(
     [hashSecret(token), userId, purpose, new Date(Date.now() + TOKEN_TTL_MS[purpose]), data],
   );
   return token;
+}
+
+/**
+ * Issues a link that anyone may ask for by e-mail (reset, sign-in), unless MAILED_LINKS_PER_HOUR of
+ * its purpose went to the account in the last hour: then undefined, and no mail goes out. The
+ * caller holds the account's lock (the auth mail queue's drain), so that two drains cannot both
+ * count two and issue.
+ */
+export async function issueMailedToken(
+  tx: Writer,
+  userId: number,
+  purpose: 'reset-password' | 'sign-in',
+): Promise<string | undefined> {
+  const [row] = await tx.query<{ issued: number }>(
+    `SELECT count(*)::int AS issued FROM auth_tokens
+      WHERE user_id = $1 AND purpose = $2 AND created_at > now() - interval '1 hour'`,
+    [userId, purpose],
+  );
+  if (Number(row?.issued ?? 0) >= MAILED_LINKS_PER_HOUR) return undefined;
+  return issueToken(tx, userId, purpose);
 }
 
 /**

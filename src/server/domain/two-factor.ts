@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
+import { renderSVG } from 'uqr';
 import type { Db, Reader, Writer } from '../db/db';
 import { hashSecret, newSecret } from './secrets';
 
@@ -90,7 +90,8 @@ export async function startTwoFactorSetup(
     box.seal(secret),
   ]);
   const uri = totpOf(secret, user.email).toString();
-  const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  // The deposit page's QR library (uqr): one for both (issue 34 point 8).
+  const qrSvg = renderSVG(uri, { border: 1, ecc: 'M' });
   return { secret, uri, qrSvg };
 }
 
@@ -228,6 +229,8 @@ export async function createChallenge(
 export interface Challenge {
   userId: number | null;
   challenge: string | null;
+  /** Codes tried against it so far (a second-factor challenge takes MAX_CODE_FAILURES). */
+  failures: number;
 }
 
 /** A live challenge of this purpose, or undefined. */
@@ -236,31 +239,41 @@ export async function findChallenge(
   id: string,
   purpose: ChallengePurpose,
 ): Promise<Challenge | undefined> {
-  const [row] = await db.query<{ user_id: number | null; challenge: string | null }>(
-    `SELECT user_id, challenge FROM auth_challenges
+  const [row] = await db.query<{
+    user_id: number | null;
+    challenge: string | null;
+    failures: number;
+  }>(
+    `SELECT user_id, challenge, failures FROM auth_challenges
       WHERE id_hash = $1 AND purpose = $2 AND expires_at > now()`,
     [hashSecret(id), purpose],
   );
   if (!row) return undefined;
-  return { userId: row.user_id === null ? null : Number(row.user_id), challenge: row.challenge };
+  return {
+    userId: row.user_id === null ? null : Number(row.user_id),
+    challenge: row.challenge,
+    failures: Number(row.failures),
+  };
 }
 
-/** A half-done sign-in takes this many wrong codes; then it ends and the password is asked again. */
+/** A half-done sign-in takes this many codes; then the password is asked again. */
 export const MAX_CODE_FAILURES = 5;
 
 /**
- * Counts a wrong code against a challenge, ending it at the MAX_CODE_FAILURES-th; true when it is
- * still open. One statement, so parallel guesses cannot pass the count.
+ * Issue 32 point 4: takes one of the half-done sign-in's MAX_CODE_FAILURES code attempts before the
+ * code is checked, in one statement, so that of 20 codes sent at once at most 5 are checked. Returns
+ * which attempt it is (1 to MAX_CODE_FAILURES), or undefined when none is left (or the sign-in is
+ * over): then no code is checked, and a right one is refused as a wrong one is. A used-up challenge
+ * stays until it expires, so its later codes get the same answer as its last.
  */
-export async function recordCodeFailure(db: Writer, id: string): Promise<boolean> {
+export async function reserveCodeAttempt(db: Writer, id: string): Promise<number | undefined> {
   const [row] = await db.query<{ failures: number }>(
-    'UPDATE auth_challenges SET failures = failures + 1 WHERE id_hash = $1 RETURNING failures',
-    [hashSecret(id)],
+    `UPDATE auth_challenges SET failures = failures + 1
+      WHERE id_hash = $1 AND purpose = 'second-factor' AND expires_at > now() AND failures < $2
+      RETURNING failures`,
+    [hashSecret(id), MAX_CODE_FAILURES],
   );
-  if (!row) return false;
-  if (Number(row.failures) < MAX_CODE_FAILURES) return true;
-  await endChallenge(db, id);
-  return false;
+  return row ? Number(row.failures) : undefined;
 }
 
 /** Ends a challenge; true when this call ended it (a challenge is used once). */

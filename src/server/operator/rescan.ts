@@ -1,11 +1,12 @@
+import { coinOf, COINS } from '../../shared/coins';
 import { coinSymbol, type CoinType } from '../../shared/contract/deposits';
 import { formatCents } from '../../shared/money';
 import type { Db, Tx } from '../db/db';
-import { ETH_LOG_INDEX, type Chain, type ChainTransfer } from '../domain/chain';
+import { ETH_LOG_INDEX, TRACE_LOG_INDEX, type Chain, type ChainTransfer } from '../domain/chain';
 import { depositAddressesAfter } from '../domain/deposit-addresses';
 import { creditTransfer } from '../domain/deposit-credits';
 import { formatCoinUnits, INTERNAL_LOG_INDEX } from '../domain/deposit-views';
-import { recordOutflow, recordTransfer } from '../domain/deposit-watcher';
+import { isSweepGas, recordOutflow, recordTransfer } from '../domain/deposit-watcher';
 import { finishAction, OperatorError, plural, startAction } from './actions';
 
 /** Blocks scanned per step, as the watcher scans them (deposit-watcher.ts). */
@@ -125,7 +126,7 @@ async function scanAndCredit(
         const skipped = await countedByBalance(tx, chainId, transfer);
         found.push({ transfer, skipped });
         if (skipped) continue;
-        const gas = transfer.coin === 'eth' && sweepFunders.has(transfer.from.toLowerCase());
+        const gas = isSweepGas(transfer, sweepFunders);
         const userId = addresses.get(transfer.to.toLowerCase());
         await recordTransfer(tx, chainId, userId, transfer, gas);
       }
@@ -193,7 +194,7 @@ async function creditNow(
 }
 
 /**
- * Plain ETH not on record, to an address where balance reconciliation recorded ETH it could not
+ * Plain or traced ETH not on record, to an address where a balance check recorded ETH it could not
  * explain, at the transfer's block or later: that ETH may be this transfer, credited already.
  */
 async function countedByBalance(
@@ -201,10 +202,12 @@ async function countedByBalance(
   chainId: number,
   transfer: ChainTransfer,
 ): Promise<RescanOutcome | undefined> {
-  if (transfer.logIndex !== ETH_LOG_INDEX) return undefined;
+  if (transfer.logIndex !== ETH_LOG_INDEX && transfer.logIndex !== TRACE_LOG_INDEX)
+    return undefined;
   const [known] = await tx.query(
-    'SELECT 1 FROM chain_transfers WHERE chain_id = $1 AND tx_hash = $2 AND log_index = $3',
-    [chainId, transfer.txHash, transfer.logIndex],
+    `SELECT 1 FROM chain_transfers
+      WHERE chain_id = $1 AND tx_hash = $2 AND log_index = $3 AND trace_address = $4`,
+    [chainId, transfer.txHash, transfer.logIndex, transfer.traceAddress],
   );
   if (known) return undefined;
   const [reconciled] = await tx.query<{ id: number; block_number: number }>(
@@ -229,8 +232,8 @@ async function transferRow(
 ): Promise<{ id: number; state: string; credited_cents: number | null }> {
   const [row] = await db.read.query<{ id: number; state: string; credited_cents: number | null }>(
     `SELECT id, state, credited_cents FROM chain_transfers
-      WHERE chain_id = $1 AND tx_hash = $2 AND log_index = $3`,
-    [chainId, transfer.txHash, transfer.logIndex],
+      WHERE chain_id = $1 AND tx_hash = $2 AND log_index = $3 AND trace_address = $4`,
+    [chainId, transfer.txHash, transfer.logIndex, transfer.traceAddress],
   );
   return { ...row!, id: Number(row!.id) };
 }
@@ -246,7 +249,7 @@ async function emailsOf(db: Db, userIds: number[]): Promise<Map<number, string>>
 /** One line per transfer found, as the command prints them. */
 export function describeTransfer(transfer: RescannedTransfer): string {
   const where = `block ${transfer.blockNumber}, tx ${transfer.txHash}${transfer.logIndex >= 0 ? ` log ${transfer.logIndex}` : ''}`;
-  const what = `${formatCoinUnits(transfer.coin, transfer.units)} ${coinSymbol(transfer.coin)} to ${transfer.email} (${where})`;
+  const what = `${formatCoinUnits(coinOf(COINS, transfer.coin), transfer.units)} ${coinSymbol(transfer.coin)} to ${transfer.email} (${where})`;
   const outcome = transfer.outcome;
   switch (outcome.state) {
     case 'credited now':

@@ -1,8 +1,9 @@
+import { coinOf, COINS } from '../../shared/coins';
 import { coinSymbol, type CoinType } from '../../shared/contract/deposits';
 import { formatCents } from '../../shared/money';
 import type { Reader } from '../db/db';
-import { DETECTED_PAYMENT, formatCoinUnits, INTERNAL_LOG_INDEX } from '../domain/deposit-views';
-import { ETH_EXPIRY_GRACE_SECONDS } from '../jobs/expire-deposits';
+import { detectedPayment, formatCoinUnits, INTERNAL_LOG_INDEX } from '../domain/deposit-views';
+import { checkedAfter, CLOSES_AT } from '../domain/deposit-window';
 import { plural } from './actions';
 
 /**
@@ -27,13 +28,17 @@ export interface StuckItem {
  * - a transfer detected and not credited 30 minutes on: crediting fails (with its confirmations), or
  *   the watcher stopped before it had them;
  * - a deposit request still pending 30 minutes after its window (and the ETH grace) closed, with no
- *   payment confirming: the expiry job did not close it;
+ *   payment confirming: the expiry job did not close it, or no watcher pass checked for its payment
+ *   since (issue 33 point 4: until one has, it is kept open);
  * - the chain watcher, when it has not scanned for 30 minutes while requests are open or transfers
  *   wait;
  * - an active campaign with no clicks left 30 minutes on: the job did not end it (its leftover stays
  *   out of the balance);
  * - an active campaign on a profile no longer listed: never placed, its budget held;
- * - an active campaign with clicks left that billed none in 7 days.
+ * - an active campaign with clicks left that billed none in 7 days;
+ * - (issue 33) ETH found by balance in the last 30 days: its sender is unknown (the node offers no
+ *   traces), so it may be sweep gas sent through a contract; and one dated by a bound (the node could
+ *   not answer for the blocks before it), whose date the operator may want to check.
  */
 export async function findStuck(
   db: Reader,
@@ -41,6 +46,7 @@ export async function findStuck(
 ): Promise<StuckItem[]> {
   return [
     ...(await stuckTransfers(db, settings.confirmations)),
+    ...(await foundByBalance(db)),
     ...(await stuckDeposits(db)),
     ...(await stuckWatcher(db)),
     ...(await stuckCampaigns(db)),
@@ -80,8 +86,50 @@ async function stuckTransfers(db: Reader, required: number): Promise<StuckItem[]
       kind: 'transfer',
       id: Number(row.id),
       line:
-        `transfer ${row.id}: ${formatCoinUnits(row.coin_type, BigInt(row.units))} ${coinSymbol(row.coin_type)} ` +
+        `transfer ${row.id}: ${formatCoinUnits(coinOf(COINS, row.coin_type), BigInt(row.units))} ${coinSymbol(row.coin_type)} ` +
         `to ${row.email} in block ${row.block_number} (${source}), detected ${time(row.created_at)} and not credited; ${why}`,
+    };
+  });
+}
+
+/** ETH found by balance is listed this long after it was detected. */
+export const FOUND_BY_BALANCE_DAYS = 30;
+
+async function foundByBalance(db: Reader): Promise<StuckItem[]> {
+  const rows = await db.query<{
+    id: number;
+    email: string;
+    units: string;
+    block_number: number;
+    state: string;
+    credited_cents: number | null;
+    bound_block: number | null;
+    bound_time: Date | null;
+  }>(
+    `SELECT t.id, u.email, t.units::text AS units, t.block_number, t.state, t.credited_cents,
+            t.bound_block, t.bound_time
+       FROM chain_transfers t JOIN users u ON u.id = t.user_id
+      WHERE t.log_index = $1
+        AND (t.state = 'credited' OR (t.state = 'detected' AND t.bound_block IS NOT NULL))
+        AND t.created_at > now() - make_interval(days => $2)
+      ORDER BY t.id`,
+    [INTERNAL_LOG_INDEX, FOUND_BY_BALANCE_DAYS],
+  );
+  return rows.map((row) => {
+    const bound =
+      row.bound_block === null
+        ? ''
+        : `, dated by a bound: the node could not answer for the blocks before it, and it counts as paid by block ${row.bound_block} (${time(row.bound_time!)}), the last one checked`;
+    const money =
+      row.state === 'credited'
+        ? `credited ${formatCents(Number(row.credited_cents))}`
+        : 'not credited yet';
+    return {
+      kind: 'transfer',
+      id: Number(row.id),
+      line:
+        `transfer ${row.id}: ${formatCoinUnits(coinOf(COINS, 'eth'), BigInt(row.units))} ETH to ${row.email} found by balance in block ${row.block_number}${bound}; ${money}. ` +
+        'Its sender is unknown (the node offers no traces): check it is not gas for sweeping sent through a contract (sweeps must fund deposit addresses by direct transactions)',
     };
   });
 }
@@ -93,22 +141,26 @@ async function stuckDeposits(db: Reader): Promise<StuckItem[]> {
     coin_type: CoinType;
     amount_cents: number;
     expires_at: Date;
+    checked: boolean;
   }>(
-    `SELECT d.id, u.email, d.coin_type, d.amount_cents, d.expires_at
+    `SELECT d.id, u.email, d.coin_type, d.amount_cents, d.expires_at,
+            ${checkedAfter(CLOSES_AT)} AS checked
        FROM deposits d JOIN users u ON u.id = d.user_id
       WHERE d.status = 'pending' AND d.origin = 'request'
-        AND d.expires_at < now() - make_interval(mins => $1)
-              - make_interval(secs => CASE WHEN d.coin_type = 'eth' THEN $2 ELSE 0 END)
-        AND ${DETECTED_PAYMENT} IS NULL
+        AND ${CLOSES_AT} < now() - make_interval(mins => $1)
+        AND ${detectedPayment(COINS)} IS NULL
       ORDER BY d.id`,
-    [STUCK_AFTER_MINUTES, ETH_EXPIRY_GRACE_SECONDS],
+    [STUCK_AFTER_MINUTES],
   );
   return rows.map((row) => ({
     kind: 'deposit',
     id: Number(row.id),
     line:
       `deposit ${row.id}: ${formatCents(Number(row.amount_cents))} in ${coinSymbol(row.coin_type)} by ${row.email}, ` +
-      `pending though its window closed ${time(row.expires_at)}: the expiry job has not closed it (do the servers run their jobs?)`,
+      `pending though its window closed ${time(row.expires_at)}: ` +
+      (row.checked
+        ? 'the expiry job has not closed it (do the servers run their jobs?)'
+        : 'no pass of the chain watcher has checked for its payment since, so it is kept open (is RPC_URL answering?)'),
   }));
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { createChain, type Chain } from '../domain/chain';
 import { createAddressDeriver } from '../domain/deposit-addresses';
@@ -27,6 +28,7 @@ export const chainPlugin = fp(
           confirmations: config.confirmations,
           chainId: config.chainId,
           priceMaxAgeSeconds: config.priceMaxAgeSeconds,
+          coins: app.coins,
           onError: (error) => app.log.warn({ err: error }, 'chain call failed'),
         })
       : undefined;
@@ -34,6 +36,7 @@ export const chainPlugin = fp(
     app.decorate('depositSettings', {
       deriveAddress: createAddressDeriver(config.depositXpub),
       stablecoinWindowHours: config.stablecoinPaymentWindowHours,
+      coins: app.coins,
     });
     const watcher = chain
       ? createDepositWatcher({
@@ -44,10 +47,41 @@ export const chainPlugin = fp(
           reconcileSeconds: config.balanceReconcileSeconds,
           log: app.log,
           observer: app.metrics.depositWatcher,
+          coins: app.coins,
         })
       : undefined;
     app.decorate('depositWatcher', watcher);
     app.addHook('onClose', async () => watcher?.stop());
+    // Issue 33: which trace method the node offers for ETH from contracts, probed and logged at
+    // start (before the start banner: the development log stays quiet after it). A node that does
+    // not answer in time is probed again by the watcher's first pass.
+    if (chain) app.addHook('onReady', async () => logTraceMode(app.log, chain));
   },
   { dependencies: ['metrics'] },
 );
+
+/** How long the start waits for the node to say which traces it offers. */
+const TRACE_PROBE_MS = 3000;
+
+async function logTraceMode(log: FastifyBaseLogger, chain: Chain): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>(
+    (resolve) => (timer = setTimeout(() => resolve('late'), TRACE_PROBE_MS)),
+  );
+  try {
+    const mode = await Promise.race([chain.traceMode(), late]);
+    if (mode === 'late') {
+      log.warn('deposit watcher: the node did not say in time which traces it offers');
+    } else if (mode === 'none') {
+      log.warn(
+        'deposit watcher: the node offers no traces: ETH from contracts is found by balance, with no sender (sweeps must fund deposit addresses by direct transactions)',
+      );
+    } else {
+      log.info(`deposit watcher: ETH from contracts is found in the node's traces (${mode})`);
+    }
+  } catch (error) {
+    log.warn({ err: error }, 'deposit watcher: could not ask the node which traces it offers');
+  } finally {
+    clearTimeout(timer);
+  }
+}

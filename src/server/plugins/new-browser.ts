@@ -16,6 +16,12 @@ export const DEVICE_COOKIE = 'did';
 /** What newSecret makes: 32 bytes in base64url. Anything else in the cookie is ignored. */
 const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
 
+/** The browser's random id from its cookie, or undefined when it has none (or not one we made). */
+export function deviceIdOf(request: FastifyRequest): string | undefined {
+  const cookie = request.cookies[DEVICE_COOKIE];
+  return cookie && DEVICE_ID.test(cookie) ? cookie : undefined;
+}
+
 /**
  * After a sign-in: records the browser for the user and renews its cookie, and when the account had
  * signed in before but never from this browser, tells the user by mail (not awaited: a slow mail
@@ -28,8 +34,7 @@ export async function noticeSignInBrowser(
   client: SessionClient,
 ): Promise<void> {
   const { db, config, mailer } = request.server;
-  const cookie = request.cookies[DEVICE_COOKIE];
-  const deviceId = cookie && DEVICE_ID.test(cookie) ? cookie : newSecret();
+  const deviceId = deviceIdOf(request) ?? newSecret();
   const seen = await recordSignInDevice(db, userId, deviceId);
   reply.setCookie(DEVICE_COOKIE, deviceId, {
     httpOnly: true,

@@ -1,142 +1,43 @@
 import fp from 'fastify-plugin';
 import { isIP } from 'node:net';
 import { Redis } from 'ioredis';
-import type { Writer } from '../db/db';
-import { tooManyRequests } from '../errors';
+import { SIGN_IN_LIMITED_CODE } from '../../shared/contract/login';
+import { HttpError, tooManyRequests } from '../errors';
+import {
+  MemoryStore,
+  PostgresStore,
+  RedisStore,
+  type Clock,
+  type RateLimitStore,
+} from './rate-limit-stores';
 
-/**
- * Counts hits per key in fixed windows. Memory for one process; Redis or PostgreSQL for many
- * (design §6).
- */
-export interface RateLimitStore {
-  /** Adds one hit and returns the window's count so far. */
-  increment(key: string, windowMs: number): Promise<number>;
-  /** Gives one hit back (an attempt that succeeded); never below zero. */
-  decrement(key: string): Promise<void>;
-  count(key: string): Promise<number>;
-  reset(key: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-export class MemoryStore implements RateLimitStore {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
-  async increment(key: string, windowMs: number): Promise<number> {
-    const now = Date.now();
-    const current = this.windows.get(key);
-    if (current && current.resetAt > now) return ++current.count;
-    if (this.windows.size > 10_000) this.sweep(now);
-    this.windows.set(key, { count: 1, resetAt: now + windowMs });
-    return 1;
-  }
-
-  async decrement(key: string): Promise<void> {
-    const current = this.windows.get(key);
-    if (current && current.count > 0) current.count--;
-  }
-
-  async count(key: string): Promise<number> {
-    const current = this.windows.get(key);
-    return current && current.resetAt > Date.now() ? current.count : 0;
-  }
-
-  async reset(key: string): Promise<void> {
-    this.windows.delete(key);
-  }
-
-  async close(): Promise<void> {
-    this.windows.clear();
-  }
-
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
-}
-
-export class RedisStore implements RateLimitStore {
-  constructor(private readonly redis: Redis) {}
-
-  async increment(key: string, windowMs: number): Promise<number> {
-    // SET NX starts the window with its expiry; INCR keeps that expiry.
-    const results = await this.redis.multi().set(key, 0, 'PX', windowMs, 'NX').incr(key).exec();
-    return Number(results?.[1]?.[1] ?? 0);
-  }
-
-  async decrement(key: string): Promise<void> {
-    // One step in Redis: a key that expired meanwhile is not brought back as -1.
-    await this.redis.eval(
-      "if (tonumber(redis.call('GET', KEYS[1])) or 0) > 0 then return redis.call('DECR', KEYS[1]) end return 0",
-      1,
-      key,
-    );
-  }
-
-  async count(key: string): Promise<number> {
-    return Number((await this.redis.get(key)) ?? 0);
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.redis.del(key);
-  }
-
-  async close(): Promise<void> {
-    await this.redis.quit();
-  }
-}
-
-/**
- * Counters in the rate_limit_counters table, shared by every server process on the database. One
- * upsert per hit: the row is locked while it is counted, so concurrent hits from several processes
- * each see their own count. Rows past their window count as zero; the jobs sweep them.
- */
-export class PostgresStore implements RateLimitStore {
-  constructor(private readonly db: Writer) {}
-
-  async increment(key: string, windowMs: number): Promise<number> {
-    const [row] = await this.db.query<{ hits: number }>(
-      `INSERT INTO rate_limit_counters AS c (key, hits, reset_at)
-         VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
-       ON CONFLICT (key) DO UPDATE
-         SET hits = CASE WHEN c.reset_at > now() THEN c.hits + 1 ELSE 1 END,
-             reset_at = CASE WHEN c.reset_at > now() THEN c.reset_at ELSE excluded.reset_at END
-       RETURNING hits`,
-      [key, windowMs],
-    );
-    return Number(row!.hits);
-  }
-
-  async decrement(key: string): Promise<void> {
-    await this.db.query(
-      `UPDATE rate_limit_counters SET hits = hits - 1
-        WHERE key = $1 AND reset_at > now() AND hits > 0`,
-      [key],
-    );
-  }
-
-  async count(key: string): Promise<number> {
-    const [row] = await this.db.query<{ hits: number }>(
-      'SELECT hits FROM rate_limit_counters WHERE key = $1 AND reset_at > now()',
-      [key],
-    );
-    return row ? Number(row.hits) : 0;
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.db.query('DELETE FROM rate_limit_counters WHERE key = $1', [key]);
-  }
-
-  /** The database belongs to the app, which closes it. */
-  async close(): Promise<void> {}
-}
+export { MemoryStore, PostgresStore, RedisStore, type Clock, type RateLimitStore };
 
 export interface RateLimitSettings {
   windowMs: number;
   perIp: number;
   /** Attempts per account from one address (a stranger's guesses never lock the owner out). */
   perAccount: number;
-  /** Attempts per account from every address together: slows a guesser with many addresses. */
+  /**
+   * Failed attempts per account from new browsers, every address together, taken at once; then they
+   * come back at a pace that lets at most `perAccountPerDay` through in any 24 hours.
+   */
   perAccountAnyIp: number;
+  perAccountPerDay: number;
 }
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Issue 32 point 2: the 429 of the account-wide limit says how the owner gets in meanwhile (the same
+ * words for every typed e-mail, known or not: it tells nothing about which accounts exist).
+ */
+export const accountLimited = () =>
+  new HttpError(
+    429,
+    'Too many failed sign-ins to this account from new browsers. To get in now, use a sign-in link we email you, a passkey, or a browser you have signed in from before.',
+    SIGN_IN_LIMITED_CODE,
+  );
 
 /** An attempt counted against its limits before the work it guards; see `RateLimiter.attempt`. */
 export interface Attempt {
@@ -147,7 +48,8 @@ export interface Attempt {
 /**
  * Design §3 limits. Every limit counts an attempt before the work it guards, in one atomic step of
  * the store (increment and read back), so N parallel attempts against a limit of L let at most L
- * through. Per IP every call of a route counts. Per account, either every call counts (register,
+ * through. Per IP, every call of a route counts (`hitIp`: register, forgot-password), or a sign-in
+ * attempt counts until it succeeds (`attemptFromIp`). Per account, either every call counts (register,
  * forgot-password: `hitAccount`) or an attempt counts until it succeeds (sign-in, codes: `attempt`),
  * so a user who types the right password is never slowed by their own successes. Account keys are
  * the typed name, known or not, so a limit answers alike for an unknown account.
@@ -160,7 +62,23 @@ export class RateLimiter {
 
   /** Counts a call from this IP on this route; 429 past the limit. */
   async hitIp(route: string, ip: string): Promise<void> {
-    await this.hit(`rl:ip:${route}:${addressKey(ip)}`, this.settings.perIp);
+    await this.hit(ipKey(route, ip), this.settings.perIp);
+  }
+
+  /**
+   * Counts a sign-in attempt from this IP on this route until it succeeds; 429 past the limit. Issue
+   * 32 point 9: an address is limited by its failures, never by its good users (an office, a hotel
+   * or a carrier puts many behind one address).
+   */
+  async attemptFromIp(route: string, ip: string): Promise<Attempt> {
+    const key = ipKey(route, ip);
+    await this.hit(key, this.settings.perIp);
+    return { succeeded: () => this.store.decrement(key) };
+  }
+
+  /** Gives back an attempt of `attemptFromIp` that an answer to a later call proved right. */
+  async succeededFromIp(route: string, ip: string): Promise<void> {
+    await this.store.decrement(ipKey(route, ip));
   }
 
   /** Counts a call for this account on this route; 429 past the limit. */
@@ -169,28 +87,58 @@ export class RateLimiter {
   }
 
   /**
+   * Counts a call for this account from this address (as `attempt`'s pair), every call; 429 past
+   * the limit. For calls anyone may make for an account whose other limit is on what they cause
+   * (forgot-password and the sign-in link: mails an hour), so that strangers cannot use them up.
+   */
+  async hitAccountFromIp(route: string, account: string, ip: string): Promise<void> {
+    await this.hit(pairKey(route, account, ip), this.settings.perAccount);
+  }
+
+  /**
    * Counts an attempt on the account from this address, and on the account from anywhere; 429 past
    * either. Failures from one address lock only that address out of the account (ASVS 5.0 6.3.1 /
-   * V2.2.1), the higher limit across addresses slows a spread-out guesser; a passkey, a second
-   * factor's recovery or the e-mailed reset link still let the owner in.
+   * V2.2.1). Across addresses, a browser the account signed in from before is not counted; new
+   * browsers share a bucket (issue 32 point 2): `perAccountAnyIp` failures at once, then one each
+   * 24 h / (`perAccountPerDay` - `perAccountAnyIp`), so that at most `perAccountPerDay` guesses a
+   * day get through from any number of addresses. Meanwhile the owner gets in with the mailed
+   * sign-in link, a passkey or a known browser; a sign-in's 429 says so (`accountLimited`).
    */
   async attempt(
     route: string,
     account: string,
     ip: string,
-    { knownDevice = false }: { knownDevice?: boolean } = {},
+    { knownDevice = false, signIn = false }: { knownDevice?: boolean; signIn?: boolean } = {},
   ): Promise<Attempt> {
-    const pairKey = `${accountKey(route, account)}:ip:${addressKey(ip)}`;
-    const anyIpKey = accountKey(route, account);
-    await this.hit(pairKey, this.settings.perAccount);
-    // A browser the account signed in from before is held to its own address's limit only.
-    if (!knownDevice) await this.hit(anyIpKey, this.settings.perAccountAnyIp);
+    const pair = pairKey(route, account, ip);
+    const guessesKey = `rl:guesses:${route}:${normalAccount(account)}`;
+    await this.hit(pair, this.settings.perAccount);
+    const refillMs = this.guessRefillMs();
+    if (
+      !knownDevice &&
+      !(await this.store.take(guessesKey, this.settings.perAccountAnyIp, refillMs))
+    )
+      throw signIn ? accountLimited() : tooManyRequests();
     return {
       succeeded: async () => {
-        await this.store.reset(pairKey);
-        if (!knownDevice) await this.store.decrement(anyIpKey);
+        await this.store.reset(pair);
+        if (!knownDevice) await this.store.giveBack(guessesKey, refillMs);
       },
     };
+  }
+
+  /**
+   * True for the first call of `name` for this account in `windowMs` (the window starts with it), so
+   * that what it guards happens at most once in any such span.
+   */
+  async firstInWindow(name: string, account: string, windowMs: number): Promise<boolean> {
+    return (await this.store.increment(accountKey(name, account), windowMs)) === 1;
+  }
+
+  /** How long a new browser's guess takes to come back once the first ones are used. */
+  private guessRefillMs(): number {
+    const { perAccountAnyIp, perAccountPerDay } = this.settings;
+    return DAY_MS / (perAccountPerDay - perAccountAnyIp);
   }
 
   close(): Promise<void> {
@@ -221,8 +169,20 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
+function ipKey(route: string, ip: string): string {
+  return `rl:ip:${route}:${addressKey(ip)}`;
+}
+
 function accountKey(route: string, account: string): string {
-  return `rl:account:${route}:${account.trim().toLowerCase()}`;
+  return `rl:account:${route}:${normalAccount(account)}`;
+}
+
+function pairKey(route: string, account: string, ip: string): string {
+  return `${accountKey(route, account)}:ip:${addressKey(ip)}`;
+}
+
+function normalAccount(account: string): string {
+  return account.trim().toLowerCase();
 }
 
 declare module 'fastify' {
@@ -236,13 +196,16 @@ declare module 'fastify' {
  * (both shared by every server process), else in this process's memory (PGlite is one process's
  * database anyway).
  */
-export const rateLimitPlugin = fp(async (app) => {
+export const rateLimitPlugin = fp<{ clock?: Clock }>(async (app, { clock }) => {
   const { redisUrl, redisKeyPrefix, databaseUrl, rateLimit } = app.config;
   const store = redisUrl
-    ? new RedisStore(new Redis(redisUrl, { maxRetriesPerRequest: 2, keyPrefix: redisKeyPrefix }))
+    ? new RedisStore(
+        new Redis(redisUrl, { maxRetriesPerRequest: 2, keyPrefix: redisKeyPrefix }),
+        clock,
+      )
     : databaseUrl
-      ? new PostgresStore(app.db)
-      : new MemoryStore();
+      ? new PostgresStore(app.db, clock)
+      : new MemoryStore(clock);
   const limiter = new RateLimiter(store, rateLimit);
   app.decorate('rateLimiter', limiter);
   app.addHook('onClose', () => limiter.close());

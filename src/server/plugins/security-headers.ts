@@ -62,12 +62,43 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, st
   return headers;
 }
 
+const computed = new Map<boolean, Promise<[string, string][]>>();
+
+/** Every answer's security headers (helmet's and the Permissions-Policy), worked out once per mode. */
+export function securityHeaders(production: boolean): Promise<[string, string][]> {
+  let headers = computed.get(production);
+  if (!headers) {
+    headers = helmetHeaders(helmetOptions(production)).then((helmet) => [
+      ...helmet,
+      ['Permissions-Policy', PERMISSIONS_POLICY],
+    ]);
+    computed.set(production, headers);
+  }
+  return headers;
+}
+
+/**
+ * Issue 32 finding 6: an API answer is about its caller (a session's user, their campaigns and
+ * money) or an error, so no cache on the way keeps it: `no-store`, unless a route says otherwise. The
+ * worker's offline copies are its own (sw/api-cache.ts puts them in the Cache API, which ignores
+ * Cache-Control).
+ */
+export const API_CACHE_CONTROL = 'no-store';
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/**
+ * Writes them on every answer, and `Cache-Control: no-store` on API answers. A request Fastify
+ * refuses before any hook (a malformed URL) gets them in app.ts's frameworkErrors.
+ */
 export const securityHeadersPlugin = fp(async (app) => {
-  const headers = await helmetHeaders(helmetOptions(app.config.production));
-  app.addHook('onRequest', (_request, reply, done) => {
+  const headers = await securityHeaders(app.config.production);
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (isApiPath(request.url)) reply.header('Cache-Control', API_CACHE_CONTROL);
     done();
   });
 });

@@ -19,11 +19,7 @@ function refusal(request: FastifyRequest, allowedOrigins: Set<string>): HttpErro
   if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
   if (request.url.startsWith('/api/partner/')) return; // server-to-server, HMAC-signed instead
   const origin = request.headers.origin;
-  if (
-    origin !== undefined &&
-    !allowedOrigins.has(origin) &&
-    !isSameHost(origin, request.headers.host)
-  ) {
+  if (origin !== undefined && !allowedOrigins.has(origin) && !isRequestOrigin(origin, request)) {
     return forbidden('Cross-origin requests are not allowed');
   }
   const type = request.headers['content-type'];
@@ -34,9 +30,16 @@ function refusal(request: FastifyRequest, allowedOrigins: Set<string>): HttpErro
   }
 }
 
-function isSameHost(origin: string, host: string | undefined): boolean {
+/**
+ * Whether `origin` is the origin of the address the request came to (a phone trying the development
+ * server on the LAN, where APP_URL says localhost): scheme, host and port. Issue 32 finding 6: the
+ * host alone was compared, so http://host passed for an app served on https://host.
+ */
+function isRequestOrigin(origin: string, request: FastifyRequest): boolean {
+  const host = request.headers.host;
+  if (host === undefined) return false;
   try {
-    return host !== undefined && new URL(origin).host === host;
+    return new URL(origin).origin === new URL(`${request.protocol}://${host}`).origin;
   } catch {
     return false;
   }

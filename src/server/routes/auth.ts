@@ -8,6 +8,11 @@ import {
   resetPassword as resetPasswordCall,
   verifyEmail as verifyEmailCall,
 } from '../../shared/contract/auth';
+import {
+  EMAIL_SIGN_IN_MESSAGES,
+  emailSignIn,
+  requestEmailSignIn,
+} from '../../shared/contract/email-sign-in';
 import { login } from '../../shared/contract/login';
 import { checkAuth, logout } from '../../shared/contract/user';
 import { VERIFICATION_MESSAGES } from '../../shared/contract/verification';
@@ -22,8 +27,9 @@ import {
 } from '../domain/accounts';
 import { drainAuthMails, queueAuthMail } from '../domain/auth-mail-queue';
 import { verificationMail } from '../domain/mails';
+import { spendSignInLink } from '../domain/sign-in-links';
 import { findOrCreatePartnerAccount } from '../domain/partner-accounts';
-import { toApiUser } from '../domain/users';
+import { findUserById, toApiUser } from '../domain/users';
 import { badRequest, conflict, HttpError, unauthorized } from '../errors';
 import { PartnerUnavailableError } from '../plugins/partner';
 import {
@@ -41,6 +47,7 @@ import { isKnownDevice } from '../domain/devices';
 import { twoFactorState } from '../domain/two-factor';
 import { DEVICE_COOKIE } from '../plugins/new-browser';
 import { refuseWithPartnerLink } from './partner-link';
+import { signInAttempt } from './sign-in-attempts';
 import { signInOrChallenge } from './two-factor';
 
 export const AUTH_MESSAGES = {
@@ -124,30 +131,37 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  // A sign-in's answer is a new session, never kept: a repeat signs in again (issue 14).
-  route(app, login, { preHandler: hitIp('login'), idempotency: 'ignore' })(
-    async ({ body, request, reply }) => {
-      const { email, password } = body;
-      const knownDevice = await isKnownDevice(db.read, { email }, request.cookies[DEVICE_COOKIE]);
-      const attempt = await rateLimiter.attempt('login', email, request.ip, { knownDevice });
-      const user = await authenticate(db.read, email, password);
-      if (!user) throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
-      await attempt.succeeded();
-      return signInOrChallenge(request, reply, user, AUTH_MESSAGES.loggedIn);
-    },
-  );
+  // A sign-in's answer is a new session, never kept: a repeat signs in again (issue 14). Its
+  // address counts it until it succeeds (issue 32 point 9), as the account does.
+  route(app, login, { idempotency: 'ignore' })(async ({ body, request, reply }) => {
+    const { email, password } = body;
+    const fromIp = await rateLimiter.attemptFromIp('login', request.ip);
+    const knownDevice = await isKnownDevice(db.read, { email }, request.cookies[DEVICE_COOKIE]);
+    const attempt = await signInAttempt(request, reply, {
+      route: 'login',
+      account: { email },
+      guessed: 'password',
+      knownDevice,
+    });
+    const user = await authenticate(db.read, email, password);
+    if (!user) throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
+    await Promise.all([fromIp.succeeded(), attempt.succeeded()]);
+    return signInOrChallenge(request, reply, user, AUTH_MESSAGES.loggedIn);
+  });
 
   // Design §3: the path carries the partner's slug, a setting (default /api/auth/login-with-partner).
   route(app, loginWithPartner, {
     params: { product: config.partnerSlug },
-    preHandler: hitIp('login-with-partner'),
     idempotency: 'ignore',
   })(async ({ body, request, reply }) => {
     const { username, password } = body;
-    const attempt = await rateLimiter.attempt('login-with-partner', username, request.ip);
+    const fromIp = await rateLimiter.attemptFromIp('login-with-partner', request.ip);
+    const attempt = await rateLimiter.attempt('login-with-partner', username, request.ip, {
+      signIn: true,
+    });
     const identity = await partnerLogin(request, username, password);
     if (!identity) throw unauthorized(AUTH_MESSAGES.invalidPartnerLogin);
-    await attempt.succeeded();
+    await Promise.all([fromIp.succeeded(), attempt.succeeded()]);
     const account = await findOrCreatePartnerAccount(db, identity);
     if ('user' in account)
       return signInOrChallenge(request, reply, account.user, AUTH_MESSAGES.loggedIn);
@@ -178,19 +192,35 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   // account is looked up, the link issued and the mail sent after the answer.
   route(app, forgotPassword, { preHandler: hitIp('forgot-password') })(
     async ({ body, request, reply }) => {
-      // Per e-mail and address, and per e-mail from every address together: a stranger cannot use
-      // up the owner's own way back in from one address.
-      const knownDevice = await isKnownDevice(
-        db.read,
-        { email: body.email },
-        request.cookies[DEVICE_COOKIE],
-      );
-      await rateLimiter.attempt('forgot-password', body.email, request.ip, { knownDevice });
+      // Per e-mail and address only: strangers cannot use up the owner's way back in (issue 32
+      // point 3); what holds them back is at most three mails an hour to the account, whoever asks.
+      await rateLimiter.hitAccountFromIp('forgot-password', body.email, request.ip);
       await queueAuthMail(db, 'password-reset', body.email);
       drainAfterAnswer(reply);
       return { success: true, message: AUTH_MESSAGES.resetRequested };
     },
   );
+
+  // Issue 32 point 2: the mailed sign-in link, as forgot-password does: counted per address and per
+  // e-mail and address, queued, answered alike; at most three links an hour go to one account.
+  route(app, requestEmailSignIn, { preHandler: hitIp('email-sign-in') })(
+    async ({ body, request, reply }) => {
+      await rateLimiter.hitAccountFromIp('email-sign-in', body.email, request.ip);
+      await queueAuthMail(db, 'sign-in-link', body.email);
+      drainAfterAnswer(reply);
+      return { success: true, message: EMAIL_SIGN_IN_MESSAGES.sent };
+    },
+  );
+
+  // The link's page: a whole sign-in (or its first step, when two-factor sign-in is on).
+  route(app, emailSignIn, { idempotency: 'ignore' })(async ({ body, request, reply }) => {
+    const fromIp = await rateLimiter.attemptFromIp('email-sign-in-confirm', request.ip);
+    const userId = await spendSignInLink(db, body.token);
+    const user = userId === undefined ? undefined : await findUserById(db.read, userId);
+    if (!user) throw badRequest(EMAIL_SIGN_IN_MESSAGES.invalidLink);
+    await fromIp.succeeded();
+    return signInOrChallenge(request, reply, user, AUTH_MESSAGES.loggedIn);
+  });
 
   /** Per account: a signed-in caller's codes count against their account until one works. */
   route(app, verifyEmailCall, {

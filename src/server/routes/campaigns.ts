@@ -17,7 +17,7 @@ import {
   topUpMoneyDeposited,
 } from '../../shared/contract/campaigns';
 import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../shared/constants';
-import { dollarsToCents } from '../../shared/money';
+import { centsToDollars, dollarsToCents } from '../../shared/money';
 import {
   addMoney,
   assignPackage,
@@ -168,10 +168,16 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     app,
     expireAdPackage,
   )(async ({ body, request, db }) => {
-    const campaign = await pauseCampaign(db, signedInUser(request).id, body.username);
+    const campaign = await pauseCampaign(
+      db,
+      signedInUser(request).id,
+      body.username,
+      body.expected_status,
+    );
     return {
       success: true,
       message: `Campaign for ${campaign.profile_username} deactivated successfully`,
+      refunded_amount: centsToDollars(campaign.refund_cents),
     };
   });
 
@@ -184,6 +190,7 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       signedInUser(request).id,
       body.username,
       dollarsToCents(body.amount),
+      body.expected_status,
     );
     const profile = campaign.profile_username;
     return {
@@ -198,7 +205,12 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     app,
     removeAdPackage,
   )(async ({ body, request, db }) => {
-    const profile = await removeCampaign(db, signedInUser(request).id, body.username);
+    const profile = await removeCampaign(
+      db,
+      signedInUser(request).id,
+      body.username,
+      body.expected_status,
+    );
     return { success: true, message: `Campaign for ${profile} deleted successfully!` };
   });
 
@@ -206,10 +218,18 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     app,
     assignAdPackage,
   )(async ({ body, request, db }) => {
-    const campaign = await assignPackage(db, signedInUser(request).id, purchase(body));
+    const { campaign, created } = await assignPackage(
+      db,
+      signedInUser(request).id,
+      purchase(body),
+      body.expected_status,
+    );
+    const profile = campaign.profile_username;
     return {
       success: true,
-      message: `Campaign for ${campaign.profile_username} reactivated successfully!`,
+      message: created
+        ? `Campaign for ${profile} created successfully`
+        : `Campaign for ${profile} reactivated successfully!`,
     };
   });
 };

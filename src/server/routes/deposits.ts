@@ -34,13 +34,17 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       chain(),
       app.depositSettings,
       signedInUser(request).id,
-      { amountCents: dollarsToCents(body.amount), coinType: body.coinType },
+      {
+        amountCents: dollarsToCents(body.amount),
+        coinType: body.coinType,
+        replaces: body.replaces,
+      },
     );
     reply.status(201);
     return {
       success: true,
       message: DEPOSIT_MESSAGES.created,
-      data: toTransaction(deposit, confirmations),
+      data: toTransaction(deposit, confirmations, app.coins),
     };
   });
 
@@ -54,13 +58,12 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       signedInUser(request).id,
       body.crmTransactionId,
       confirmations,
+      app.coins,
     );
     if (!deposit) throw notFound(DEPOSIT_MESSAGES.notFound);
     if (deposit.status === 'failed') {
       throw badRequest(
-        deposit.receivedAmount === '0.000000'
-          ? DEPOSIT_MESSAGES.expired
-          : underpaidMessage(deposit),
+        deposit.creditedAmount === 0 ? DEPOSIT_MESSAGES.expired : underpaidMessage(deposit),
       );
     }
     if (deposit.status === 'pending') {
@@ -76,7 +79,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     app,
     deleteTransaction,
   )(async ({ body, request, db }) => {
-    await deletePendingDeposit(db, signedInUser(request).id, body.transaction_id);
+    await deletePendingDeposit(db, app.coins, signedInUser(request).id, body.transaction_id);
     return { success: true, message: DEPOSIT_MESSAGES.deleted };
   });
 
@@ -89,6 +92,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       signedInUser(request).id,
       body.transaction_id,
       confirmations,
+      app.coins,
     );
     if (!deposit) throw notFound(DEPOSIT_MESSAGES.notFound);
     return { success: true, message: DEPOSIT_MESSAGES.fetched, data: deposit };
@@ -100,6 +104,12 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
   )(async ({ body, request, db }) => ({
     success: true,
     message: DEPOSIT_MESSAGES.listed,
-    data: await listTransactions(db, signedInUser(request).id, body.action, confirmations),
+    data: await listTransactions(
+      db,
+      signedInUser(request).id,
+      body.action,
+      confirmations,
+      app.coins,
+    ),
   }));
 };

@@ -29,6 +29,7 @@ import {
   requestEmailChange,
   setFirstPassword,
 } from '../domain/profile';
+import { recordProof } from '../domain/identity-proofs';
 import { toApiUser } from '../domain/users';
 import type { Mail } from '../plugins/mail';
 import { requireUser, signedInUser } from '../plugins/session';
@@ -73,6 +74,8 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const attempt = await rateLimiter.attempt('change-email', `user:${caller.id}`, request.ip);
     const user = await checkCurrentPassword(db, caller.id, body.password);
     await attempt.succeeded();
+    // The password was just given: the proof of the owner (issue 32 point 8).
+    await recordProof(db, request.sessionId!);
     // Each request mails two addresses: counted apart from the password attempts, which a right
     // password gives back.
     await hitAccount('change-email-link', request);

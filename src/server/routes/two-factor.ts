@@ -22,16 +22,20 @@ import {
   enableTwoFactor,
   endChallenge,
   findChallenge,
-  recordCodeFailure,
+  MAX_CODE_FAILURES,
+  reserveCodeAttempt,
   SecretBox,
   startTwoFactorSetup,
   twoFactorState,
 } from '../domain/two-factor';
+import { recordProof } from '../domain/identity-proofs';
 import { findUserById, toApiUser, type UserRow } from '../domain/users';
 import { badRequest, unauthorized } from '../errors';
 import { requireUser, signedInUser, signIn } from '../plugins/session';
 import { DEVICE_COOKIE } from '../plugins/new-browser';
 import { route } from '../route';
+import { requireRecentProof } from './identity';
+import { signInAttempt } from './sign-in-attempts';
 
 /** The half-done sign-in's cookie (issue 16): only /api/auth calls see it. */
 export const SECOND_FACTOR_COOKIE = 'sfa';
@@ -96,7 +100,9 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, ...state, hasPassword: user.password_hash !== null };
   });
 
-  route(app, setUpTwoFactor, { preHandler: requireUser })(async ({ request }) => {
+  // Issue 32 point 8: set-up and turning it on need a recent proof, so that a stolen session cannot
+  // put the thief's app between the owner and the account.
+  route(app, setUpTwoFactor, { preHandler: requireRecentProof })(async ({ request }) => {
     const user = signedInUser(request);
     if ((await twoFactorState(db.read, Number(user.id))).enabled) {
       throw badRequest(TWO_FACTOR_MESSAGES.alreadyOn);
@@ -105,7 +111,7 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, ...setup };
   });
 
-  route(app, enableTwoFactorCall, { preHandler: requireUser })(async ({ body, request }) => {
+  route(app, enableTwoFactorCall, { preHandler: requireRecentProof })(async ({ body, request }) => {
     const user = signedInUser(request);
     const attempt = await rateLimiter.attempt('two-factor', `user:${user.id}`, request.ip);
     const result = await enableTwoFactor(db, box, Number(user.id), body.code);
@@ -134,28 +140,36 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
       throw badRequest(TWO_FACTOR_MESSAGES.invalidCode);
     }
     await attempt.succeeded();
+    // The password and a code were just given: the proof of the owner (issue 32 point 8).
+    await recordProof(db, request.sessionId!);
     await disableTwoFactor(db, Number(user.id));
     tellOwner(request, user, 'Two-factor sign-in was turned off');
     return { success: true, message: TWO_FACTOR_MESSAGES.disabled };
   });
 
-  // A code is a guess like a password: counted per account and address before it is checked.
-  route(app, loginSecondFactor, {
-    preHandler: async (request) => rateLimiter.hitIp('login', request.ip),
-    idempotency: 'ignore',
-  })(async ({ body, request, reply }) => {
+  // A code is a guess like a password: counted per address, and per account and address, before
+  // it is checked, until it succeeds.
+  route(app, loginSecondFactor, { idempotency: 'ignore' })(async ({ body, request, reply }) => {
+    const fromIp = await rateLimiter.attemptFromIp('login', request.ip);
     const id = request.cookies[SECOND_FACTOR_COOKIE];
     const challenge = id ? await findChallenge(db.read, id, 'second-factor') : undefined;
     if (!id || !challenge?.userId) throw unauthorized(TWO_FACTOR_MESSAGES.noChallenge);
     const userId = challenge.userId;
     // The owner's own browser is held to its address's limit only (design §3).
     const knownDevice = await isKnownDevice(db.read, { userId }, request.cookies[DEVICE_COOKIE]);
-    const attempt = await rateLimiter.attempt('two-factor', `user:${userId}`, request.ip, {
+    const attempt = await signInAttempt(request, reply, {
+      route: 'two-factor',
+      account: { userId },
+      guessed: 'code',
       knownDevice,
     });
-    if (!(await checkSecondFactor(db, box, userId, body.code))) {
+    // Issue 32 point 4: the code's attempt is taken before it is checked, and every refused code of
+    // one attempt number gets one answer, the right code's as a wrong one's.
+    const taken = await reserveCodeAttempt(db, id);
+    const lastChance = taken === undefined || taken >= MAX_CODE_FAILURES;
+    if (taken === undefined || !(await checkSecondFactor(db, box, userId, body.code))) {
       // A few wrong codes end the half-done sign-in: the password is asked again.
-      if (!(await recordCodeFailure(db, id))) {
+      if (lastChance) {
         clearChallengeCookie(reply, SECOND_FACTOR_COOKIE);
         throw unauthorized(TWO_FACTOR_MESSAGES.tooManyCodes);
       }
@@ -163,7 +177,7 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     }
     // Used once: of two racing right codes, one signs in.
     if (!(await endChallenge(db, id))) throw unauthorized(TWO_FACTOR_MESSAGES.noChallenge);
-    await attempt.succeeded();
+    await Promise.all([fromIp.succeeded(), attempt.succeeded()]);
     clearChallengeCookie(reply, SECOND_FACTOR_COOKIE);
     const user = await findUserById(db.read, userId);
     if (!user) throw unauthorized(TWO_FACTOR_MESSAGES.noChallenge);

@@ -1,20 +1,29 @@
 import * as v from 'valibot';
-import { MIN_PASSWORD_LENGTH } from '../constants';
+import {
+  MIN_PASSWORD_LENGTH,
+  NEW_PASSWORD_TOO_SHORT,
+  PASSWORD_TOO_SHORT,
+  USERNAME_CHARACTERS,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+  USERNAME_REQUIRED,
+  USERNAME_TOO_LONG,
+  USERNAME_TOO_SHORT,
+} from '../rules/account';
 import { Email, MessageResponse } from './common';
 import { endpoint } from './endpoint';
 import { LoginResponse, Password } from './login';
 import { UserResponse } from './user';
 
+/** Spec §5, as the forms check it (rules/account.ts usernameProblem). */
 export const Username = v.pipe(
-  v.string('Username is required'),
+  v.string(USERNAME_REQUIRED),
   v.trim(),
-  v.nonEmpty('Username is required'),
-  v.minLength(3, 'Username must be at least 3 characters long'),
-  v.maxLength(30, 'Username must be at most 30 characters long'),
-  v.regex(
-    /^[A-Za-z0-9_.-]+$/,
-    'Username may only contain letters, digits, dots, dashes and underscores',
-  ),
+  v.nonEmpty(USERNAME_REQUIRED),
+  v.minLength(USERNAME_MIN_LENGTH, USERNAME_TOO_SHORT),
+  v.maxLength(USERNAME_MAX_LENGTH, USERNAME_TOO_LONG),
+  v.regex(USERNAME_PATTERN, USERNAME_CHARACTERS),
 );
 
 // A schema maker: the bundler may drop its unused schemas (src/build/client-endpoints.ts).
@@ -27,7 +36,7 @@ export const RegisterBody = v.pipe(
   v.object({
     username: Username,
     email: Email,
-    password: NewPassword('Password must be at least 8 characters long'),
+    password: NewPassword(PASSWORD_TOO_SHORT),
     confirmPassword: v.string('Please confirm your password'),
     agreeTerms: v.literal(true, 'You must agree to the terms and privacy policy'),
   }),
@@ -82,7 +91,7 @@ const ResetPasswordToken = v.pipe(
 
 export const ResetPasswordBody = v.object({
   resetPasswordToken: ResetPasswordToken,
-  newPassword: NewPassword('Password must be at least 8 characters long'),
+  newPassword: NewPassword(PASSWORD_TOO_SHORT),
 });
 export type ResetPasswordBody = v.InferInput<typeof ResetPasswordBody>;
 
@@ -97,7 +106,7 @@ export const ChangePasswordBody = v.object({
     v.string('Please fill in all password fields'),
     v.nonEmpty('Please fill in all password fields'),
   ),
-  newPassword: NewPassword('New password must be at least 8 characters long'),
+  newPassword: NewPassword(NEW_PASSWORD_TOO_SHORT),
 });
 export type ChangePasswordBody = v.InferInput<typeof ChangePasswordBody>;
 

@@ -1,7 +1,16 @@
 import * as v from 'valibot';
 
-/** Every failure answers with this shape (style habit 6). */
-export const ErrorResponse = v.object({ success: v.literal(false), message: v.string() });
+/**
+ * Every failure answers with this shape (style habit 6); a few add a code the client acts on.
+ */
+export const ErrorResponse = v.object({
+  success: v.literal(false),
+  message: v.string(),
+  code: v.optional(v.string()),
+});
+
+/** Issue 31: the campaign is not in the status the screen showed (409); the screen refreshes. */
+export const CAMPAIGN_CHANGED_CODE = 'campaign_changed';
 export type ErrorResponse = v.InferOutput<typeof ErrorResponse>;
 
 /** Plain `{ success, message }` answers. */

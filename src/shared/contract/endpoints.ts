@@ -3,7 +3,9 @@ import * as campaign from './campaign';
 import * as campaigns from './campaigns';
 import * as config from './config';
 import * as deposits from './deposits';
+import * as emailSignIn from './email-sign-in';
 import type { Endpoint } from './endpoint';
+import * as identity from './identity';
 import * as login from './login';
 import * as notifications from './notifications';
 import * as partner from './partner';
@@ -24,6 +26,8 @@ const modules = [
   campaigns,
   config,
   deposits,
+  emailSignIn,
+  identity,
   login,
   notifications,
   partner,

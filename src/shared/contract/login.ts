@@ -1,4 +1,10 @@
 import * as v from 'valibot';
+// Not from rules/account.ts, which re-exports them: that would bring all of it into /login's first load.
+import {
+  MAX_PASSWORD_LENGTH,
+  PASSWORD_REQUIRED,
+  PASSWORD_TOO_LONG,
+} from '../rules/sign-in-password';
 import { Email } from './common';
 import { endpoint } from './endpoint';
 import { UserResponse } from './user';
@@ -8,9 +14,9 @@ import { UserResponse } from './user';
  * schema but none of the other account calls' (contract/auth.ts).
  */
 export const Password = v.pipe(
-  v.string('Password is required'),
-  v.nonEmpty('Password is required'),
-  v.maxLength(200, 'Password is too long'),
+  v.string(PASSWORD_REQUIRED),
+  v.nonEmpty(PASSWORD_REQUIRED),
+  v.maxLength(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
 );
 
 export const LoginBody = v.object({ email: Email, password: Password });
@@ -28,6 +34,12 @@ export const SecondFactorChallenge = v.object({
 export type SecondFactorChallenge = v.InferOutput<typeof SecondFactorChallenge>;
 
 export const LoginResponse = v.union([UserResponse, SecondFactorChallenge]);
+
+/**
+ * Issue 32: the code of a 429 from the account-wide limit of sign-ins from new browsers; the sign-in
+ * screen then offers the mailed sign-in link.
+ */
+export const SIGN_IN_LIMITED_CODE = 'sign_in_limited';
 
 export const login = endpoint({
   method: 'POST',

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { InvalidClickReason } from '../invalid-clicks';
 import { CategoriesResponse } from './campaigns';
 import { endpoint } from './endpoint';
 
@@ -49,7 +50,7 @@ export const ClickEventInput = v.object({
       v.string('A visitor id must be text'),
       v.maxLength(200, 'A visitor id has at most 200 characters'),
       v.description(
-        "The partner's opaque, stable id of the visitor (a cookie, a signed-in user). The same visitor clicking the same profile again within the double-click window, or more than the daily cap, is not billed. Optional.",
+        "The partner's opaque, stable id of the visitor (a cookie, a signed-in user). The same visitor clicking the same profile again within the double-click window, or more than the daily cap, is not billed. Optional, but a click with neither visitor_id nor ip is invalid (unidentified), whatever its user agent, unless the server allows them for a partner that cannot send either.",
       ),
     ),
   ),
@@ -67,7 +68,7 @@ export const ClickEventInput = v.object({
       v.string('An address must be text'),
       v.maxLength(200, 'An address has at most 200 characters'),
       v.description(
-        "The visitor's IP address, or a keyed hash of it (the same address always giving the same text). Used for the daily cap per address, and as the visitor when visitor_id is missing; kept only as a keyed hash. Optional.",
+        "The visitor's IP address, or a keyed hash of it (the same address always giving the same text). Used for the daily cap per address, and as the visitor when visitor_id is missing; kept only as a keyed hash. Optional, but a click with neither visitor_id nor ip is invalid (unidentified).",
       ),
     ),
   ),
@@ -98,22 +99,18 @@ export const PlacementsResponse = v.object({
   ),
 });
 
-/** Why a click was not billed although its id was new (design §5). */
-export const INVALID_CLICK_REASONS = [
-  'bot',
-  'doubleClick',
-  'dailyCap',
-  'notPlaced',
-  'tooOld',
-  'future',
-] as const;
-export type InvalidClickReason = (typeof INVALID_CLICK_REASONS)[number];
+/** Why a click was not billed although its id was new (design §5): shared/invalid-clicks.ts. */
+export { INVALID_CLICK_REASONS, type InvalidClickReason } from '../invalid-clicks';
 
 const count = (description: string) =>
   v.pipe(v.number(), v.integer(), v.minValue(0), v.description(description));
 
+/** Each reason's count, described for partners (every reason of shared/invalid-clicks.ts). */
 export const InvalidClickCounts = v.object({
   bot: count('From a known crawler or bot (by its user agent).'),
+  unidentified: count(
+    'Sent with neither visitor_id nor ip (an empty one counts as none), whatever the user agent: no visitor rule could judge it. Billed instead where the server allows such clicks (CLICK_ALLOW_UNIDENTIFIED, for a partner that cannot send either).',
+  ),
   doubleClick: count(
     'The same visitor clicked the same profile again within the double-click window (60 s by default).',
   ),
@@ -125,7 +122,7 @@ export const InvalidClickCounts = v.object({
     'Dated (by `at` or by its id) before the accept window (7 days by default). Not kept.',
   ),
   future: count('Dated (by `at` or by its id) in the future. Not kept.'),
-});
+} satisfies Record<InvalidClickReason, v.GenericSchema<number>>);
 
 /** How a batch was taken: each event id is billed at most once, however often it is sent. */
 export const ClickBatchResponse = v.object({

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { MIN_PASSWORD_LENGTH } from '../constants';
 import { Username } from './auth';
 import { Email, MessageResponse } from './common';
 import { endpoint } from './endpoint';
 import { Password } from './login';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '../rules/account';
 import { UserResponse } from './user';
 
 /**
@@ -47,10 +47,7 @@ export const setPasswordLinkSentMessage = (email: string) =>
   `We sent a link to set your password to ${email}.`;
 
 /** Spec §5 reset-password rules: a first password is held to the same. */
-const NewPassword = v.pipe(
-  Password,
-  v.minLength(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters long'),
-);
+const NewPassword = v.pipe(Password, v.minLength(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT));
 
 /** A mail link's token; any malformed one is an invalid link. */
 // @__NO_SIDE_EFFECTS__
@@ -66,7 +63,7 @@ export const ChangeEmailBody = v.object({
   password: v.pipe(
     v.string(PASSWORD_REQUIRED),
     v.nonEmpty(PASSWORD_REQUIRED),
-    v.maxLength(200, WRONG_PASSWORD),
+    v.maxLength(MAX_PASSWORD_LENGTH, WRONG_PASSWORD),
   ),
 });
 export type ChangeEmailBody = v.InferInput<typeof ChangeEmailBody>;

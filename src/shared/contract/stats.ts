@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { UsernameBody } from './campaigns';
+import { INVALID_REASONS } from '../invalid-clicks';
+import { countsOf, UsernameBody } from './campaigns';
 import { endpoint } from './endpoint';
 import { isTimeZone, MAX_CUSTOM_RANGE_DAYS, STAT_RANGES } from '../stats-range';
 
@@ -76,15 +77,8 @@ export const ResolvedRange = v.object({
 });
 export type ResolvedRange = v.InferOutput<typeof ResolvedRange>;
 
-/** Clicks not billed because invalid, by reason (issue 18). */
-export const InvalidByReason = v.object({
-  bot: v.number(),
-  doubleClick: v.number(),
-  dailyCap: v.number(),
-  notPlaced: v.number(),
-  tooOld: v.number(),
-  future: v.number(),
-});
+/** Clicks not billed because invalid, by reason (issue 18): every reason of shared/invalid-clicks.ts. */
+export const InvalidByReason = v.object(/* @__PURE__ */ countsOf(INVALID_REASONS));
 export type InvalidByReason = v.InferOutput<typeof InvalidByReason>;
 
 /** One day: billed clicks, their spend (dollars: clicks x rate) and the invalid clicks. */

@@ -1,3 +1,4 @@
+import { dollarsToCents } from '../money';
 import { clicksBought } from './campaign-rules';
 
 /**
@@ -28,4 +29,22 @@ export function topUpClicksProblem(remainingClicks: number, maxSlots: number): s
   if (remainingClicks > maxSlots) return TOP_UP_MESSAGES.tooManyClicks(maxSlots);
   if (remainingClicks < 1) return TOP_UP_MESSAGES.belowOneClick;
   return null;
+}
+
+/**
+ * Design §2 and issue 31 point 5, one package cap for every purchase: creation, a new package and a
+ * top-up all refuse when floor((amount_remaining + amount) / rate) > max_slots, amount_remaining being
+ * 0 for a creation and a new package (no money parked where it can never be spent), with the
+ * top-up's message. The deposit in dollars, the package as the API sends it: for the forms as typed.
+ */
+export function newDepositClicksProblem(
+  depositDollars: number,
+  adPackage: { click_rate: number; max_slots: number },
+): string | null {
+  const clicks = remainingClicksAfterTopUp(
+    0,
+    dollarsToCents(depositDollars),
+    dollarsToCents(adPackage.click_rate),
+  );
+  return topUpClicksProblem(clicks, adPackage.max_slots);
 }

@@ -25,6 +25,7 @@ export async function runEnumerationBench(): Promise<Measurement[]> {
     RATE_LIMIT_PER_IP: '1000000',
     RATE_LIMIT_PER_ACCOUNT: '1000000',
     RATE_LIMIT_PER_ACCOUNT_ANY_IP: '1000000',
+    RATE_LIMIT_PER_ACCOUNT_PER_DAY: '2000000',
   });
   const post = async (path: string, body: unknown): Promise<number> => {
     const started = performance.now();

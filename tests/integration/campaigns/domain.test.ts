@@ -219,7 +219,12 @@ describe.each(databaseKinds())('on %s', (kind) => {
 
   describe('clicks', () => {
     const clicks = (username: string, names: string[]) =>
-      names.map((name) => ({ id: clickId(`${db.kind}-${name}`), username, at: new Date() }));
+      names.map((name) => ({
+        id: clickId(`${db.kind}-${name}`),
+        username,
+        at: new Date(),
+        visitorId: `visitor-${name}`,
+      }));
     const ids = (names: string[]) => names.map((name) => clickId(`${db.kind}-${name}`));
     const range = (prefix: string, n: number) =>
       Array.from({ length: n }, (_, i) => `${prefix}-${i}`);

@@ -9,7 +9,7 @@ import { recordOnce } from '../../../src/server/domain/clicks/record-once';
 import { RECORD_AND_BILL } from '../../../src/server/domain/clicks/statement';
 import type { ClickEvent } from '../../../src/server/domain/clicks/types';
 import { postLedgerEntry } from '../../../src/server/domain/ledger';
-import { clickId, TEST_CLICK_RULES } from '../../helpers/click-ids';
+import { clickId, noInvalidReasons, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import {
   createPostgresDatabase,
   databaseKinds,
@@ -30,25 +30,34 @@ const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-/**
- * Ten minutes into the UTC day of two hours ago: the clicks of a test stay inside one UTC day, in the
- * past, and inside the accept window, whatever the hour the test runs at.
- */
-const BASE = Math.floor((Date.now() - 2 * HOUR) / DAY) * DAY + 10 * MINUTE;
+/** The latest offset from BASE a test gives a click (the unidentified test's last, at 4 h). */
+const LATEST = 4 * HOUR;
 
-const zero = { bot: 0, doubleClick: 0, dailyCap: 0, notPlaced: 0, tooOld: 0, future: 0 };
+/**
+ * Ten minutes into the UTC day of LATEST and an hour ago: the clicks of a test stay inside one UTC
+ * day, in the past, and inside the accept window, whatever the hour the test runs at (with two hours,
+ * a run at 02:12 UTC sent clicks at 02:20 and 02:30, judged "future").
+ */
+const BASE = Math.floor((Date.now() - LATEST - HOUR) / DAY) * DAY + 10 * MINUTE;
+
+const zero = noInvalidReasons();
 
 describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
   let database: TestDatabase & { url?: string };
   let db: Db;
   let users = 0;
 
-  /** A click named `name` (its id), `offset` ms after BASE, by a visitor. */
+  /**
+   * A click named `name` (its id), `offset` ms after BASE, by a visitor: by default one of its own
+   * (a click that names nobody is unidentified: issue 32).
+   */
   const click = (
     name: string,
     username: string,
     offset: number,
-    visitor: Partial<Pick<ClickEvent, 'visitorId' | 'userAgent' | 'ip'>> = {},
+    visitor: Partial<Pick<ClickEvent, 'visitorId' | 'userAgent' | 'ip'>> = {
+      visitorId: `visitor-${name}`,
+    },
   ): ClickEvent => ({
     id: clickId(`${kind}-${name}`, BASE + offset),
     username,
@@ -118,6 +127,51 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
     const again = await record([click('bot-1', 'bot_target', 0, { userAgent: BOT })]);
     expect(again).toMatchObject({ received: 1, duplicates: 1, billed: 0, invalid: 0 });
     expect(await billedCount(campaign)).toBe(1);
+  });
+
+  it('counts a click with neither a visitor id nor an address as unidentified, whatever its user agent, and never bills it (issue 32)', async () => {
+    const { user, campaign } = await promoted('anon_target');
+    // 15 clicks that name nobody (the finding: 15 of 15 billed), an empty user agent or a blank id
+    // among them; a bot's stays a bot's, and a click with an address alone is judged by it.
+    const nobody = Array.from({ length: 15 }, (_, i) =>
+      click(
+        `anon-${i}`,
+        'anon_target',
+        i * 10 * MINUTE,
+        [{ userAgent: PHONE }, { userAgent: '' }, {}, { visitorId: '', ip: ' ', userAgent: PHONE }][
+          i % 4
+        ],
+      ),
+    );
+    const answer = await record([
+      ...nobody,
+      click('anon-bot', 'anon_target', 5 * MINUTE, { userAgent: BOT }),
+      click('anon-address', 'anon_target', 6 * MINUTE, { ip: '198.51.100.77', userAgent: '' }),
+    ]);
+    expect(answer).toEqual({
+      received: 17,
+      duplicates: 0,
+      billed: 1,
+      unbilled: 0,
+      invalid: 16,
+      invalidReasons: { ...zero, unidentified: 15, bot: 1 },
+      endedCampaigns: 0,
+    });
+    expect(await billedCount(campaign)).toBe(1);
+    // Sent again: known ids, not judged twice; counted in the roll-ups the charts read.
+    expect(await record(nobody.slice(0, 3))).toMatchObject({ duplicates: 3, invalid: 0 });
+    const chart = await dailyClicks(db.read, user, 'anon_target');
+    const total = chart!.data.reduce((sum, point) => sum + point.invalid.unidentified, 0);
+    expect(total).toBe(15);
+
+    // A partner that cannot send either: the setting (CLICK_ALLOW_UNIDENTIFIED=on) bills them.
+    const allowed = await recordClicks(
+      db,
+      [click('anon-ok-1', 'anon_target', 3 * HOUR), click('anon-ok-2', 'anon_target', LATEST)],
+      { ...TEST_CLICK_RULES, allowUnidentified: true },
+    );
+    expect(allowed).toMatchObject({ billed: 2, invalid: 0, invalidReasons: zero });
+    expect(await billedCount(campaign)).toBe(3);
   });
 
   it('bills the first of a double click and not a second click within 60 s, in a batch or the next', async () => {
@@ -241,6 +295,7 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
         id: clickId(`${kind}-skew`, now + MINUTE),
         username: 'window_target',
         at: new Date(now + MINUTE),
+        visitorId: 'window-visitor',
       },
     ];
     expect(await record(events)).toEqual({
@@ -322,7 +377,7 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
         date: hour(0).slice(0, 10),
         clicks: 2,
         spend: 1.6,
-        invalid: { bot: 1, doubleClick: 1, dailyCap: 0 },
+        invalid: { bot: 1, unidentified: 0, doubleClick: 1, dailyCap: 0 },
       },
     ]);
   });
@@ -402,6 +457,7 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
         id: clickId(`${kind}-handover-1`, earlier),
         username: 'handover',
         at: new Date(earlier),
+        visitorId: 'handover-visitor',
       },
     ]);
     expect(answer).toMatchObject({ billed: 0, unbilled: 1, invalid: 0 });

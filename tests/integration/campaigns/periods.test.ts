@@ -44,6 +44,7 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
       id: clickId(`period-${kind}-${++events}`),
       username: 'period_fit',
       at,
+      visitor_id: `period-visitor-${events}`,
     }));
     const body = JSON.stringify({ events: batch });
     const timestamp = Math.floor(Date.now() / 1000);

@@ -51,7 +51,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
 
   /** A signed click report; `tamper` changes the signature sent. */
   function sendClicks(
-    events: { id: string; username: string; at: string }[],
+    events: { id: string; username: string; at: string; visitor_id?: string }[],
     timestamp?: number,
     tamper: (signature: string) => string = (signature) => signature,
   ) {
@@ -335,6 +335,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       id: clickId(`${kind}-c4-${i}`),
       username: 'creator4',
       at,
+      visitor_id: `c4-visitor-${i}`,
     }));
     expect(await sendClicks(events)).toMatchObject({
       status: 200,
@@ -384,6 +385,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       id: clickId(`${kind}-c7-${i}`),
       username: 'creator7',
       at,
+      visitor_id: `c7-visitor-${i}`,
     }));
     const tampered = [
       (signature: string) => `${signature}zz`,
@@ -415,12 +417,14 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       id: clickId(`${kind}-c5-a${i}`),
       username: 'creator5',
       at,
+      visitor_id: `c5-visitor-a${i}`,
     }));
     expect((await sendClicks(first)).body).toMatchObject({ billed: 115, endedCampaigns: 0 });
     const flood = Array.from({ length: 1000 }, (_, i) => ({
       id: clickId(`${kind}-c5-b${i}`),
       username: 'creator5',
       at,
+      visitor_id: `c5-visitor-b${i}`,
     }));
     expect(await sendClicks(flood)).toMatchObject({
       status: 200,
@@ -455,6 +459,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
         id: clickId(`${kind}-c6-${b}-${i}`),
         username: 'creator6',
         at,
+        visitor_id: `c6-visitor-${b}-${i}`,
       })),
     );
     const answers = await Promise.all([

@@ -6,7 +6,7 @@ import type { ClickEvent } from '../../../src/server/domain/clicks/types';
 import { postLedgerEntry } from '../../../src/server/domain/ledger';
 import { accountStats, campaignStats, campaignsInRange } from '../../../src/server/domain/stats';
 import type { DayFigures, InvalidByReason } from '../../../src/shared/contract/stats';
-import { clickId, TEST_CLICK_RULES } from '../../helpers/click-ids';
+import { clickId, noInvalidReasons, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 import {
   databaseKinds,
@@ -29,14 +29,7 @@ const NOW = Date.parse('2026-03-07T12:00:00Z');
 const NY = 'America/New_York'; // -05:00 in early March 2026
 const KOLKATA = 'Asia/Kolkata'; // +05:30, counted as +06:00
 
-const none: InvalidByReason = {
-  bot: 0,
-  doubleClick: 0,
-  dailyCap: 0,
-  notPlaced: 0,
-  tooOld: 0,
-  future: 0,
-};
+const none: InvalidByReason = noInvalidReasons();
 const day = (date: string, clicks: number, spend: number, invalid: Partial<InvalidByReason> = {}) =>
   ({ date, clicks, spend, invalid: { ...none, ...invalid } }) satisfies DayFigures;
 

@@ -251,7 +251,7 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
     }
   }
 
-  const valid = { bot: 0, doubleClick: 0, dailyCap: 0 };
+  const valid = { bot: 0, unidentified: 0, doubleClick: 0, dailyCap: 0 };
 
   it('counts clicks and spend per UTC hour from the creation of a campaign younger than 2 days', async () => {
     // Site-Wide: $0.60 a click.
@@ -277,13 +277,13 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
           date: '2026-03-06T00:00:00.000Z',
           clicks: 3,
           spend: 1.8,
-          invalid: { bot: 1, doubleClick: 1, dailyCap: 0 },
+          invalid: { bot: 1, unidentified: 0, doubleClick: 1, dailyCap: 0 },
         },
         {
           date: '2026-03-06T01:00:00.000Z',
           clicks: 1,
           spend: 0.6,
-          invalid: { bot: 1, doubleClick: 0, dailyCap: 0 },
+          invalid: { bot: 1, unidentified: 0, doubleClick: 0, dailyCap: 0 },
         },
       ],
     });
@@ -307,7 +307,7 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
           date: '2026-03-03',
           clicks: 5,
           spend: 2,
-          invalid: { bot: 0, doubleClick: 0, dailyCap: 2 },
+          invalid: { bot: 0, unidentified: 0, doubleClick: 0, dailyCap: 2 },
         },
       ],
     });

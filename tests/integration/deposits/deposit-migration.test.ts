@@ -1,13 +1,16 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Db } from '../../../src/server/db/db';
 import { migrate } from '../../../src/server/db/migrate';
 
 const MIGRATION = '0090-deposit-addresses-and-watcher.sql';
+const MIGRATIONS_DIR = '../../../src/server/db/migrations/';
 const WALLET = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 
 /**
  * Migration 0090 (issue 15) over deposits written as the shared-wallet code wrote them: the database
- * is migrated up to 0080, the rows are inserted, then 0090 runs over them.
+ * is migrated up to 0080, the rows are inserted, then 0090 and the later migrations run over them.
  */
 describe('migration 0090 (deposit addresses and the watcher)', () => {
   let db: Db;
@@ -29,7 +32,11 @@ describe('migration 0090 (deposit addresses and the watcher)', () => {
     await db.query(
       'CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    await db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [MIGRATION]);
+    // 0090 and every later migration wait (later ones may change 0090's tables).
+    const later = readdirSync(fileURLToPath(new URL(MIGRATIONS_DIR, import.meta.url)))
+      .filter((name) => /^\d{4}-.+\.sql$/.test(name) && name >= MIGRATION)
+      .sort();
+    await db.query('INSERT INTO schema_migrations (name) SELECT unnest($1::text[])', [later]);
     await migrate(db);
     const [user] = await db.query<{ id: number }>(
       "INSERT INTO users (username, email) VALUES ('mig', 'mig@example.com') RETURNING id",
@@ -58,8 +65,8 @@ describe('migration 0090 (deposit addresses and the watcher)', () => {
       `INSERT INTO ledger_entries (user_id, amount_cents, kind, reference) VALUES ($1, 15000, 'deposit', $2)`,
       [userId, `deposit:${ids.confirmed}`],
     );
-    await db.query('DELETE FROM schema_migrations WHERE name = $1', [MIGRATION]);
-    expect(await migrate(db)).toEqual([MIGRATION]);
+    await db.query('DELETE FROM schema_migrations WHERE name = ANY($1::text[])', [later]);
+    expect(await migrate(db)).toEqual(later);
   });
 
   afterAll(async () => {

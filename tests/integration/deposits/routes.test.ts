@@ -5,9 +5,8 @@ import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import type { Transaction, TransactionDetail } from '../../../src/shared/contract/deposits';
-import { devChainRoutes, setDevPrice } from '../../../src/dev/dev-chain';
+import { devChainRoutes, setDevPrice, TOKEN_CONTRACTS } from '../../../src/dev/dev-chain';
 import { buildApp } from '../../../src/server/app';
-import { MAINNET } from '../../../src/server/domain/chain';
 import { ledgerSumCents } from '../../../src/server/domain/ledger';
 import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
 import type { Db } from '../../../src/server/db/db';
@@ -138,7 +137,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
           ethUsdPrice: null,
           from: null,
           to,
-          paymentUri: `ethereum:${MAINNET.usdc}@31337/transfer?address=${to}&uint256=123450000`,
+          paymentUri: `ethereum:${TOKEN_CONTRACTS.usdc.address}@31337/transfer?address=${to}&uint256=123450000`,
           createdAt: expect.any(String),
           expiresAt: expect.any(String),
           receivedAmount: '0.000000',
@@ -147,9 +146,13 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
           late: false,
           origin: 'request',
           confirmedAt: null,
+          serverTime: expect.any(String),
         },
       });
-      const { createdAt, expiresAt } = response.body.data;
+      const { createdAt, expiresAt, serverTime } = response.body.data;
+      // Issue 31: the answer's own time, on the clock that set expiresAt (the page counts down on it).
+      expect(Date.parse(serverTime)).toBeGreaterThanOrEqual(Date.parse(createdAt));
+      expect(Math.abs(Date.parse(serverTime) - Date.now())).toBeLessThan(5_000);
       // STABLECOIN_PAYMENT_WINDOW_HOURS: 24 by default.
       expect(Date.parse(expiresAt!) - Date.parse(createdAt)).toBe(24 * 3600 * 1000);
       expect(chain.payers).not.toContain(to);
@@ -197,7 +200,12 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       });
       const refused = await client.post('/api/delete-transaction', { transaction_id: older.id });
       expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ success: false, message: PAYMENT_ARRIVED });
+      // Issue 33 point 7: it says the part was added (it said "…once confirmed", though it was).
+      expect(refused.body).toEqual({
+        success: false,
+        message:
+          'Part of this deposit has arrived and was added to your balance, so it cannot be deleted. Send the rest to the same address, or start a new deposit.',
+      });
 
       const newer = await deposit(client, 300, 'usdc');
       expect(newer.status).toBe(201);
@@ -218,6 +226,88 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         '50.000000 USDC arrived for your deposit of $200.00 in USDC and $50.00 was added to your balance. 150.000000 USDC is still due.',
         'Your deposit of $200.00 in USDC ended underpaid: 50.000000 USDC of 200.000000 USDC arrived, and the $50.00 it was worth was added to your balance. No crypto is sent back; start a new deposit for the rest.',
       ]);
+    });
+
+    it('issue 31: ends the open request of the coin only when it is the one the screen named', async () => {
+      const { client, userId } = await registerUser(server);
+      const open = (await deposit(client, 200, 'usdc')).body.data;
+      const openNow = async () =>
+        (await list(client, 'pending')).map((t) => [t.id, t.amount, t.coinType]);
+      const refusal = {
+        success: false,
+        message:
+          'Your open deposit in this coin changed in the meantime. Please look at it again before starting a new one.',
+      };
+      // The screen showed none (opened on another device since), or another one: nothing changes.
+      for (const replaces of [null, open.id + 1000]) {
+        const refused = await client.post('/api/top-up-balance-v2', {
+          amount: 300,
+          coinType: 'usdc',
+          replaces,
+        });
+        expect(refused.status).toBe(409);
+        expect(refused.body).toEqual(refusal);
+        expect(await openNow()).toEqual([[open.id, 200, 'usdc']]);
+      }
+      // Another coin's open request is not this one's business.
+      const eth = await client.post<Answer>('/api/top-up-balance-v2', {
+        amount: 100,
+        coinType: 'eth',
+        replaces: null,
+      });
+      expect(eth.status).toBe(201);
+      // The one named: it is ended (unpaid, deleted) and the new one opens.
+      const replaced = await client.post<Answer>('/api/top-up-balance-v2', {
+        amount: 300,
+        coinType: 'usdc',
+        replaces: open.id,
+      });
+      expect(replaced.status).toBe(201);
+      expect((await getTransaction(client, open.id)).body).toEqual(NOT_FOUND);
+      expect(await openNow()).toEqual([
+        [replaced.body.data.id, 300, 'usdc'],
+        [eth.body.data.id, 100, 'eth'],
+      ]);
+      // Named, but closed meanwhile (deleted here on another device): nothing left to end.
+      await client.post('/api/delete-transaction', { transaction_id: replaced.body.data.id });
+      const again = await client.post<Answer>('/api/top-up-balance-v2', {
+        amount: 400,
+        coinType: 'usdc',
+        replaces: replaced.body.data.id,
+      });
+      expect(again.status).toBe(201);
+      expect(await notifications(userId)).toEqual([]);
+    });
+
+    it('issue 31: a part-paid request named by the screen ends as underpaid, what arrived credited', async () => {
+      const { client, userId } = await registerUser(server);
+      const payer = chain.payers[0]!;
+      const older = (await deposit(client, 200, 'usdt')).body.data;
+      await pay(payer, older, 80_000_000n);
+      await verify(client, older.id, payer);
+      const refused = await client.post('/api/top-up-balance-v2', {
+        amount: 300,
+        coinType: 'usdt',
+        replaces: null,
+      });
+      expect(refused.status).toBe(409);
+      expect((await getTransaction(client, older.id)).body.data).toMatchObject({
+        status: 'pending',
+        receivedAmount: '80.000000',
+        creditedAmount: 80,
+      });
+      const newer = await client.post('/api/top-up-balance-v2', {
+        amount: 300,
+        coinType: 'usdt',
+        replaces: older.id,
+      });
+      expect(newer.status).toBe(201);
+      expect((await getTransaction(client, older.id)).body.data).toMatchObject({
+        status: 'failed',
+        receivedAmount: '80.000000',
+        creditedAmount: 80,
+      });
+      expect(await balanceCents(userId)).toBe(8_000);
     });
 
     it('prices ETH at the feed (held 15 minutes) and shows 6 decimals, rounded up', async () => {
@@ -272,6 +362,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
           message: VERIFIED,
           data: {
             ...data,
+            serverTime: expect.any(String),
             status: 'confirmed',
             hash,
             from: payer,
@@ -282,7 +373,11 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         });
         const again = await verify(client, data.id, payer);
         expect(again.status).toBe(200);
-        expect(again.body).toEqual(first.body);
+        // The same answer, at its own time.
+        expect(again.body).toEqual({
+          ...first.body,
+          data: { ...first.body.data, serverTime: expect.any(String) },
+        });
         expect(await balanceCents(userId)).toBe(25050);
         expect(await ledgerSumCents(db.read, userId)).toBe(25050);
         expect(await ledger(userId)).toEqual([[25050, await transferReference(hash)]]);
@@ -307,9 +402,11 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       expect(await balanceCents(userId)).toBe(15_000);
 
       // The window closes with $50.00 still due: the request ends underpaid.
-      await db.query(`UPDATE deposits SET expires_at = now() - interval '1 second' WHERE id = $1`, [
-        data.id,
-      ]);
+      await db.query(
+        `UPDATE deposits SET expires_at = now() - interval '2 minutes' WHERE id = $1`,
+        [data.id],
+      );
+      await server.app.depositWatcher!.syncNow(); // a pass a minute after the window: it may close
       expect(await expireDeposits(db, { stablecoinWindowHours: 24 })).toBe(1);
       const underpaid = {
         success: false,
@@ -320,9 +417,19 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       expect(failed.status).toBe(400);
       expect(failed.body).toEqual(underpaid);
 
-      // The rest paid after the close is never lost: credited as a payment nobody asked for.
+      // Issue 33 point 5: the rest paid after the close completes it, late (before, it was a
+      // payment nobody asked for, and the request still read "underpaid").
       await pay(payer, data, 50_000_000n);
-      expect((await verify(client, data.id, payer)).body).toEqual(underpaid);
+      expect((await verify(client, data.id, payer)).body).toMatchObject({
+        success: true,
+        message: 'Payment verification successful!',
+        data: {
+          status: 'confirmed',
+          late: true,
+          receivedAmount: '200.000000',
+          creditedAmount: 200,
+        },
+      });
       expect(await balanceCents(userId)).toBe(20_000);
       expect(await ledgerSumCents(db.read, userId)).toBe(20_000);
       expect(
@@ -334,14 +441,11 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
           t.creditedAmount,
           t.from,
         ]),
-      ).toEqual([
-        ['unrequested', 'confirmed', 50, '50.000000', 50, payer],
-        ['request', 'failed', 200, '150.000000', 150, payer],
-      ]);
+      ).toEqual([['request', 'confirmed', 200, '200.000000', 200, payer]]);
       expect(await notifications(userId)).toEqual([
         '150.000000 USDC arrived for your deposit of $200.00 in USDC and $150.00 was added to your balance. 50.000000 USDC is still due.',
         'Your deposit of $200.00 in USDC ended underpaid: 150.000000 USDC of 200.000000 USDC arrived, and the $150.00 it was worth was added to your balance. No crypto is sent back; start a new deposit for the rest.',
-        '50.000000 USDC arrived at your deposit address with no open deposit request; $50.00 was added to your balance.',
+        'Your deposit of $200.00 in USDC was completed late: 50.000000 USDC arrived after its window closed and $50.00 was added to your balance ($200.00 in all).',
       ]);
     });
 
@@ -428,6 +532,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         message: 'Transaction fetched successfully',
         data: {
           ...data,
+          serverTime: expect.any(String),
           status: 'confirmed',
           hash: first,
           from: payer,
@@ -507,7 +612,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       expect(all.body.success).toBe(true);
       expect(all.body.message).toBe('Transactions fetched successfully');
       expect(all.body.data.map((t) => t.id)).toEqual([later.id, pending.id, paid.id]);
-      expect(all.body.data[1]).toEqual(pending);
+      expect(all.body.data[1]).toEqual({ ...pending, serverTime: expect.any(String) });
       expect((await list(owner.client, 'pending')).map((t) => t.id)).toEqual([
         later.id,
         pending.id,
@@ -746,6 +851,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       message: VERIFIED,
       data: {
         ...data,
+        serverTime: expect.any(String),
         status: 'confirmed',
         hash,
         from: payer,

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import type { Transaction } from '../../../src/shared/contract/deposits';
 import type { Db } from '../../../src/server/db/db';
 import { ledgerSumCents } from '../../../src/server/domain/ledger';
+import { createDepositWatcher } from '../../../src/server/domain/deposit-watcher';
 import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
@@ -16,6 +17,7 @@ import {
   type TestDatabase,
 } from '../../helpers/server';
 import { balanceCentsOf, notificationsOf, openDeposit } from '../../helpers/deposits';
+import { moneyInvariantViolations } from '../../reliability/support/invariants';
 
 type Answer<T = Transaction> = { success: boolean; message: string; data: T };
 
@@ -43,7 +45,36 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     await database?.close();
   });
 
-  const runJob = (stablecoinWindowHours = 24) => expireDeposits(db, { stablecoinWindowHours });
+  // The books after each test: every balance equals its ledger, each transfer credited once.
+  afterEach(async () => expect(await moneyInvariantViolations(db)).toEqual([]));
+
+  /**
+   * A block, a pass of the watcher up to it, then the expiry job: a request closes only once the
+   * watcher has scanned up to a head stamped after its window (and grace) ended (issue 33 point 4).
+   * The windows moved back in time below ended before this block.
+   */
+  const runJob = async (stablecoinWindowHours = 24) => {
+    await chain.mine(1);
+    await server.app.depositWatcher!.syncNow();
+    return expireDeposits(db, { stablecoinWindowHours });
+  };
+  /**
+   * Waits past a request's window, then a block stamped after its end (anvil's times are whole
+   * seconds) and a watcher pass up to it: what lets the request close (issue 33 point 4).
+   */
+  const passCoveringTheEnd = async (id: number) => {
+    const [{ ends }] = (await db.query<{ ends: Date }>(
+      'SELECT expires_at AS ends FROM deposits WHERE id = $1',
+      [id],
+    )) as [{ ends: Date }];
+    while (Date.now() < new Date(ends).getTime() + 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await chain.mine(1);
+    await server.app.depositWatcher!.syncNow();
+  };
+  /** The expiry job alone, with no pass of the watcher since the windows ended. */
+  const runJobOnly = () => expireDeposits(db, { stablecoinWindowHours: 24 });
   const deposit = openDeposit;
   const verify = (client: TestClient, id: number, address: Address) =>
     client.post<Answer>('/api/verify-transaction-v2', { address, crmTransactionId: id });
@@ -131,12 +162,14 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     }
   });
 
-  it('still credits, once, a payment made in the window that the watcher saw only after the close', async () => {
+  it('keeps a request paid in time open while the watcher is behind: confirmed, never told it expired', async () => {
     const { client, userId } = await registerUser(server);
     const payer = chain.payers[1]!;
     const paid = await deposit(client, 120, 'usdc');
+    // The watcher's last pass is before the payment, which it has not seen yet.
+    await server.app.depositWatcher!.syncNow();
     const hash = await pay(payer, paid);
-    // The window ends at the payment's block; the job runs before the watcher has looked.
+    // The window ends at the payment's block.
     const blockTime = await blockTimeOf(hash);
     await db.query(
       `UPDATE deposits SET created_at = $2::timestamptz - interval '24 hours', expires_at = $2
@@ -151,7 +184,10 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
       expect(Date.now() - waitedFrom).toBeLessThan(5000);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(await runJob()).toBe(1);
+    // Before, the job closed it here and sent "…was not paid within 24 hours. Transaction
+    // expired…", and the watcher confirmed it a moment later.
+    expect(await runJobOnly()).toBe(0);
+    expect(await statusOf(client)).toEqual([[120, 'usdc', 'pending']]);
 
     const first = await verify(client, paid.id, payer);
     expect(first.status).toBe(200);
@@ -160,6 +196,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
       message: VERIFIED,
       data: {
         ...paid,
+        serverTime: expect.any(String),
         status: 'confirmed',
         hash,
         from: payer,
@@ -175,9 +212,86 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     expect(await balanceCents(userId)).toBe(12_000);
     expect(await ledgerSumCents(db.read, userId)).toBe(12_000);
     expect(await notifications(userId)).toEqual([
-      'Your deposit of $120.00 in USDC was not paid within 24 hours. Transaction expired. Please create a new transaction.',
       'Your deposit of $120.00 in USDC is confirmed and $120.00 was added to your balance.',
     ]);
+  });
+
+  it('closes an unpaid request on an idle chain: the running watcher makes its pass without a new block', async () => {
+    const { client, userId } = await registerUser(server);
+    const open = await deposit(client, 122, 'usdc');
+    // This file's watcher, with the lag a block's time may have behind its arrival cut from a minute
+    // (BLOCK_TIME_LAG_SECONDS) to a second; the app's hands its lease over.
+    await server.app.depositWatcher!.stop();
+    const watcher = createDepositWatcher({
+      db,
+      chain: server.app.chain!,
+      sweepFunders: [],
+      pollMs: 100,
+      reconcileSeconds: 3600,
+      log: server.app.log,
+      blockTimeLagSeconds: 1,
+    });
+    watcher.start();
+    try {
+      // The window ends two seconds from now; no block is mined meanwhile.
+      await db.query(
+        `UPDATE deposits SET expires_at = now() + interval '2 seconds' WHERE id = $1`,
+        [open.id],
+      );
+      const head = await server.app.chain!.headBlock();
+      const waitedFrom = Date.now();
+      while (
+        (await expireDeposits(db, { stablecoinWindowHours: 24, blockTimeLagSeconds: 1 })) === 0
+      ) {
+        expect(Date.now() - waitedFrom).toBeLessThan(15_000);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(await server.app.chain!.headBlock()).toBe(head);
+    } finally {
+      await watcher.stop();
+    }
+    expect(await statusOf(client)).toEqual([[122, 'usdc', 'failed']]);
+    expect(await notifications(userId)).toEqual([
+      'Your deposit of $122.00 in USDC was not paid within 24 hours. Transaction expired. Please create a new transaction.',
+    ]);
+  });
+
+  it('refuses Start Over at 0:00 until the watcher has checked for a payment, then deletes', async () => {
+    const { client } = await registerUser(server);
+    const open = await deposit(client, 121, 'usdt');
+    await db.query('UPDATE deposits SET expires_at = now() WHERE id = $1', [open.id]);
+    const refused = await client.post('/api/delete-transaction', { transaction_id: open.id });
+    expect(refused.status).toBe(400);
+    // Before, it was deleted at once, and a payment made in time then belonged to no request.
+    expect(refused.body).toEqual({
+      success: false,
+      message:
+        'The time to pay is over and we are checking for your payment, so this deposit cannot be deleted yet. A payment that arrived is added to your balance. Please try again in a minute.',
+    });
+    await passCoveringTheEnd(open.id);
+    const deleted = await client.post('/api/delete-transaction', { transaction_id: open.id });
+    expect(deleted.body).toEqual({ success: true, message: 'Transaction deleted successfully' });
+  });
+
+  it('refuses a new deposit that would replace a request at 0:00 until the watcher has checked for a payment', async () => {
+    const { client } = await registerUser(server);
+    const open = await deposit(client, 123, 'usdt');
+    await db.query('UPDATE deposits SET expires_at = now() WHERE id = $1', [open.id]);
+    const body = { amount: 124, coinType: 'usdt', replaces: open.id };
+    const refused = await client.post('/api/top-up-balance-v2', body);
+    // Before, the older request was deleted at once, like the page's own delete at zero, and a
+    // payment made in time then belonged to no request.
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      success: false,
+      message:
+        'The time to pay your open deposit in this coin is over and we are checking for its payment, so a new one cannot start yet. A payment that arrived is added to your balance. Please try again in a minute.',
+    });
+    expect(await statusOf(client)).toEqual([[123, 'usdt', 'pending']]);
+    await passCoveringTheEnd(open.id);
+    const replaced = await client.post('/api/top-up-balance-v2', body);
+    expect(replaced.status).toBe(201);
+    expect(await statusOf(client)).toEqual([[124, 'usdt', 'pending']]);
   });
 
   it('credits a payment made after the close to that request, marked late, or to a newer one of the coin', async () => {

@@ -345,6 +345,7 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
         id: clickId(`${kind}-nina-${n}`),
         username: 'nina',
         at: new Date().toISOString(),
+        visitor_id: `nina-visitor-${n}`,
       })),
     });
     const ts = Math.floor(Date.now() / 1000);

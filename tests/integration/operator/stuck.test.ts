@@ -11,6 +11,9 @@ import { advertiser, operatorActions } from './support';
  */
 
 const LONG_AGO = '2020-01-01T00:00:00Z';
+/** When the watcher's last complete pass began, and a window that ended after it. */
+const CHECKED_AT = '2020-01-15T00:00:00Z';
+const AFTER_CHECK = '2020-02-01T00:00:00Z';
 const WALLET = '0x00000000000000000000000000000000000000aa';
 
 describe.each(databaseKinds())('stuck on %s', (kind) => {
@@ -67,14 +70,16 @@ describe.each(databaseKinds())('stuck on %s', (kind) => {
     const ben = await advertiser(db, 'ben', 0);
     const cleo = await advertiser(db, 'cleo', 50_000);
     await db.query(
-      `INSERT INTO chain_watcher (id, chain_id, next_block, head_block, updated_at)
-        VALUES (1, 31337, 101, 100, '${LONG_AGO}')`,
+      `INSERT INTO chain_watcher (id, chain_id, next_block, head_block, updated_at, checked_at)
+        VALUES (1, 31337, 101, 100, '${LONG_AGO}', '${CHECKED_AT}')`,
     );
     const stale = await detectedTransfer(ava.id, '0x01', `'${LONG_AGO}'`);
     await detectedTransfer(ava.id, '0x02', 'now()');
     // Ava's request has a payment confirming: kept open, never expired.
     await pendingRequest(ava.id, 'usdc', `'${LONG_AGO}'`);
     const abandoned = await pendingRequest(ben.id, 'usdt', `'${LONG_AGO}'`);
+    // Its window ended after the watcher's last complete pass began: kept open (issue 33 point 4).
+    const unchecked = await pendingRequest(cleo.id, 'usdc', `'${AFTER_CHECK}'`);
     // ETH: 5 minutes' grace, then the job's turn; 20 minutes after the window is not stuck yet.
     await pendingRequest(ben.id, 'eth', "now() - interval '20 minutes'");
 
@@ -105,7 +110,8 @@ describe.each(databaseKinds())('stuck on %s', (kind) => {
     expect(lines).toEqual([
       `transfer ${stale}: 150.000000 USDC to ${ava.email} in block 100 (tx 0x01), detected 2020-01-01T00:00:00Z and not credited; it has its 1 confirmation, so crediting fails: see the server log ("deposit watcher: credit failed")`,
       `deposit ${abandoned}: $100.00 in USDT by ${ben.email}, pending though its window closed 2020-01-01T00:00:00Z: the expiry job has not closed it (do the servers run their jobs?)`,
-      'chain watcher: last scanned up to block 100 (head 100) at 2020-01-01T00:00:00Z, while 3 deposit requests are open and 2 transfers wait to be credited (is RPC_URL answering?)',
+      `deposit ${unchecked}: $100.00 in USDC by ${cleo.email}, pending though its window closed 2020-02-01T00:00:00Z: no pass of the chain watcher has checked for its payment since, so it is kept open (is RPC_URL answering?)`,
+      'chain watcher: last scanned up to block 100 (head 100) at 2020-01-01T00:00:00Z, while 4 deposit requests are open and 2 transfers wait to be credited (is RPC_URL answering?)',
       `campaign ${outOfClicks} of ${cleo.email} on used_up_${kind}: active with no clicks left since 2020-01-01T00:00:00Z: the job has not ended it (do the servers run their jobs?)`,
       `campaign ${unlisted} of ${cleo.email} on gone_${kind}: active with 125 clicks left ($100.00), but gone_${kind} is no longer listed at the partner, so it is never placed`,
       `campaign ${idle} of ${cleo.email} on quiet_${kind}: active since 2020-01-01T00:00:00Z with 125 clicks left ($100.00) and no billed click ever`,

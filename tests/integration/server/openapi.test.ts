@@ -172,13 +172,14 @@ describe('the partner API documentation', () => {
     const reasons = answer.properties!.invalidReasons!;
     expect(reasons.required).toEqual([
       'bot',
+      'unidentified',
       'doubleClick',
       'dailyCap',
       'notPlaced',
       'tooOld',
       'future',
     ]);
-    expect(Object.values(reasons.properties!).map(count)).toEqual(Array(6).fill(['integer', 0]));
+    expect(Object.values(reasons.properties!).map(count)).toEqual(Array(7).fill(['integer', 0]));
   });
 
   it("documents partner login as an endpoint the partner's site provides", () => {

@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../helpers/soft-authenticator';
 import {
+  confirmIdentity,
   databaseKinds,
   openTestDatabase,
   registerUser,
@@ -45,7 +46,9 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
     await database?.close();
   });
 
+  /** Adds a passkey after "Confirm it's you" (issue 32 point 8). */
   async function addPasskey(client: TestClient, authenticator: SoftAuthenticator, name?: string) {
+    await confirmIdentity(client);
     const credential = authenticator.create(await optionsOf(client, '/api/auth/passkeys/options'));
     return client.post<{ passkey: { id: string; name: string } }>(
       '/api/auth/passkeys/add',
@@ -153,6 +156,8 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
     const added = await addPasskey(alice.client, authenticator, 'Work laptop');
     const id = added.body.passkey.id;
     expect(added.body.passkey.name).toBe('Work laptop');
+    // Bob proved himself too: what refuses him is that the passkey is not his.
+    await confirmIdentity(bob.client);
 
     expect(
       await bob.client.post('/api/auth/passkeys/rename', { id, name: 'Mine now' }),

@@ -507,7 +507,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
 
       const set = await server
         .client()
-        .post('/api/account/set-password', { token, newPassword: 'petra-local-1' });
+        .post('/api/account/set-password', { token, newPassword: 'local-secret-71' });
       expect(set.status).toBe(200);
       expect(set.body).toEqual({
         success: true,
@@ -517,11 +517,11 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       expect((await client.get('/api/account/security')).body).toMatchObject({
         data: { hasPassword: true, partnerName: 'CreatorFinder' },
       });
-      expect((await login('petra@partner.example', 'petra-local-1')).status).toBe(200);
+      expect((await login('petra@partner.example', 'local-secret-71')).status).toBe(200);
 
       const again = await server
         .client()
-        .post('/api/account/set-password', { token, newPassword: 'petra-other-1' });
+        .post('/api/account/set-password', { token, newPassword: 'other-secret-71' });
       expect(again.status).toBe(400);
       expect(again.body).toEqual(INVALID_SET_PASSWORD_LINK);
     });

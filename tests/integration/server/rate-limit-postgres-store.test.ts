@@ -49,6 +49,7 @@ describe.each(databaseKinds())('PostgreSQL rate-limit store on %s', (kind) => {
       perIp: 2,
       perAccount: 1,
       perAccountAnyIp: 10,
+      perAccountPerDay: 20,
     });
     await limiter.hitIp('login', '10.0.0.1');
     await limiter.hitIp('login', '10.0.0.1');
@@ -62,6 +63,27 @@ describe.each(databaseKinds())('PostgreSQL rate-limit store on %s', (kind) => {
     );
     await attempt.succeeded();
     await limiter.attempt('login', 'SOMEONE@example.com', '10.0.0.1');
+  });
+
+  it("issue 32: takes a bucket's tokens in one statement each, on its own clock", async () => {
+    let now = Date.now() + 60_000;
+    const clocked = new PostgresStore(database.db, () => now);
+    const takes = await Promise.all(
+      Array.from({ length: 40 }, () => clocked.take('b1', 10, 60_000)),
+    );
+    expect(takes.filter(Boolean)).toHaveLength(10);
+    now += 30_000;
+    expect(await clocked.take('b1', 10, 60_000)).toBe(false);
+    now += 30_000;
+    expect(await clocked.take('b1', 10, 60_000)).toBe(true);
+    expect(await clocked.take('b1', 10, 60_000)).toBe(false);
+    await clocked.giveBack('b1', 60_000);
+    expect(await clocked.take('b1', 10, 60_000)).toBe(true);
+    now += 10 * 60_000;
+    const again = await Promise.all(
+      Array.from({ length: 12 }, () => clocked.take('b1', 10, 60_000)),
+    );
+    expect(again.filter(Boolean)).toHaveLength(10);
   });
 
   it('gives an attempt back once, never below zero', async () => {

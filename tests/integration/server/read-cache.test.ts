@@ -144,6 +144,7 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
         id: clickId(`${kind}-${id}-${userId}`),
         username: 'cached_creator',
         at: new Date().toISOString(),
+        visitor_id: `visitor-${id}`,
       })),
     );
     expect([clicks.status, clicks.body.billed]).toEqual([200, 3]);
@@ -387,7 +388,10 @@ async function until<T>(ask: () => Promise<T>, done: (answer: T) => boolean): Pr
   }
 }
 
-function sendClicks(server: TestApp, events: { id: string; username: string; at: string }[]) {
+function sendClicks(
+  server: TestApp,
+  events: { id: string; username: string; at: string; visitor_id?: string }[],
+) {
   const body = JSON.stringify({ events });
   const timestamp = Math.floor(Date.now() / 1000);
   return server.client().request<{ billed: number }>('POST', '/api/partner/clicks', {

@@ -1,7 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
 import {
+  confirmIdentity,
   databaseKinds,
   newRegistration,
   openTestDatabase,
@@ -33,6 +34,7 @@ const TOO_MANY = {
   message: 'Too many attempts. Please wait a few minutes and try again.',
 };
 const WRONG_PASSWORD = { success: false, message: 'Current password is incorrect' };
+const TOO_MANY_CODES = { success: false, message: 'Too many wrong codes. Please sign in again.' };
 
 /** The code an authenticator app shows now, or `steps` periods later. */
 function codeOf(secret: string, steps = 0): string {
@@ -59,8 +61,12 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     await database?.close();
   });
 
-  /** A user with two-factor sign-in on; returns the secret and the recovery codes. */
-  async function userWithTwoFactor(client: TestClient) {
+  /**
+   * A user with two-factor sign-in on, turned on after "Confirm it's you" with `password` (issue 32
+   * point 8); returns the secret and the recovery codes.
+   */
+  async function userWithTwoFactor(client: TestClient, password = 'correct-horse-1') {
+    await confirmIdentity(client, { password });
     const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
     expect(setup.status).toBe(200);
     const enabled = await client.post<{ recoveryCodes: string[] }>('/api/auth/two-factor/enable', {
@@ -76,6 +82,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
       status: 200,
       body: { success: true, enabled: false, recoveryCodesLeft: 0, hasPassword: true },
     });
+    await confirmIdentity(client);
     const setup = await client.post<{ secret: string; uri: string; qrSvg: string }>(
       '/api/auth/two-factor/setup',
     );
@@ -253,7 +260,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     const browser = server.client();
     const partnerLogin = { username: 'tf_partner', password: 'tf-secret' };
     expect((await browser.post('/api/auth/login-with-partner', partnerLogin)).status).toBe(200);
-    const { secret } = await userWithTwoFactor(browser);
+    const { secret } = await userWithTwoFactor(browser, partnerLogin.password);
     await browser.post('/api/auth/logout');
 
     const next = server.client();
@@ -276,6 +283,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     const body = newRegistration();
     const key = { 'idempotency-key': crypto.randomUUID() };
     expect((await client.post('/api/auth/register', body, key)).status).toBe(201);
+    await confirmIdentity(client);
     const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
     await client.post('/api/auth/two-factor/enable', { code: codeOf(setup.body.secret) });
 
@@ -288,6 +296,66 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
       success: true,
       user: null,
     });
+  });
+
+  /** Counts the second factors the server checks (each check reads the user's TOTP secret). */
+  function countCodeChecks() {
+    const db = server.app.db;
+    const query = db.query.bind(db);
+    let checks = 0;
+    const spy = vi.spyOn(db, 'query').mockImplementation((sql, ...rest) => {
+      if (String(sql).includes('totp_secret AS secret')) checks += 1;
+      return query(sql, ...rest);
+    });
+    return {
+      get checks() {
+        return checks;
+      },
+      restore: () => spy.mockRestore(),
+    };
+  }
+
+  it('issue 32: of 20 codes sent at once to one half-done sign-in at most 5 are checked, and a refused right code is answered as a wrong one', async () => {
+    const { client, registration } = await registerUser(server);
+    const { secret } = await userWithTwoFactor(client);
+    const browser = server.client();
+    await browser.post('/api/auth/login', registration);
+    const right = codeOf(secret, 1);
+    const near = new Set([-1, 0, 1, 2, 3].map((steps) => codeOf(secret, steps)));
+    const wrong = Array.from({ length: 40 }, (_, i) => String(100_000 + i * 7_919))
+      .filter((code) => !near.has(code))
+      .slice(0, 19);
+    const counter = countCodeChecks();
+    let answers;
+    try {
+      answers = await Promise.all(
+        [...wrong, right].map((code) =>
+          browser.clone().post('/api/auth/login-second-factor', { code }),
+        ),
+      );
+    } finally {
+      counter.restore();
+    }
+    expect(counter.checks).toBeLessThanOrEqual(5);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.length).toBeGreaterThanOrEqual(19);
+    for (const answer of refused) {
+      expect(answer.status).toBe(401);
+      expect([INVALID_CODE, TOO_MANY_CODES]).toContainEqual(answer.body);
+    }
+    // Once the five are used, every code gets the same answer, the right one too, and it is not
+    // spent: the owner's next sign-in takes it.
+    const later = await Promise.all(
+      [right, wrong[0]!].map((code) =>
+        browser.clone().post('/api/auth/login-second-factor', { code }),
+      ),
+    );
+    expect(later.map((answer) => answer.body)).toEqual([TOO_MANY_CODES, TOO_MANY_CODES]);
+    if (answers.at(-1)!.status !== 200) {
+      const owner = server.client();
+      await owner.post('/api/auth/login', registration);
+      expect((await owner.post('/api/auth/login-second-factor', { code: right })).status).toBe(200);
+    }
   });
 
   it('ends a half-done sign-in after 5 wrong codes: the password is asked again', async () => {

@@ -388,7 +388,9 @@ describe('/account/set-password/{token}', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'long-enough-2');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match');
-    expect(password).toHaveFocus();
+    // Issue 31 point 6: the field the message is about (the first marked invalid) takes the focus.
+    expect(screen.getByLabelText('Confirm Password')).toHaveFocus();
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
     expect(stub.requestsTo('/api/account/set-password')).toEqual([]);
 
     await user.clear(screen.getByLabelText('Confirm Password'));

@@ -137,10 +137,40 @@ describe('deactivate dialog', () => {
   it('says what returns to the balance before the user confirms', async () => {
     const { dialog } = await openOn('Pause');
     expect(dialog).toHaveTextContent('Are you sure you want to deactivate campaign for cleo?');
-    expect(within(dialog).getByText('$100.00 will return to your balance')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('About $100.00 will return to your balance'),
+    ).toBeInTheDocument();
     expect(
       within(dialog).getByRole('button', { name: 'Yes, Deactivate' }),
-    ).toHaveAccessibleDescription('$100.00 will return to your balance');
+    ).toHaveAccessibleDescription('About $100.00 will return to your balance');
+  });
+
+  it('reads the campaign again as it opens, and says what did return once paused', async () => {
+    // Issue 31: the list was 30 minutes old ($100.00 left); six clicks were billed since.
+    stub.on('POST', '/api/profile-ad-details', {
+      body: {
+        success: true,
+        message: 'Campaign fetched',
+        user: { ...cleo, remaining_clicks: 160, clicks_count: 40, amount_remaining: 96.4 },
+      },
+    });
+    stub.on('POST', '/api/expire-ad-package', {
+      body: {
+        success: true,
+        message: 'Campaign for cleo deactivated successfully',
+        refunded_amount: 96.4,
+      },
+    });
+    const { user, dialog } = await openOn('Pause');
+    expect(
+      await within(dialog).findByText('About $96.40 will return to your balance'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Deactivate' }));
+    expect(
+      await screen.findByText(
+        'Campaign for cleo deactivated successfully. $96.40 returned to your balance',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says so when no budget is left', async () => {
@@ -190,6 +220,28 @@ describe('amount form of a same-package reactivation', () => {
     expect(effectRow('New balance')).toBe('$99.80');
     await user.click(screen.getByRole('button', { name: 'Reactivate' }));
     expect(onSubmit).toHaveBeenCalledWith(100.2);
+  });
+
+  it('counts the clicks bought, not those the ended period refunded', async () => {
+    // Issue 31: "+-9,828" for $100 on a campaign paused with 9,994 refunded clicks.
+    const user = userEvent.setup();
+    configureApi({ baseUrl: `${stub.url}/api` });
+    render(
+      <QueryClientProvider client={createQueryClient(() => undefined)}>
+        <AmountForm
+          balance={200}
+          campaign={{ ...ended, remaining_clicks: 9_994 }}
+          submitLabel="Reactivate"
+          pendingLabel="Reactivating..."
+          pending={false}
+          inFlight={undefined}
+          onCancel={vi.fn()}
+          onSubmit={vi.fn()}
+        />
+      </QueryClientProvider>,
+    );
+    await user.type(screen.getByRole('spinbutton', { name: 'Amount (USD)' }), '100');
+    expect(effectRow('Clicks added')).toBe('+166');
   });
 
   it("refuses, with the server's message, an amount that buys no click", async () => {

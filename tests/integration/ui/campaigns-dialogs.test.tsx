@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { AdPackage } from '../../../src/shared/contract/campaigns';
 import { makeCampaign } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
@@ -59,6 +59,16 @@ beforeEach(() => {
   });
 });
 
+let assignUser: ReturnType<typeof renderApp>['user'];
+
+/** Opens the New Package (Assign Ad Package) dialog of the inactive campaign, through Reactivate. */
+async function openAssign() {
+  const first = await openOn('bella', 'Reactivate');
+  assignUser = first.user;
+  await first.user.click(within(first.dialog).getByRole('button', { name: /^New Package/ }));
+  return screen.findByRole('dialog', { name: 'Assign Ad Package' });
+}
+
 async function openOn(username: string, button: string) {
   const view = renderApp('/campaigns', stub);
   const card = await screen.findByRole('article', { name: `Campaign for ${username}` });
@@ -99,7 +109,7 @@ describe('campaign dialogs on /campaigns', () => {
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(stub.requestsTo('/api/top-up-money-deposited').map((r) => r.body)).toEqual([
-      { username: 'cleo', package_id: 2, amount: 25.5 },
+      { username: 'cleo', package_id: 2, amount: 25.5, expected_status: true },
     ]);
     // A change of money reloads the balance (check-auth) and the campaigns.
     expect(stub.requestsTo('/api/auth/check-auth').length).toBeGreaterThan(authChecks);
@@ -130,7 +140,7 @@ describe('campaign dialogs on /campaigns', () => {
       'Campaign for cleo deactivated successfully',
     );
     expect(stub.requestsTo('/api/expire-ad-package').map((r) => r.body)).toEqual([
-      { username: 'cleo', packageId: 2 },
+      { username: 'cleo', packageId: 2, expected_status: true },
     ]);
   });
 
@@ -156,7 +166,7 @@ describe('campaign dialogs on /campaigns', () => {
       'Campaign for bella deleted successfully!',
     );
     expect(stub.requestsTo('/api/remove-ad-package').map((r) => r.body)).toEqual([
-      { username: 'bella' },
+      { username: 'bella', expected_status: false },
     ]);
   });
 
@@ -179,7 +189,7 @@ describe('campaign dialogs on /campaigns', () => {
       'Campaign for bella reactivated and topped up successfully!',
     );
     expect(stub.requestsTo('/api/top-up-money-deposited').map((r) => r.body)).toEqual([
-      { username: 'bella', package_id: 1, amount: 120 },
+      { username: 'bella', package_id: 1, amount: 120, expected_status: false },
     ]);
   });
 
@@ -213,8 +223,8 @@ describe('campaign dialogs on /campaigns', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select a package');
 
     const packageSelect = within(dialog).getByRole('combobox', { name: 'Package' });
-    await within(dialog).findByRole('option', { name: 'Category-Specific' });
-    await user.selectOptions(packageSelect, 'Category-Specific');
+    await within(dialog).findByRole('option', { name: /^Category-Specific — / });
+    await user.selectOptions(packageSelect, '3');
     expect(
       within(dialog).getByText(
         'Note:(Top, New, Free, Popular) categories are not available for this package',
@@ -261,7 +271,13 @@ describe('campaign dialogs on /campaigns', () => {
     );
     expect(stub.requestsTo('/api/remove-ad-package')).toEqual([]);
     expect(stub.requestsTo('/api/assign-ad-package').map((r) => r.body)).toEqual([
-      { username: 'bella', package_id: 3, category_name: 'Fitness', amount_deposit: 150 },
+      {
+        username: 'bella',
+        package_id: 3,
+        category_name: 'Fitness',
+        amount_deposit: 150,
+        expected_status: false,
+      },
     ]);
   });
 
@@ -287,28 +303,158 @@ describe('campaign dialogs on /campaigns', () => {
     expect(deposit).toHaveAccessibleDescription(
       'Minimum deposit: $100.00. Available balance: $5,000.00',
     );
-    await within(dialog).findByRole('option', { name: 'Site-Wide' });
-    await user.selectOptions(
-      within(dialog).getByRole('combobox', { name: 'Package' }),
-      'Site-Wide',
-    );
+    await within(dialog).findByRole('option', { name: /^Site-Wide — / });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Package' }), '2');
     expect(within(dialog).queryByRole('combobox', { name: 'Category' })).toBeNull();
-    await user.type(deposit, '5000');
-    // Spec §9: floor(5000 / 0.6) = 8,333, capped at the package's max_slots (1,000 here).
-    expect(within(dialog).getByText('Maximum clicks').nextElementSibling).toHaveTextContent(
-      '1,000',
-    );
+    await user.type(deposit, '500');
+    // Spec §9: floor(500 / 0.6) = 833, within the package's max_slots (1,000 here).
+    expect(within(dialog).getByText('Maximum clicks').nextElementSibling).toHaveTextContent('833');
     await user.click(within(dialog).getByRole('button', { name: 'Assign Package' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'You do not have enough balance to create this campaign',
     );
     expect(stub.requestsTo('/api/assign-ad-package').map((r) => r.body)).toEqual([
-      { username: 'bella', package_id: 2, category_name: null, amount_deposit: 5000 },
+      {
+        username: 'bella',
+        package_id: 2,
+        category_name: null,
+        amount_deposit: 500,
+        expected_status: false,
+      },
     ]);
     expect(stub.requestsTo('/api/remove-ad-package')).toEqual([]);
     // The dialog stays open over the campaign, which is still listed.
     expect(screen.getByRole('dialog', { name: 'Assign Ad Package' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Campaign for bella', hidden: true })).toBeTruthy();
+  });
+
+  it('assign ad package: refuses a deposit that buys more clicks than the package allows, sending nothing', async () => {
+    // Issue 31 point 5: $1,000 at $0.60 buys 1,666 clicks; Site-Wide allows 1,000 here.
+    stub.signIn(makeUser({ crypto_balance: 5000 }));
+    stub.on('POST', '/api/check-model-availability', {
+      body: { success: true, message: 'Model is available' },
+    });
+    const first = await openOn('bella', 'Reactivate');
+    const { user } = first;
+    await user.click(within(first.dialog).getByRole('button', { name: /^New Package/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Ad Package' });
+    await within(dialog).findByRole('option', { name: /^Site-Wide — / });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Package' }), '2');
+    await user.type(within(dialog).getByLabelText('Deposit Amount (USD)'), '1000');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Package' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This amount would take the campaign past the package maximum of 1,000 clicks',
+    );
+    expect(stub.requestsTo('/api/assign-ad-package')).toEqual([]);
+  });
+
+  it('assign ad package: names the packages with rate and ranks, as the create form does', async () => {
+    // Issue 31 point 6, the finding: the package select showed names without rates.
+    stub.on('POST', '/api/check-model-availability', {
+      body: { success: true, message: 'Model is available' },
+    });
+    const dialog = await openAssign();
+    await within(dialog).findByRole('option', { name: /^Site-Wide/ });
+    const select = within(dialog).getByRole('combobox', { name: 'Package' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Select a package',
+      'Main Categories — $0.80/click — ranks 1-10',
+      'Site-Wide — $0.60/click — ranks 1-10',
+      'Category-Specific — $0.50/click — ranks 1-10',
+      'Main Categories 2nd tier — $0.40/click — ranks 1-10',
+    ]);
+  });
+
+  it('assign ad package: refuses more than 2 decimals as typed and sends nothing', async () => {
+    // Issue 31 point 6, the finding: 100.001 reached the server.
+    stub.on('POST', '/api/check-model-availability', {
+      body: { success: true, message: 'Model is available' },
+    });
+    stub.on('POST', '/api/assign-ad-package', {
+      body: { success: true, message: 'Campaign for bella reactivated successfully!' },
+    });
+    const dialog = await openAssign();
+    const user = assignUser;
+    await within(dialog).findByRole('option', { name: /^Site-Wide — / });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Package' }), '2');
+    const deposit = within(dialog).getByLabelText('Deposit Amount (USD)');
+    await user.type(deposit, '100.001');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Amounts can have at most 2 decimals',
+    );
+    expect(deposit).toHaveAttribute('aria-invalid', 'true');
+    expect(deposit).toHaveAccessibleDescription(
+      'Error Amounts can have at most 2 decimals Minimum deposit: $100.00. Available balance: $200.00',
+    );
+    const submit = within(dialog).getByRole('button', { name: 'Assign Package' });
+    expect(submit).toBeDisabled();
+    fireEvent.submit(submit.closest('form')!);
+    expect(stub.requestsTo('/api/assign-ad-package')).toEqual([]);
+
+    await user.type(deposit, '{Backspace}');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(deposit).toHaveAttribute('aria-invalid', 'false');
+    expect(submit).toBeEnabled();
+  });
+
+  it('assign ad package: shows a refused submit on its field and takes the message away once the field changes', async () => {
+    // Issue 31 point 6, the finding: the dialog kept an old error after the amount was fixed.
+    stub.on('POST', '/api/check-model-availability', {
+      body: { success: true, message: 'Model is available' },
+    });
+    const dialog = await openAssign();
+    const user = assignUser;
+    const submit = within(dialog).getByRole('button', { name: 'Assign Package' });
+    await user.click(submit);
+    const select = within(dialog).getByRole('combobox', { name: 'Package' });
+    expect(select).toHaveFocus();
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAccessibleDescription('Error Please select a package');
+
+    await within(dialog).findByRole('option', { name: /^Site-Wide — / });
+    await user.selectOptions(select, '2');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    const deposit = within(dialog).getByLabelText('Deposit Amount (USD)');
+    await user.type(deposit, '99');
+    await user.click(submit);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Minimum deposit for this package is $100.00',
+    );
+    expect(deposit).toHaveFocus();
+    expect(deposit).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAttribute('aria-invalid', 'false');
+    // Changed, though still below the minimum: the message was about the amount typed before.
+    await user.type(deposit, '.5');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(deposit).toHaveAttribute('aria-invalid', 'false');
+    expect(stub.requestsTo('/api/assign-ad-package')).toEqual([]);
+  });
+
+  it("assign ad package: takes the server's refusal away once the amount changes", async () => {
+    stub.on('POST', '/api/check-model-availability', {
+      body: { success: true, message: 'Model is available' },
+    });
+    stub.on('POST', '/api/assign-ad-package', {
+      status: 400,
+      body: { success: false, message: 'You do not have enough balance to create this campaign' },
+    });
+    const dialog = await openAssign();
+    const user = assignUser;
+    await within(dialog).findByRole('option', { name: /^Site-Wide — / });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Package' }), '2');
+    const deposit = within(dialog).getByLabelText('Deposit Amount (USD)');
+    await user.type(deposit, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Package' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You do not have enough balance to create this campaign',
+    );
+    await user.clear(deposit);
+    await user.type(deposit, '120');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('assign ad package: falls back to "Error assigning package"', async () => {
@@ -320,11 +466,8 @@ describe('campaign dialogs on /campaigns', () => {
     const { user } = first;
     await user.click(within(first.dialog).getByRole('button', { name: /^New Package/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Ad Package' });
-    await within(dialog).findByRole('option', { name: 'Site-Wide' });
-    await user.selectOptions(
-      within(dialog).getByRole('combobox', { name: 'Package' }),
-      'Site-Wide',
-    );
+    await within(dialog).findByRole('option', { name: /^Site-Wide — / });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Package' }), '2');
     await user.type(within(dialog).getByLabelText('Deposit Amount (USD)'), '100');
     await user.click(within(dialog).getByRole('button', { name: 'Assign Package' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error assigning package');

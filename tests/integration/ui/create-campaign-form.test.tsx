@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdPackage } from '../../../src/shared/contract/campaigns';
 import { renderApp } from './helpers/render-app';
@@ -68,6 +68,20 @@ beforeEach(() => {
   stub.on('GET', '/api/all/ad-packages', { body: { success: true, data: packages } });
   stub.on('GET', '/api/get-all-categories', { body: { success: true, categories } });
 });
+
+/** The elements scrolled into view (happy-dom draws nothing, so the call is what can be seen). */
+let scrolledTo: Element[] = [];
+const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView');
+beforeEach(() => {
+  scrolledTo = [];
+  scrollIntoView.mockImplementation(function (this: Element) {
+    scrolledTo.push(this);
+  });
+});
+afterAll(() => scrollIntoView.mockRestore());
+/** By id too: happy-dom calls a select's methods on the element behind its proxy. */
+const wasScrolledTo = (field: Element) =>
+  scrolledTo.some((element) => element === field || (field.id !== '' && element.id === field.id));
 
 async function openForm() {
   const app = renderApp('/create-campaign/profile/bella', stub);
@@ -149,7 +163,9 @@ describe('/create-campaign/profile/$username form', () => {
     expect(screen.getByRole('textbox', { name: 'Target Creator' })).toHaveValue('bella');
     expect(screen.getByRole('textbox', { name: 'Target Creator' })).toHaveAttribute('readonly');
     // Issue 17: radio buttons, whose labels wrap on a phone (a closed select cut them).
-    const options = within(screen.getByRole('group', { name: 'Ad Package' })).getAllByRole('radio');
+    const options = within(screen.getByRole('radiogroup', { name: 'Ad Package' })).getAllByRole(
+      'radio',
+    );
     expect(options.map((option) => option.closest('label')!.textContent)).toEqual([
       'Main Categories — $0.80/click — ranks 1-5',
       'Site-Wide — $0.60/click — ranks 6-10',
@@ -210,6 +226,12 @@ describe('/create-campaign/profile/$username form', () => {
     await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '200');
     // floor(200 / 0.40) = 500, above this package's 300 slots.
     expect(estimateRow('Estimated Clicks')).toBe('300');
+    // Issue 31 point 5: the $80 past the last click would be parked where it can never be spent,
+    // so the deposit is refused as typed, with the server's message (it bought 300 clicks before).
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This amount would take the campaign past the package maximum of 300 clicks',
+    );
+    expect(submitButton()).toBeDisabled();
 
     await choosePackage(user, '3');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Fitness');
@@ -379,6 +401,53 @@ describe('/create-campaign/profile/$username form', () => {
     );
     await choosePackage(user, '2');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a submitted error on its field: scrolled to, focused, marked invalid and described by the message', async () => {
+    // Issue 31 point 6, the finding: on a phone the message was drawn 311 px above the visible area,
+    // the focus stayed on the button and the field kept its normal border.
+    const { user } = await openForm();
+    const amount = screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' });
+    await choosePackage(user, '1');
+    await user.type(amount, '500.01');
+    await user.click(submitButton());
+    expect(amount).toHaveFocus();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(
+      'Error You do not have enough balance to create this campaign',
+    );
+    expect(wasScrolledTo(amount)).toBe(true);
+    // The message is drawn by the field and the button, not at the top of a long form.
+    const message = screen.getByRole('alert');
+    expect(amount.compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(stub.requestsTo('/api/new-campaign')).toHaveLength(0);
+  });
+
+  it('focuses the category when package 3 is submitted without one', async () => {
+    const { user } = await openForm();
+    await choosePackage(user, '3');
+    await user.type(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' }), '150');
+    await user.click(submitButton());
+    const category = screen.getByRole('combobox', { name: 'Category' });
+    expect(category).toHaveFocus();
+    expect(category).toHaveAttribute('aria-invalid', 'true');
+    expect(category).toHaveAccessibleDescription('Error Please select a category');
+    expect(wasScrolledTo(category)).toBe(true);
+    // The amount is not what is wrong.
+    expect(screen.getByRole('spinbutton', { name: 'Deposit Amount (USD)' })).toHaveAttribute(
+      'aria-invalid',
+      'false',
+    );
+  });
+
+  it('marks the package choice invalid when submitted without one, and focuses its first option', async () => {
+    await openForm();
+    fireEvent.submit(screen.getByRole('form', { name: 'Create campaign' }));
+    const choice = screen.getByRole('radiogroup', { name: 'Ad Package' });
+    expect(choice).toHaveAttribute('aria-invalid', 'true');
+    expect(choice).toHaveAccessibleDescription('Error Please fill in all required fields');
+    expect(within(choice).getAllByRole('radio')[0]).toHaveFocus();
+    expect(wasScrolledTo(choice)).toBe(true);
   });
 
   it('goes back to the search on Cancel', async () => {

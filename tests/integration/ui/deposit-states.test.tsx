@@ -4,6 +4,7 @@ import { act, screen, within } from '@testing-library/react';
 import { depositQueryKey } from '../../../src/features/topup/api/get-transaction';
 import type { TransactionDetail } from '../../../src/shared/contract/deposits';
 import { DEPOSIT_ADDRESS, makeDepositDetail } from './helpers/factories';
+import { advanceUntil } from './helpers/fake-clock';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 
@@ -145,10 +146,16 @@ describe('/topup-balance/{id}: what the deposit page shows', () => {
   it('confirmed while on the page: refreshes the balance and leaves for /transactions 2 s later', async () => {
     vi.useFakeTimers({
       shouldAdvanceTime: true,
-      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
     });
     let answers = 0;
-    deposit(() => (++answers < 2 ? makeDepositDetail() : confirmedDeposit()));
+    // When the stub answered "confirmed" (the fake clock, which the server's handler reads too).
+    let confirmedAt = Infinity;
+    deposit(() => {
+      if (++answers < 2) return makeDepositDetail();
+      confirmedAt = Math.min(confirmedAt, Date.now());
+      return confirmedDeposit();
+    });
     const { router } = renderApp('/topup-balance/41', stub);
     await screen.findByRole('heading', { name: 'Payment Instructions' });
     const balanceChecks = stub.requestsTo('/api/auth/check-auth').length;
@@ -157,10 +164,9 @@ describe('/topup-balance/{id}: what the deposit page shows', () => {
     expect(await screen.findByText('$150.00 was added to your balance.')).toBeVisible();
     expect(await screen.findByText('$400.00')).toBeVisible();
     expect(stub.requestsTo('/api/auth/check-auth').length).toBeGreaterThan(balanceChecks);
-    await act(() => vi.advanceTimersByTimeAsync(1900));
-    expect(router.state.location.pathname).toBe('/topup-balance/41');
-    await act(() => vi.advanceTimersByTimeAsync(100));
+    const leftAt = await advanceUntil(() => router.state.location.pathname !== '/topup-balance/41');
     expect(router.state.location.pathname).toBe('/transactions');
+    expect(leftAt - confirmedAt).toBeGreaterThanOrEqual(2000);
   });
 
   it('asks again when the advertiser comes back to the tab (from a wallet app, say)', async () => {

@@ -12,6 +12,18 @@ beforeAll(async () => {
 afterAll(() => stub.close());
 beforeEach(() => stub.reset());
 
+const SIGN_IN_LIMITED = {
+  success: false,
+  message:
+    'Too many failed sign-ins to this account from new browsers. To get in now, use a sign-in link we email you, a passkey, or a browser you have signed in from before.',
+  code: 'sign_in_limited',
+};
+const LINK_SENT = {
+  success: true,
+  message:
+    'If an account exists for this email, we sent it a sign-in link. It works once, within 15 minutes.',
+};
+
 async function fillLogin(user: ReturnType<typeof renderApp>['user']) {
   await user.type(await screen.findByLabelText('Email'), 'alice@example.com');
   await user.type(screen.getByLabelText('Password'), 'secret-password');
@@ -84,6 +96,33 @@ describe('/login', () => {
     await fillLogin(user);
     expect(await screen.findByRole('heading', { name: 'Campaign Dashboard' })).toBeInTheDocument();
     expect(stub.requestsTo('/api/auth/login')).toHaveLength(2);
+  });
+
+  it('issue 32: a sign-in held back by the account-wide limit says how to get in and mails a sign-in link', async () => {
+    stub.on('POST', '/api/auth/login', { status: 429, body: SIGN_IN_LIMITED });
+    stub.on('POST', '/api/auth/email-sign-in', { body: LINK_SENT });
+    const { user } = renderApp('/login', stub);
+    await fillLogin(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_LIMITED.message);
+    await user.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(LINK_SENT.message);
+    expect(stub.requestsTo('/api/auth/email-sign-in').map((request) => request.body)).toEqual([
+      { email: 'alice@example.com' },
+    ]);
+  });
+
+  it('issue 32: another 429 offers no link', async () => {
+    stub.on('POST', '/api/auth/login', {
+      status: 429,
+      body: {
+        success: false,
+        message: 'Too many attempts. Please wait a few minutes and try again.',
+      },
+    });
+    const { user } = renderApp('/login', stub);
+    await fillLogin(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts.');
+    expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).toBeNull();
   });
 
   it('reads "Signing in..." while loading, then goes to the dashboard, replacing history', async () => {

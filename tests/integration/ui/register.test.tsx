@@ -48,6 +48,40 @@ describe('/register', () => {
     expect(stub.requestsTo('/api/auth/register')).toEqual([]);
   });
 
+  it('says as typed that the password holds the username, marks it and sends nothing', async () => {
+    // Issue 32 point 1: the common list is the server's; the owner's names are checked as typed.
+    const { user } = renderApp('/register', stub);
+    await user.type(await screen.findByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Email'), 'a.smith@example.com');
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'Alice-2026');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your password must not contain your username',
+    );
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(password);
+    await user.type(password, 'kettle-drum-26');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(password, 'A.SMITH');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your password must not contain the name of your e-mail address',
+    );
+    await user.type(screen.getByLabelText('Confirm Password'), 'kettle-drum-26A.SMITH');
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(stub.requestsTo('/api/auth/register')).toEqual([]);
+  });
+
+  it("shows the server's refusal of a common password on the password field", async () => {
+    const message =
+      'This password is one of the most common passwords. Please choose one that is harder to guess';
+    stub.on('POST', '/api/auth/register', { status: 400, body: { success: false, message } });
+    const { user } = renderApp('/register', stub);
+    await fillRegistration(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('shows the server message when the details are refused', async () => {
     const message =
       'Unable to register with these details. If you already have an account, sign in or reset your password.';

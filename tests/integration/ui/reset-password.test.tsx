@@ -35,6 +35,12 @@ describe('/reset-password/{token}', () => {
     renderApp('/reset-password/used-token', stub);
     expect(await screen.findByRole('heading', { name: 'Invalid reset link' })).toBeInTheDocument();
     expect(screen.getByText('The reset link is invalid or has expired')).toBeInTheDocument();
+    // Issue 32 point 3: a newer link no longer voids an older one.
+    expect(
+      screen.getByText(
+        'A reset link works once, for 1 hour. Using one ends the others sent with it.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
       'href',
       '/forgot-password',

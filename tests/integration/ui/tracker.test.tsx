@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Campaign } from '../../../src/shared/contract/campaigns';
 import { makeCampaign } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
@@ -27,7 +27,7 @@ const trackerCampaign = (overrides: Partial<Campaign> = {}) =>
     ...overrides,
   });
 
-const noInvalid = { bot: 0, doubleClick: 0, dailyCap: 0 };
+const noInvalid = { bot: 0, unidentified: 0, doubleClick: 0, dailyCap: 0 };
 const days = [
   { date: '2025-03-05', clicks: 4, spend: 2, invalid: noInvalid },
   { date: '2025-03-06', clicks: 0, spend: 0, invalid: { ...noInvalid, dailyCap: 5 } },
@@ -120,22 +120,23 @@ describe('/analytics/$username', () => {
         'Date',
         'Billed clicks',
         'Spend',
-        'Invalid: bots',
-        'Invalid: double clicks',
-        'Invalid: past the daily limit',
+        'Bots',
+        'Unidentified visitors',
+        'Double clicks',
+        'Over daily cap',
       ],
-      ['Mar 5, 2025', '4', '$2.00', '0', '0', '0'],
-      ['Mar 6, 2025', '0', '$0.00', '0', '0', '5'],
-      ['Mar 7, 2025', '11', '$5.50', '2', '1', '0'],
+      ['Mar 5, 2025', '4', '$2.00', '0', '0', '0', '0'],
+      ['Mar 6, 2025', '0', '$0.00', '0', '0', '0', '5'],
+      ['Mar 7, 2025', '11', '$5.50', '2', '0', '1', '0'],
     ]);
     expect(
       screen.getByText(
-        '15 billed clicks over 3 days, $7.50 spent; busiest day Mar 7, 2025 with 11. 8 invalid clicks were not billed: 2 from bots, 1 double click, 5 past the daily limit.',
+        '15 billed clicks over 3 days, $7.50 spent; busiest day Mar 7, 2025 with 11. 8 invalid clicks were not billed: 2 from bots, 1 double click, 5 over the daily cap.',
       ),
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        "Invalid clicks are never billed: clicks from known bots, a visitor's repeated clicks within a minute, clicks past the daily limit of one visitor or one address, and clicks reported while no campaign placed the profile, reported too late or dated in the future.",
+        "Invalid clicks are never billed: clicks from known bots, clicks that name no visitor (sent with neither a visitor id nor an address), a visitor's repeated clicks within a minute, clicks over the daily cap of one visitor or one address, and clicks reported while no campaign placed the profile, reported too late or dated in the future.",
       ),
     ).toBeInTheDocument();
   });
@@ -155,7 +156,7 @@ describe('/analytics/$username', () => {
     expect(chart).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(readout()).toHaveTextContent(
-      /^Mar 6, 2025: 0 clicks, \$0\.00 spent · 5 invalid \(5 past the daily limit\)$/,
+      /^Mar 6, 2025: 0 clicks, \$0\.00 spent · 5 invalid \(5 over the daily cap\)$/,
     );
     await user.keyboard('{Home}{ArrowLeft}');
     expect(readout()).toHaveTextContent(/^Mar 5, 2025: 4 clicks, \$2\.00 spent$/);
@@ -295,5 +296,18 @@ describe('/analytics/$username', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
     // The deleted campaign is not fetched again (it would answer 404).
     expect(stub.requestsTo('/api/profile-ad-details')).toHaveLength(1);
+  });
+
+  it("fetches nothing the screen holds when its loader runs again (a deleted campaign's would answer 404)", async () => {
+    answerDetails(trackerCampaign());
+    const { router, queryClient } = renderApp('/analytics/iris', stub);
+    await screen.findByRole('heading', { name: 'Campaign Details' });
+    await waitFor(() => expect(stub.requestsTo('/api/campaign-daily-clicks')).toHaveLength(1));
+    // As after a deletion: the campaign's queries are marked stale, not fetched; then the router
+    // runs the page's loader again (it did in CI while the dialog's history entry was given back).
+    await act(() => queryClient.invalidateQueries({ refetchType: 'none' }));
+    await act(() => router.invalidate());
+    expect(stub.requestsTo('/api/profile-ad-details')).toHaveLength(1);
+    expect(stub.requestsTo('/api/campaign-daily-clicks')).toHaveLength(1);
   });
 });

@@ -35,6 +35,7 @@ export function authEndpoints({ a, b }: HostileWorld): JsonEndpoint[] {
   const passkeyExpired = refused('The passkey request has expired. Please try again.');
   const passkeyFailed = refused('The passkey could not be checked. Please try again.');
   const passkeyNotFound = refused('Passkey not found', 404);
+  const INVALID_SIGN_IN_LINK = refused('The sign-in link is invalid or has expired');
   const codeField = (text: Answer) => ({
     type: 'text' as const,
     wrongType: enterCode,
@@ -157,6 +158,40 @@ export function authEndpoints({ a, b }: HostileWorld): JsonEndpoint[] {
           wrongType: EMAIL_REQUIRED,
           text: INVALID_EMAIL,
           tooLong: EMAIL_TOO_LONG,
+        },
+      },
+    },
+    {
+      path: '/api/auth/email-sign-in',
+      as: 'anonymous',
+      template: { email: 'nobody@example.com' },
+      templateAnswer: ok({
+        success: true,
+        message:
+          'If an account exists for this email, we sent it a sign-in link. It works once, within 15 minutes.',
+      }),
+      empty: EMAIL_REQUIRED,
+      fields: {
+        email: {
+          type: 'text',
+          wrongType: EMAIL_REQUIRED,
+          text: INVALID_EMAIL,
+          tooLong: EMAIL_TOO_LONG,
+        },
+      },
+    },
+    {
+      path: '/api/auth/email-sign-in/confirm',
+      as: 'anonymous',
+      template: { token: 'nope' },
+      templateAnswer: INVALID_SIGN_IN_LINK,
+      empty: INVALID_SIGN_IN_LINK,
+      fields: {
+        token: {
+          type: 'text',
+          wrongType: INVALID_SIGN_IN_LINK,
+          text: INVALID_SIGN_IN_LINK,
+          tooLong: INVALID_SIGN_IN_LINK,
         },
       },
     },

@@ -18,6 +18,7 @@ const USERNAME_REQUIRED = refused('Username is required');
 const INVALID_EMAIL_LINK = refused('The confirmation link is invalid or has expired');
 const INVALID_SET_PASSWORD_LINK = refused('The link is invalid or has expired');
 const PASSWORD_NEEDED = refused('Please enter your current password');
+const PROOF_MISSING = refused('Enter your password or a code from your authenticator app');
 
 export function profileEndpoints(): JsonEndpoint[] {
   return [
@@ -51,6 +52,22 @@ export function profileEndpoints(): JsonEndpoint[] {
         password: {
           type: 'text',
           wrongType: PASSWORD_NEEDED,
+          text: WRONG_PASSWORD,
+          tooLong: WRONG_PASSWORD,
+        },
+      },
+    },
+    // Issue 32 point 8: "Confirm it's you" with a wrong password proves nothing.
+    {
+      path: '/api/account/confirm-identity',
+      as: 'a',
+      template: { password: 'not-my-password' },
+      templateAnswer: WRONG_PASSWORD,
+      empty: PROOF_MISSING,
+      fields: {
+        password: {
+          type: 'text',
+          wrongType: PROOF_MISSING,
           text: WRONG_PASSWORD,
           tooLong: WRONG_PASSWORD,
         },

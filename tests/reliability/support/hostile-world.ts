@@ -4,6 +4,7 @@ import type { Transaction } from '../../../src/shared/contract/deposits';
 import { postLedgerEntry } from '../../../src/server/domain/ledger';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
+  confirmIdentity,
   openTestDatabase,
   registerUser,
   startTestApp,
@@ -93,6 +94,8 @@ async function advertiser(
   pausedProfile: string,
 ): Promise<Advertiser> {
   const { client, registration, userId } = await registerUser(server, { verified: true });
+  // Issue 32 point 8: two-factor set-up and passkeys answer hostile bodies, not "Confirm it's you".
+  await confirmIdentity(client);
   const db = server.app.db;
   await db.transaction((tx) =>
     postLedgerEntry(tx, { userId, amountCents: GRANT_CENTS, kind: 'demo-grant' }),

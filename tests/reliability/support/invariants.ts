@@ -1,3 +1,4 @@
+import { coinOf, COINS, type CoinRegistry } from '../../../src/shared/coins';
 import type { Queryable } from '../../../src/server/db/db';
 
 /**
@@ -23,12 +24,16 @@ import type { Queryable } from '../../../src/server/db/db';
  *   row (reference transfer:<id>, kind deposit, its advertiser) of its credited cents, and one worth
  *   nothing has none; every ledger deposit row belongs to a credited transfer; each deposit's
  *   credited cents and received units are the sums of its credited transfers'; at most one request
- *   per advertiser and coin is pending; a confirmed request received at least what it asked for;
+ *   per advertiser and coin is pending; a confirmed request received at least what it asked for
+ *   less one cent at its price (issue 33);
  * - operator commands (issue 20): each of their ledger rows names its action and carries the
  *   operator's note, a credit adds and a debit takes; a click refund's row is the sum of the clicks
  *   it refunded, each of which (while still in the log) was billed to the campaign named.
  */
-export async function moneyInvariantViolations(db: Queryable): Promise<string[]> {
+export async function moneyInvariantViolations(
+  db: Queryable,
+  coins: CoinRegistry = COINS,
+): Promise<string[]> {
   const users = await db.query<{ id: number; balance: number; ledger: number }>(
     `SELECT u.id, u.balance_cents AS balance, COALESCE(SUM(l.amount_cents), 0)::bigint AS ledger
        FROM users u LEFT JOIN ledger_entries l ON l.user_id = u.id
@@ -70,7 +75,7 @@ export async function moneyInvariantViolations(db: Queryable): Promise<string[]>
   violations.push(
     ...(await campaignLedgerViolations(db)),
     ...(await clickViolations(db)),
-    ...(await depositViolations(db)),
+    ...(await depositViolations(db, coins)),
     ...(await operatorViolations(db)),
   );
   return violations;
@@ -260,7 +265,7 @@ async function historyViolations(db: Queryable): Promise<string[]> {
  * Deposits (design §2): each credited transfer is in the ledger once, by its own amount, and a
  * deposit is the sum of its credited transfers.
  */
-async function depositViolations(db: Queryable): Promise<string[]> {
+async function depositViolations(db: Queryable, coins: CoinRegistry): Promise<string[]> {
   const transfers = await db.query<{
     id: number;
     user_id: number;
@@ -300,13 +305,16 @@ async function depositViolations(db: Queryable): Promise<string[]> {
     id: number;
     status: string;
     origin: string;
+    coin_type: string;
     expected: string;
     received: string;
     credited: string;
     transfers_units: string;
     transfers_cents: string;
+    price_e8: string | null;
   }>(
-    `SELECT d.id, d.status, d.origin, d.expected_units::text AS expected,
+    `SELECT d.id, d.status, d.origin, d.coin_type, d.expected_units::text AS expected,
+            d.eth_usd_price_e8::text AS price_e8,
             d.received_units::text AS received, d.credited_cents::text AS credited,
             COALESCE(SUM(t.units), 0)::text AS transfers_units,
             COALESCE(SUM(t.credited_cents), 0)::text AS transfers_cents
@@ -319,7 +327,15 @@ async function depositViolations(db: Queryable): Promise<string[]> {
         `deposit ${d.id}: credited ${d.credited} cents for ${d.received} units received, its credited transfers ${d.transfers_cents} cents for ${d.transfers_units} units`,
       );
     }
-    if (d.status === 'confirmed' && BigInt(d.received) < BigInt(d.expected)) {
+    // Issue 33 point 5: complete at what was asked less one cent at the request's price.
+    // A cent of the coin: 10^(decimals-2) units of a stablecoin, 10^(decimals+6) / price_e8 of ETH.
+    const { decimals } = coinOf(coins, d.coin_type);
+    const oneCent =
+      d.price_e8 === null
+        ? 10n ** BigInt(decimals - 2)
+        : 10n ** BigInt(decimals + 6) / BigInt(d.price_e8);
+    const asked = BigInt(d.expected) - (d.origin === 'request' ? oneCent : 0n);
+    if (d.status === 'confirmed' && BigInt(d.received) < asked) {
       violations.push(`deposit ${d.id}: confirmed with ${d.received} of ${d.expected} units`);
     }
     if (d.origin === 'unrequested' && d.status !== 'confirmed') {

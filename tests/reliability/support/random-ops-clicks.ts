@@ -1,4 +1,4 @@
-import { clickId } from '../../helpers/click-ids';
+import { clickId, noInvalidReasons } from '../../helpers/click-ids';
 import {
   RUN_ADDRESSES,
   RUN_VISITORS,
@@ -63,7 +63,8 @@ export interface SentClick {
   ip?: string;
 }
 
-export type InvalidReason = 'bot' | 'doubleClick' | 'dailyCap' | 'notPlaced' | 'tooOld' | 'future';
+export type InvalidReason =
+  'bot' | 'unidentified' | 'doubleClick' | 'dailyCap' | 'notPlaced' | 'tooOld' | 'future';
 export type InvalidCounts = Record<InvalidReason, number>;
 
 /** One profile's clicks over the run, as its hourly roll-ups (click_hours) sum them. */
@@ -85,14 +86,7 @@ export interface Judgement {
   invalid: InvalidCounts;
 }
 
-const noInvalid = (): InvalidCounts => ({
-  bot: 0,
-  doubleClick: 0,
-  dailyCap: 0,
-  notPlaced: 0,
-  tooOld: 0,
-  future: 0,
-});
+const noInvalid = (): InvalidCounts => noInvalidReasons();
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** The time in a UUIDv7's first 48 bits (contract ClickEventInput). */
@@ -271,10 +265,12 @@ export class ClickBook {
       this.kept.add(event.id);
       this.keptIds.push(event.id);
       if (event.user_agent === BOT_USER_AGENT) verdicts.set(event, 'bot');
+      // Neither a visitor id nor an address (issue 32): the server runs with its default, invalid.
+      else if (!event.visitor_id && !event.ip) verdicts.set(event, 'unidentified');
       else if (!placed(event.username.toLowerCase())) verdicts.set(event, 'notPlaced');
       else {
         verdicts.set(event, null);
-        if (event.visitor_id ?? event.ip) keyed.push(event);
+        keyed.push(event);
       }
     }
     for (const [event, verdict] of this.visitorVerdicts(keyed)) verdicts.set(event, verdict);

@@ -32,7 +32,7 @@ export interface DepositModel {
   receivedUnits: bigint;
   creditedCents: number;
   late: boolean;
-  /** The expiry job closed it once its window passed (design §2). */
+  /** Its window passed (design §2); the expiry job closes it after the watcher's next pass. */
   windowClosed: boolean;
   /** The first transfer counted for it, and its sender. */
   hash: Hex | null;
@@ -59,6 +59,11 @@ export const CLOSED_WINDOW_AT = '2000-01-01T00:00:00.000Z';
 /** The dev chain's ETH/USD answer (8 decimals): requests lock it, later ETH counts at it too. */
 export const ETH_USD_E8 = 3000_00000000n;
 const WEI_PER_SHOWN_UNIT = 10n ** 12n;
+
+/** One cent in the coin's units: 10^24 / price wei of ETH at $3,000.00, 10,000 of USDC or USDT. */
+export function oneCent(coin: Coin): bigint {
+  return coin === 'eth' ? 10n ** 24n / ETH_USD_E8 : 10_000n;
+}
 
 /** Cents worth of `units`: USDC and USDT 1:1 with the dollar, ETH at $3,000.00, rounded down. */
 export function centsOf(coin: Coin, units: bigint): number {
@@ -97,7 +102,7 @@ export class DepositBook {
       (d) =>
         d.owner === owner && d.coin === coin && d.origin === 'request' && d.status === 'pending',
     );
-    if (older) older.status = older.receivedUnits > 0n ? 'failed' : 'deleted';
+    if (older) older.status = older.creditedCents > 0 ? 'failed' : 'deleted';
     const deposit: DepositModel = {
       owner,
       origin: 'request',
@@ -122,6 +127,11 @@ export class DepositBook {
     this.payments.push({ index: this.payments.length, owner, coin, units, payer, hash });
   }
 
+  /** The request's window ends; it stays open until the expiry job closes it (below). */
+  endWindow(deposit: DepositModel): void {
+    deposit.windowClosed = true;
+  }
+
   /** The expiry job closes a request past its window (unpaid: expired; part paid: underpaid). */
   expire(deposit: DepositModel): void {
     deposit.status = 'failed';
@@ -130,56 +140,63 @@ export class DepositBook {
 
   /**
    * The watcher's pass: each transfer not credited yet, in the order paid, is credited once (a
-   * transfer no request takes opens a deposit of its own). Returns the transfers it credited.
+   * transfer no request takes opens a deposit of its own). Returns the transfers it credited. Issue 33
+   * point 5: a request is complete at what it asked less one cent; a part after the window counts
+   * toward its request, open or closed, at its worth, and one that completes it confirms it late.
    */
   credit(): PaymentModel[] {
     const waiting = this.payments.filter((p) => !p.credit);
     for (const payment of waiting) {
       const request = this.requestFor(payment);
-      const due = request ? request.units - request.receivedUnits : 0n;
-      if (request && !request.windowClosed) {
-        const part = payment.units < due ? payment.units : due;
-        const completes = payment.units >= due;
-        // A payment that completes the request credits exactly what was still asked for.
-        const cents =
-          (completes ? request.cents - request.creditedCents : centsOf(payment.coin, part)) +
-          centsOf(payment.coin, payment.units - part);
-        this.add(request, payment, cents, completes);
-      } else if (request && payment.units >= due) {
-        // After the window (here always closed by the expiry job, unpaid): it completes the
-        // request, late, at the coin's worth; less than is due is a payment of its own (below).
-        request.late = true;
-        this.add(request, payment, centsOf(payment.coin, payment.units), true);
-      } else {
+      if (!request) {
         this.unrequested(payment);
+        continue;
       }
+      const completes =
+        request.receivedUnits + payment.units >= request.units - oneCent(payment.coin);
+      if (request.windowClosed) {
+        this.add(request, payment, centsOf(payment.coin, payment.units), completes, true);
+        continue;
+      }
+      const due = request.units - request.receivedUnits;
+      const part = due <= 0n ? 0n : payment.units < due ? payment.units : due;
+      const owed = Math.max(0, request.cents - request.creditedCents);
+      // A payment that completes the request credits exactly what was still asked for.
+      const cents =
+        (completes ? owed : Math.min(centsOf(payment.coin, part), owed)) +
+        centsOf(payment.coin, payment.units - part);
+      this.add(request, payment, cents, completes, false);
     }
     return waiting;
   }
 
   /**
-   * The owner's latest request of the coin opened before the transfer, if it is open or the expiry
-   * job closed it unpaid and no newer request of the coin was opened since.
+   * The owner's latest request of the coin opened before the transfer (Start Over deleted its own),
+   * open or closed, unless it is complete.
    */
   private requestFor(payment: PaymentModel): DepositModel | undefined {
-    const requests = this.deposits.filter(
+    const before = this.deposits.filter(
       (d) =>
         d.owner === payment.owner &&
         d.coin === payment.coin &&
         d.origin === 'request' &&
-        d.status !== 'deleted',
+        d.status !== 'deleted' &&
+        d.paymentsBefore <= payment.index,
     );
-    const before = requests.filter((d) => d.paymentsBefore <= payment.index);
     const latest = before[before.length - 1];
-    if (!latest) return undefined;
-    if (latest.status === 'pending') return latest;
-    const closedUnpaid = latest.status === 'failed' && latest.receivedUnits === 0n;
-    return closedUnpaid && requests[requests.length - 1] === latest ? latest : undefined;
+    return latest?.status === 'confirmed' ? undefined : latest;
   }
 
-  private add(deposit: DepositModel, payment: PaymentModel, cents: number, completes: boolean) {
+  private add(
+    deposit: DepositModel,
+    payment: PaymentModel,
+    cents: number,
+    completes: boolean,
+    late: boolean,
+  ) {
     deposit.receivedUnits += payment.units;
     deposit.creditedCents += cents;
+    deposit.late ||= late;
     deposit.hash ??= payment.hash;
     deposit.from ??= payment.payer;
     if (completes) deposit.status = 'confirmed';
@@ -229,6 +246,8 @@ export function transactionOf(deposit: DepositModel): Transaction {
     creditedAmount: deposit.creditedCents / 100,
     late: deposit.late,
     expiresAt: deposit.windowClosed ? CLOSED_WINDOW_AT : created.expiresAt,
+    // The server's clock when it answered: a new one on every read.
+    serverTime: expect.any(String),
     confirmations: null,
     // Unrequested: confirmed when it was opened (read then); a request: when a transfer completed it.
     confirmedAt:

@@ -118,6 +118,8 @@ export interface ClickEventBody {
   id: string;
   username: string;
   at: string;
+  /** Without one (nor an ip) a click is invalid, unidentified (issue 32). */
+  visitor_id?: string;
 }
 
 /** POST /api/partner/clicks signed with the partner secret, as the partner site sends it. */

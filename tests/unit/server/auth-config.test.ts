@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 
 describe('auth settings', () => {
-  it('defaults to 30 calls per IP, 10 per account and address, 50 per account in 15 minutes, partner timeout 5 s', () => {
+  it('defaults to 30 calls per IP and 10 per account and address in 15 minutes, 10 failures per account from new browsers at once and 100 a day, partner timeout 5 s', () => {
     const config = loadConfig({});
     expect(config.rateLimit).toEqual({
       windowMs: 900_000,
       perIp: 30,
       perAccount: 10,
-      perAccountAnyIp: 50,
+      perAccountAnyIp: 10,
+      perAccountPerDay: 100,
     });
     expect(config.partnerTimeoutMs).toBe(5000);
   });
@@ -19,6 +20,7 @@ describe('auth settings', () => {
       RATE_LIMIT_PER_IP: '5',
       RATE_LIMIT_PER_ACCOUNT: '2',
       RATE_LIMIT_PER_ACCOUNT_ANY_IP: '7',
+      RATE_LIMIT_PER_ACCOUNT_PER_DAY: '40',
       PARTNER_TIMEOUT_MS: '250',
     });
     expect(config.rateLimit).toEqual({
@@ -26,6 +28,7 @@ describe('auth settings', () => {
       perIp: 5,
       perAccount: 2,
       perAccountAnyIp: 7,
+      perAccountPerDay: 40,
     });
     expect(config.partnerTimeoutMs).toBe(250);
   });
@@ -37,6 +40,12 @@ describe('auth settings', () => {
     expect(() => loadConfig({ RATE_LIMIT_PER_ACCOUNT: 'ten' })).toThrow(
       'RATE_LIMIT_PER_ACCOUNT must be a whole number above 0',
     );
+  });
+
+  it('refuses a day of failures per account that is not more than those taken at once', () => {
+    expect(() =>
+      loadConfig({ RATE_LIMIT_PER_ACCOUNT_ANY_IP: '20', RATE_LIMIT_PER_ACCOUNT_PER_DAY: '20' }),
+    ).toThrow('RATE_LIMIT_PER_ACCOUNT_PER_DAY must be more than RATE_LIMIT_PER_ACCOUNT_ANY_IP');
   });
 
   it('trusts no proxy by default; TRUST_PROXY takes none, a hop count or addresses and CIDRs', () => {

@@ -27,24 +27,27 @@ describe('click classification before the statement (issue 18)', () => {
   });
 
   it('judges time and user agent: future past 2 minutes, too old past 7 days, bots', () => {
+    const visitor = { visitorId: 'visitor-1' };
     const verdicts = prepareEvents(
       [
-        event(NOW + 2 * 60_000),
-        event(NOW + 2 * 60_000 + 1),
-        event(NOW, {}, NOW + 3 * 60_000),
-        event(NOW - 7 * 86_400_000),
-        event(NOW - 7 * 86_400_000 - 1),
-        event(NOW, {}, NOW - 8 * 86_400_000),
-        event(NOW - 8 * 86_400_000, {}, NOW),
+        event(NOW + 2 * 60_000, visitor),
+        event(NOW + 2 * 60_000 + 1, visitor),
+        event(NOW, visitor, NOW + 3 * 60_000),
+        event(NOW - 7 * 86_400_000, visitor),
+        event(NOW - 7 * 86_400_000 - 1, visitor),
+        event(NOW, visitor, NOW - 8 * 86_400_000),
+        event(NOW - 8 * 86_400_000, visitor, NOW),
         event(NOW, {
+          ...visitor,
           userAgent: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
         }),
-        event(NOW, { userAgent: 'python-requests/2.32.3' }),
+        event(NOW, { ...visitor, userAgent: 'python-requests/2.32.3' }),
         event(NOW, {
+          ...visitor,
           userAgent:
             'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
         }),
-        event(NOW, { userAgent: '' }),
+        event(NOW, { ...visitor, userAgent: '' }),
       ],
       TEST_CLICK_RULES,
       NOW,
@@ -63,6 +66,40 @@ describe('click classification before the statement (issue 18)', () => {
       [null, '2026-11-26'],
       [null, '2026-11-26'],
     ]);
+  });
+
+  it('judges a click with neither a visitor id nor an address unidentified, whatever its user agent, unless allowed (issue 32)', () => {
+    const browser =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const events = [
+      event(NOW),
+      event(NOW, { userAgent: browser }),
+      event(NOW, { userAgent: '' }),
+      event(NOW, { visitorId: '', ip: '  ', userAgent: browser }),
+      event(NOW, { visitorId: 'visitor-1' }),
+      event(NOW, { ip: '203.0.113.9' }),
+      event(NOW, { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1)' }),
+      event(NOW - 8 * 86_400_000),
+    ];
+    const verdicts = (allowUnidentified: boolean) =>
+      prepareEvents(events, { ...TEST_CLICK_RULES, allowUnidentified }, NOW).map(
+        (prepared) => prepared.verdict,
+      );
+    expect(TEST_CLICK_RULES.allowUnidentified).toBe(false);
+    expect(verdicts(false)).toEqual([
+      'unidentified',
+      'unidentified',
+      'unidentified',
+      'unidentified',
+      null,
+      null,
+      'bot',
+      'tooOld',
+    ]);
+    expect(verdicts(true)).toEqual([null, null, null, null, null, null, 'bot', 'tooOld']);
+    // A blank visitor id or address names nobody: no key is made of it.
+    const [, , , blank] = prepareEvents(events, TEST_CLICK_RULES, NOW);
+    expect([blank!.visitorKey, blank!.addressKey]).toEqual([null, null]);
   });
 
   it('keeps visitors and addresses only as keyed hashes; the address is the visitor when there is none', () => {
@@ -110,11 +147,25 @@ describe('click classification before the statement (issue 18)', () => {
       dailyCap: 10,
       acceptDays: 7,
       retentionDays: 10,
+      allowUnidentified: false,
     });
     expect(
-      loadConfig({ CLICK_DAILY_CAP: '3', CLICK_DOUBLE_CLICK_SECONDS: '30', CLICK_ACCEPT_DAYS: '2' })
-        .clicks,
-    ).toEqual({ doubleClickSeconds: 30, dailyCap: 3, acceptDays: 2, retentionDays: 5 });
+      loadConfig({
+        CLICK_DAILY_CAP: '3',
+        CLICK_DOUBLE_CLICK_SECONDS: '30',
+        CLICK_ACCEPT_DAYS: '2',
+        CLICK_ALLOW_UNIDENTIFIED: 'on',
+      }).clicks,
+    ).toEqual({
+      doubleClickSeconds: 30,
+      dailyCap: 3,
+      acceptDays: 2,
+      retentionDays: 5,
+      allowUnidentified: true,
+    });
+    expect(() => loadConfig({ CLICK_ALLOW_UNIDENTIFIED: 'yes' })).toThrow(
+      'CLICK_ALLOW_UNIDENTIFIED must be on or off',
+    );
     expect(() => loadConfig({ CLICK_ACCEPT_DAYS: '7', CLICK_LOG_RETENTION_DAYS: '7' })).toThrow(
       'CLICK_LOG_RETENTION_DAYS (7) must be more than CLICK_ACCEPT_DAYS (7): an id re-sent inside the accept window must still find its day in the click log.',
     );

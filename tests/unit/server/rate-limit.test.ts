@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   addressKey,
+  type Clock,
   MemoryStore,
   RateLimiter,
   RedisStore,
@@ -11,14 +12,19 @@ import {
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
 // The Redis store runs too when TEST_REDIS_URL is set (e.g. redis://127.0.0.1:6379/15).
-const stores: [string, () => RateLimitStore][] = [['memory', () => new MemoryStore()]];
+const stores: [string, (clock?: Clock) => RateLimitStore][] = [
+  ['memory', (clock) => new MemoryStore(clock)],
+];
 const redisUrl = process.env.TEST_REDIS_URL;
 const opened: RateLimitStore[] = [];
 if (redisUrl) {
   stores.push([
     'redis',
-    () =>
-      new RedisStore(new Redis(redisUrl, { keyPrefix: `test:${Date.now()}:${Math.random()}:` })),
+    (clock) =>
+      new RedisStore(
+        new Redis(redisUrl, { keyPrefix: `test:${Date.now()}:${Math.random()}:` }),
+        clock,
+      ),
   ]);
 }
 
@@ -30,7 +36,13 @@ describe.each(stores)('RateLimiter with the %s store', (_name, makeStore) => {
   function limiter(windowMs: number, perIp: number, perAccount: number, perAccountAnyIp = 100) {
     const store = makeStore();
     opened.push(store);
-    return new RateLimiter(store, { windowMs, perIp, perAccount, perAccountAnyIp });
+    return new RateLimiter(store, {
+      windowMs,
+      perIp,
+      perAccount,
+      perAccountAnyIp,
+      perAccountPerDay: perAccountAnyIp + 100,
+    });
   }
 
   it('refuses the call after the per-IP limit, per route and IP', async () => {
@@ -96,6 +108,54 @@ describe.each(stores)('RateLimiter with the %s store', (_name, makeStore) => {
     });
     await new Promise((resolve) => setTimeout(resolve, 80));
     await expect(limits.hitAccount('forgot-password', 'b@example.com')).resolves.toBeUndefined();
+  });
+});
+
+describe.each(stores)('issue 32: buckets of the %s store', (_name, makeStore) => {
+  const MINUTE = 60_000;
+  let now = Date.UTC(2026, 10, 1);
+  const store = () => {
+    const made = makeStore(() => now);
+    opened.push(made);
+    return made;
+  };
+
+  it('takes the capacity at once, then one each refill, and a token given back is taken again', async () => {
+    const bucket = store();
+    const takes = await Promise.all(Array.from({ length: 8 }, () => bucket.take('b1', 3, MINUTE)));
+    expect(takes.filter(Boolean)).toHaveLength(3);
+    now += MINUTE / 2;
+    expect(await bucket.take('b1', 3, MINUTE)).toBe(false);
+    now += MINUTE / 2;
+    expect(await bucket.take('b1', 3, MINUTE)).toBe(true);
+    expect(await bucket.take('b1', 3, MINUTE)).toBe(false);
+    await bucket.giveBack('b1', MINUTE);
+    expect(await bucket.take('b1', 3, MINUTE)).toBe(true);
+    // Full again after three refills; a give-back never fills it past full.
+    now += 3 * MINUTE;
+    await bucket.giveBack('b1', MINUTE);
+    const again = await Promise.all(Array.from({ length: 5 }, () => bucket.take('b1', 3, MINUTE)));
+    expect(again.filter(Boolean)).toHaveLength(3);
+  });
+
+  it('lets at most capacity + T / refill through in any span T, however often it is asked', async () => {
+    const bucket = store();
+    const taken: number[] = [];
+    for (let minute = 0; minute < 120; minute++) {
+      now += MINUTE;
+      const round = await Promise.all(
+        Array.from({ length: 6 }, () => bucket.take('b2', 4, 10 * MINUTE)),
+      );
+      for (const ok of round) if (ok) taken.push(now);
+    }
+    // Any hour holds at most 4 + 6 = 10.
+    for (const start of taken) {
+      expect(
+        taken.filter((at) => at >= start && at < start + 60 * MINUTE).length,
+      ).toBeLessThanOrEqual(10);
+    }
+    // 4 at the first minute, then one at each tenth minute after it.
+    expect(taken).toHaveLength(4 + 11);
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contract/passkeys';
 import { callApi } from '../../../lib/api';
 import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { useWithProof } from '../components/confirm-identity';
 
 const passkeysKey = ['passkeys'] as const;
 
@@ -19,16 +20,21 @@ export function usePasskeys() {
   });
 }
 
-/** Options from the server, the browser's prompt to create a passkey, the answer back. */
+/**
+ * Options from the server, the browser's prompt to create a passkey, the answer back; "Confirm it's
+ * you" first when the server asks (issue 32 point 8), then the whole ceremony again.
+ */
 export function useAddPasskey() {
   const queryClient = useQueryClient();
+  const withProof = useWithProof();
   return useWriteMutation(addPasskey, {
-    mutationFn: async () => {
-      const { startRegistration } = await import('@simplewebauthn/browser');
-      const { options } = await callApi(passkeyAddOptions);
-      const credential = await startRegistration({ optionsJSON: JSON.parse(options) as never });
-      return callApi(addPasskey, { credential: credential as never });
-    },
+    mutationFn: () =>
+      withProof(async () => {
+        const { startRegistration } = await import('@simplewebauthn/browser');
+        const { options } = await callApi(passkeyAddOptions);
+        const credential = await startRegistration({ optionsJSON: JSON.parse(options) as never });
+        return callApi(addPasskey, { credential: credential as never });
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
   });
 }
@@ -43,8 +49,9 @@ export function useRenamePasskey() {
 
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
+  const withProof = useWithProof();
   return useWriteMutation(removePasskey, {
-    mutationFn: (id: string) => callApi(removePasskey, { id }),
+    mutationFn: (id: string) => withProof(() => callApi(removePasskey, { id })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
   });
 }

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contract/two-factor';
 import { callApi } from '../../../lib/api';
 import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { useWithProof } from '../components/confirm-identity';
 
 const statusKey = ['two-factor'] as const;
 
@@ -16,16 +17,20 @@ export function useTwoFactorStatus() {
   return useQuery({ queryKey: statusKey, queryFn: () => callApi(twoFactorStatus) });
 }
 
-/** POST /api/auth/two-factor/setup: a new secret and its QR code. */
+/** POST /api/auth/two-factor/setup: a new secret and its QR code ("Confirm it's you" first when asked). */
 export function useSetUpTwoFactor() {
-  return useWriteMutation(setUpTwoFactor, { mutationFn: () => callApi(setUpTwoFactor) });
+  const withProof = useWithProof();
+  return useWriteMutation(setUpTwoFactor, {
+    mutationFn: () => withProof(() => callApi(setUpTwoFactor)),
+  });
 }
 
 /** POST /api/auth/two-factor/enable: the first code turns it on; answers the recovery codes. */
 export function useEnableTwoFactor() {
   const queryClient = useQueryClient();
+  const withProof = useWithProof();
   return useWriteMutation(enableTwoFactor, {
-    mutationFn: (code: string) => callApi(enableTwoFactor, { code }),
+    mutationFn: (code: string) => withProof(() => callApi(enableTwoFactor, { code })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey }),
   });
 }

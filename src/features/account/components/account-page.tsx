@@ -9,6 +9,7 @@ import { useLogout } from '../../auth/api/logout';
 import { InstallButton } from '../../offline/components/install-button';
 import { useUserDetails } from '../api/get-user-details';
 import { SecurityCard } from './change-password-form';
+import { ConfirmIdentityProvider } from './confirm-identity';
 import { ProfileCard } from './profile-card';
 import { PasskeysCard } from './passkeys-card';
 import { SessionsCard } from './sessions-card';
@@ -84,8 +85,10 @@ export function AccountPage() {
         <div className={styles.column}>
           <ProfileCard user={user} />
           <SecurityCard user={user} />
-          <TwoFactorCard />
-          <PasskeysCard />
+          <ConfirmIdentityProvider>
+            <TwoFactorCard />
+            <PasskeysCard />
+          </ConfirmIdentityProvider>
           <SessionsCard />
         </div>
         <div className={styles.column}>

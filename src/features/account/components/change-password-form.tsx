@@ -1,12 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../shared/contract/user';
+import { passwordIdentityProblem, type PasswordOwner } from '../../../shared/rules/account';
 import { errorMessage } from '../../../lib/api';
 import { formatShortDate } from '../../../lib/format';
 import { ErrorBox, SuccessBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { PasswordField } from '../../../ui/field';
+import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
 import { WriteStatus } from '../../../ui/write-status';
 import { useChangePassword } from '../api/change-password';
 import { PASSWORD_RULE } from '../../auth/validation';
@@ -30,20 +32,25 @@ export function SecurityCard({ user }: { user: User }) {
         {security.data?.hasPassword === false ? (
           <FirstPassword partnerName={security.data.partnerName} />
         ) : (
-          <ChangePassword lastChanged={security.data?.passwordChangedAt ?? user.updatedAt} />
+          <ChangePassword
+            owner={user}
+            lastChanged={security.data?.passwordChangedAt ?? user.updatedAt}
+          />
         )}
       </div>
     </Card>
   );
 }
 
-function ChangePassword({ lastChanged }: { lastChanged: string }) {
+function ChangePassword({ owner, lastChanged }: { owner: PasswordOwner; lastChanged: string }) {
   const queryClient = useQueryClient();
   const change = useChangePassword();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(empty);
   const [problem, setProblem] = useState<string | null>(null);
   const errorId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const showInvalid = useShowFirstInvalid(form);
 
   const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
@@ -51,9 +58,9 @@ function ChangePassword({ lastChanged }: { lastChanged: string }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (change.busy) return;
-    const invalid = validateChangePassword(values);
+    const invalid = validateChangePassword(values, owner);
     setProblem(invalid);
-    if (invalid) return;
+    if (invalid) return showInvalid();
     change.mutate(
       { oldPassword: values.currentPassword, newPassword: values.newPassword },
       {
@@ -63,6 +70,8 @@ function ChangePassword({ lastChanged }: { lastChanged: string }) {
           // The date of the last change moved.
           void queryClient.invalidateQueries({ queryKey: accountSecurityQueryOptions.queryKey });
         },
+        // A refusal about the current password marks that field: it is shown as a submit's are.
+        onError: showInvalid,
       },
     );
   };
@@ -74,8 +83,12 @@ function ChangePassword({ lastChanged }: { lastChanged: string }) {
     setOpen((value) => !value);
   };
 
+  // Issue 32: the new password's containment of the names is said as typed.
+  const typed = values.newPassword ? passwordIdentityProblem(values.newPassword, owner) : null;
   const failure =
-    problem ?? (change.isError ? errorMessage(change.error, 'Failed to change password') : null);
+    typed ??
+    problem ??
+    (change.isError ? errorMessage(change.error, 'Failed to change password') : null);
   // The fields the message is about are marked invalid and described by it (issue 17): the empty
   // ones, the confirmation, the new password or the current one; none for any other message.
   const invalid = (name: keyof typeof empty) => {
@@ -84,7 +97,7 @@ function ChangePassword({ lastChanged }: { lastChanged: string }) {
       ? values[name] === ''
       : /match/i.test(failure)
         ? name === 'confirmPassword'
-        : /^new password/i.test(failure)
+        : /^(new password|your password|this password)/i.test(failure)
           ? name === 'newPassword'
           : /current password/i.test(failure) && name === 'currentPassword';
     return about ? errorId : undefined;
@@ -97,7 +110,7 @@ function ChangePassword({ lastChanged }: { lastChanged: string }) {
         <SuccessBox>{change.data.message || 'Password changed successfully!'}</SuccessBox>
       ) : null}
       {open ? (
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate>
           {failure ? <ErrorBox id={errorId}>{failure}</ErrorBox> : null}
           <PasswordField
             label="Current Password"

@@ -3,17 +3,11 @@ import { PROFILE_MESSAGES } from '../../../shared/contract/profile';
 import { errorMessage } from '../../../lib/api';
 import { Button } from '../../../ui/button';
 import { PasswordField, TextField } from '../../../ui/field';
+import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
 import { WriteStatus } from '../../../ui/write-status';
 import { useChangeEmail } from '../api/change-email';
 import { validateEmailChange, type EmailChangeField } from '../validation';
-import {
-  describedBy,
-  FieldError,
-  refusalOf,
-  useFocusProblem,
-  type FieldProblem,
-  type Message,
-} from './form-parts';
+import { describedBy, FieldError, refusalOf, type FieldProblem, type Message } from './form-parts';
 import * as styles from './account.css';
 import * as profile from './profile.css';
 
@@ -43,7 +37,7 @@ export function EmailForm({
   const emailErrorId = useId();
   const passwordErrorId = useId();
   const hintId = useId();
-  useFocusProblem(form, problem);
+  const showInvalid = useShowFirstInvalid(form);
 
   const messageFor = (field: EmailChangeField) =>
     problem?.field === field ? problem.message : undefined;
@@ -56,7 +50,7 @@ export function EmailForm({
     onFailed(null);
     const invalid = validateEmailChange(values);
     setProblem(invalid);
-    if (invalid) return;
+    if (invalid) return showInvalid();
     change.mutate(values, {
       onSuccess: ({ message }) => onSent(message),
       onError: (error) => {
@@ -67,6 +61,7 @@ export function EmailForm({
         }
         const field = PASSWORD_REFUSALS.includes(refusal) ? 'password' : 'newEmail';
         setProblem({ field, message: refusal });
+        showInvalid();
       },
     });
   };

@@ -1,4 +1,3 @@
-import { useEffect, type RefObject } from 'react';
 import { ApiError } from '../../../lib/api';
 import * as alert from '../../../ui/alert.css';
 import * as styles from './profile.css';
@@ -35,21 +34,6 @@ export function describedBy(id: string, message: string | undefined) {
 export interface FieldProblem<Field extends string> {
   field: Field;
   message: string;
-}
-
-/**
- * Focuses the field of each new problem once its error is on screen, so a screen reader reads the
- * field with its error.
- */
-export function useFocusProblem<Field extends string>(
-  form: RefObject<HTMLFormElement | null>,
-  problem: FieldProblem<Field> | null,
-): void {
-  useEffect(() => {
-    if (!problem) return;
-    const field = form.current?.elements.namedItem(problem.field);
-    if (field instanceof HTMLElement) field.focus();
-  }, [form, problem]);
 }
 
 /** The server's refusal of what was typed (400, 409): its message belongs by a field. */

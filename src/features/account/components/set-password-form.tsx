@@ -1,8 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/rules/account';
 import { SuccessBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
+import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
 import { WriteStatus } from '../../../ui/write-status';
 import { useSetPassword } from '../api/set-password';
 import { AuthLayout } from '../../auth/components/auth-layout';
@@ -21,6 +23,7 @@ export function SetPasswordForm({ token }: { token: string }) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const showInvalid = useShowFirstInvalid(form);
   const hintId = useId();
 
   const onSubmit = (event: FormEvent) => {
@@ -28,10 +31,7 @@ export function SetPasswordForm({ token }: { token: string }) {
     if (set.busy) return;
     const invalid = validateNewPassword({ password, confirmPassword });
     setProblem(invalid);
-    if (invalid) {
-      form.current?.querySelector('input')?.focus();
-      return;
-    }
+    if (invalid) return showInvalid();
     set.mutate({ token, newPassword: password });
   };
 
@@ -55,7 +55,7 @@ export function SetPasswordForm({ token }: { token: string }) {
     <AuthLayout title="Set a password">
       <form ref={form} className={account.form} onSubmit={onSubmit} noValidate>
         <p id={hintId} className={styles.centerText}>
-          Choose a password of at least 8 characters, to sign in with your e-mail too.
+          {`Choose a password of at least ${MIN_PASSWORD_LENGTH} characters, to sign in with your e-mail too.`}
         </p>
         <NewPasswordFields
           problem={shown}

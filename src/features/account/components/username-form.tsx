@@ -1,19 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { PROFILE_MESSAGES } from '../../../shared/contract/profile';
+import { usernameProblem } from '../../../shared/rules/account';
 import { errorMessage } from '../../../lib/api';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
+import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
 import { WriteStatus } from '../../../ui/write-status';
 import { useUpdateUsername } from '../api/update-username';
-import { validateUsername } from '../validation';
-import {
-  describedBy,
-  FieldError,
-  refusalOf,
-  useFocusProblem,
-  type FieldProblem,
-  type Message,
-} from './form-parts';
+import { describedBy, FieldError, refusalOf, type FieldProblem, type Message } from './form-parts';
 import * as styles from './account.css';
 
 /** The profile's edit mode (spec §2 Account): the username, saved by the server. */
@@ -34,15 +28,18 @@ export function UsernameForm({
   const [problem, setProblem] = useState<FieldProblem<'username'> | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const errorId = useId();
-  useFocusProblem(form, problem);
+  const showInvalid = useShowFirstInvalid(form);
 
-  const refuse = (message: string) => setProblem({ field: 'username', message });
+  const refuse = (message: string) => {
+    setProblem({ field: 'username', message });
+    showInvalid();
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (save.busy) return;
     onFailed(null);
-    const invalid = validateUsername(value);
+    const invalid = usernameProblem(value);
     if (invalid) return refuse(invalid);
     setProblem(null);
     save.mutate(value.trim(), {

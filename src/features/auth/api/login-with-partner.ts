@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { loginWithPartner as loginWithPartnerCall } from '../../../shared/contract/auth';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
+import { useLockedMutation } from '../../../lib/use-locked-mutation';
 import { afterSignIn } from './login';
 import { signIn } from './session-to-end';
 
@@ -14,7 +15,7 @@ export async function loginWithPartner(partnerSlug: string, body: PartnerLoginBo
 
 export function useLoginWithPartner(partnerSlug: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useLockedMutation({
     mutationFn: (body: PartnerLoginBody) => loginWithPartner(partnerSlug, body),
     meta: { signsOutOn401: false },
     onSuccess: (answer) => afterSignIn(queryClient, answer),

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { login as loginCall, type LoginResponse } from '../../../shared/contract/login';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import type * as v from 'valibot';
 import { callApi } from '../../../lib/api';
+import { useLockedMutation } from '../../../lib/use-locked-mutation';
 import { clearOfflineData } from '../../../lib/offline-cache';
 import { setAuthUser } from './check-auth';
 import { signIn } from './session-to-end';
@@ -22,9 +23,10 @@ export async function afterSignIn(queryClient: QueryClient, answer: SignInAnswer
   setAuthUser(queryClient, answer.user);
 }
 
+/** Issue 31: two taps of Sign In start one session (the server keeps no answers of sign-ins). */
 export function useLogin() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useLockedMutation({
     mutationFn: login,
     meta: { signsOutOn401: false },
     onSuccess: (answer) => afterSignIn(queryClient, answer),

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { passkeySignIn, passkeySignInOptions } from '../../../shared/contract/passkeys';
 import { callApi } from '../../../lib/api';
+import { useLockedMutation } from '../../../lib/use-locked-mutation';
 import { afterSignIn } from './login';
 import { signIn } from './session-to-end';
 
@@ -14,7 +15,8 @@ export const PASSKEY_SIGN_IN_FAILED =
  */
 export function usePasskeySignIn() {
   const queryClient = useQueryClient();
-  return useMutation({
+  // Issue 31: a second tap while the browser's prompt is open asks nothing more.
+  return useLockedMutation({
     mutationFn: async () => {
       const { startAuthentication } = await import('@simplewebauthn/browser');
       const { options } = await callApi(passkeySignInOptions);

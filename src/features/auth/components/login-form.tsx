@@ -2,7 +2,8 @@ import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
 import type { PublicConfig } from '../../../shared/contract/config';
-import { errorMessage, isUnauthorized } from '../../../lib/api';
+import { SIGN_IN_LIMITED_CODE } from '../../../shared/contract/login';
+import { ApiError, errorMessage, isUnauthorized } from '../../../lib/api';
 import { ErrorBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
 import { Checkbox, PasswordField, TextField } from '../../../ui/field';
@@ -16,6 +17,10 @@ import * as styles from './auth-layout.css';
 const SecondFactorForm = lazy(async () => ({
   default: (await import('./second-factor-form')).SecondFactorForm,
 }));
+// Issue 32: only a sign-in held back by the account-wide limit loads the offer of a mailed link.
+const EmailSignInOffer = lazy(async () => ({
+  default: (await import('./email-sign-in-offer')).EmailSignInOffer,
+}));
 
 /** /login: e-mail and password (spec §2). */
 export function LoginForm({ config }: { config: PublicConfig }) {
@@ -25,9 +30,14 @@ export function LoginForm({ config }: { config: PublicConfig }) {
   // limit or a lost connection concerns neither).
   const errorId = useId();
   const refused = login.isError && isUnauthorized(login.error) ? errorId : undefined;
+  const heldBack = login.error instanceof ApiError && login.error.code === SIGN_IN_LIMITED_CODE;
   const passkey = usePasskeySignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Issue 31: signed in, a button stays pressed until the dashboard is drawn (a late second tap
+  // would start a second session).
+  const signingIn = login.isPending || login.isSuccess;
+  const passkeyBusy = passkey.isPending || passkey.isSuccess;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,6 +67,11 @@ export function LoginForm({ config }: { config: PublicConfig }) {
         ) : passkey.isError ? (
           <ErrorBox>{errorMessage(passkey.error, PASSKEY_SIGN_IN_FAILED)}</ErrorBox>
         ) : null}
+        {heldBack ? (
+          <Suspense fallback={null}>
+            <EmailSignInOffer email={email} />
+          </Suspense>
+        ) : null}
         <TextField
           label="Email"
           type="email"
@@ -82,8 +97,8 @@ export function LoginForm({ config }: { config: PublicConfig }) {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" block disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
+        <Button type="submit" block disabled={signingIn}>
+          {signingIn ? 'Signing in...' : 'Sign In'}
         </Button>
         <div className={styles.divider}>or</div>
         <Link
@@ -96,7 +111,7 @@ export function LoginForm({ config }: { config: PublicConfig }) {
         <Button
           variant="secondary"
           block
-          disabled={passkey.isPending}
+          disabled={passkeyBusy}
           onClick={() => {
             login.reset();
             passkey.mutate(undefined, {
@@ -104,7 +119,7 @@ export function LoginForm({ config }: { config: PublicConfig }) {
             });
           }}
         >
-          {passkey.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+          {passkeyBusy ? 'Waiting for your passkey...' : 'Use a passkey'}
         </Button>
       </form>
     </AuthLayout>

@@ -25,6 +25,8 @@ export function PartnerLoginForm({ config }: { config: PublicConfig }) {
   const refused = login.isError && isUnauthorized(login.error) ? errorId : undefined;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // Issue 31: signed in, Sign In stays pressed until the dashboard is drawn.
+  const signingIn = login.isPending || login.isSuccess;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -95,8 +97,8 @@ export function PartnerLoginForm({ config }: { config: PublicConfig }) {
             Forgot password?
           </a>
         </div>
-        <Button type="submit" block disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
+        <Button type="submit" block disabled={signingIn}>
+          {signingIn ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
     </AuthLayout>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
 import type { PublicConfig } from '../../../shared/contract/config';
@@ -6,9 +6,15 @@ import { errorMessage } from '../../../lib/api';
 import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Checkbox, PasswordField, TextField } from '../../../ui/field';
+import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
 import { WriteStatus } from '../../../ui/write-status';
 import { useRegister } from '../api/register';
-import { PASSWORD_RULE, fieldOfProblem, validateRegistration } from '../validation';
+import {
+  PASSWORD_RULE,
+  fieldOfProblem,
+  passwordAsTypedProblem,
+  validateRegistration,
+} from '../validation';
 import { AuthLayout } from './auth-layout';
 import * as styles from './auth-layout.css';
 
@@ -21,6 +27,8 @@ export function RegisterForm({ config }: { config: PublicConfig }) {
   const [values, setValues] = useState(empty);
   const [agreeTerms, setAgreeTerms] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const showInvalid = useShowFirstInvalid(form);
 
   const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
@@ -30,7 +38,7 @@ export function RegisterForm({ config }: { config: PublicConfig }) {
     if (register.busy) return;
     const invalid = validateRegistration({ ...values, agreeTerms });
     setProblem(invalid);
-    if (invalid) return;
+    if (invalid) return showInvalid();
     register.mutate(
       { ...values, agreeTerms: true },
       {
@@ -41,8 +49,11 @@ export function RegisterForm({ config }: { config: PublicConfig }) {
     );
   };
 
+  // Issue 32: the password's containment of the names is said as typed.
   const shown =
-    problem ?? (register.isError ? errorMessage(register.error, AUTH_FALLBACK_MESSAGE) : null);
+    passwordAsTypedProblem(values) ??
+    problem ??
+    (register.isError ? errorMessage(register.error, AUTH_FALLBACK_MESSAGE) : null);
   // The field the message is about is marked invalid and described by it (issue 17).
   const errorId = useId();
   const invalid = (name: string) => (shown && fieldOfProblem(shown) === name ? errorId : undefined);
@@ -60,7 +71,7 @@ export function RegisterForm({ config }: { config: PublicConfig }) {
         </>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit}>
+      <form ref={form} className={styles.form} onSubmit={onSubmit}>
         {shown ? <ErrorBox id={errorId}>{shown}</ErrorBox> : null}
         <TextField
           label="Username"

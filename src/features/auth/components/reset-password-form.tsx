@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/api';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/rules/account';
 import { SuccessBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
+import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
 import { WriteStatus } from '../../../ui/write-status';
 import { useResetPassword } from '../api/reset-password';
 import { validateNewPassword } from '../validation';
@@ -16,13 +18,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const showInvalid = useShowFirstInvalid(form);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (reset.busy) return;
     const invalid = validateNewPassword({ password, confirmPassword });
     setProblem(invalid);
-    if (invalid) return;
+    if (invalid) return showInvalid();
     reset.mutate({ resetPasswordToken: token, newPassword: password });
   };
 
@@ -48,14 +52,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <AuthLayout
       title="Set a new password"
-      subtitle="Choose a password of at least 8 characters"
+      subtitle={`Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`}
       footer={
         <Link to="/login" className={styles.link}>
           Back to login
         </Link>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit}>
+      <form ref={form} className={styles.form} onSubmit={onSubmit}>
         <NewPasswordFields
           problem={shown}
           password={password}

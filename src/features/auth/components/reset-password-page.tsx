@@ -42,7 +42,7 @@ function InvalidResetLink() {
       <div className={styles.form}>
         <p className={styles.centerText}>The reset link is invalid or has expired</p>
         <p className={styles.centerText}>
-          A reset link works once, for 1 hour, and only the newest one sent works.
+          A reset link works once, for 1 hour. Using one ends the others sent with it.
         </p>
         <Link to="/forgot-password" className={buttonClass('primary', true)}>
           Request a new link

@@ -24,7 +24,8 @@ export function SecondFactorForm({
   const navigate = useNavigate();
   const verify = useLoginSecondFactor();
   const passkey = usePasskeySignIn();
-  const busy = verify.isPending || passkey.isPending;
+  // Issue 31: signed in, the buttons stay pressed until the dashboard is drawn.
+  const busy = verify.isPending || passkey.isPending || verify.isSuccess || passkey.isSuccess;
   const toDashboard = () => void navigate({ to: '/dashboard', replace: true });
   const [code, setCode] = useState('');
 

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { checkModelAvailability as checkModelAvailabilityCall } from '../../../shared/contract/campaigns';
 import { callApi } from '../../../lib/api';
+import { useLockedMutation } from '../../../lib/use-locked-mutation';
 
 /** POST /api/check-model-availability: 200 when the profile can get a campaign, 400 when not. */
 export async function checkModelAvailability(username: string) {
@@ -22,7 +23,10 @@ export function useModelAvailability(username: string) {
   return useQuery(modelAvailabilityQueryOptions(username));
 }
 
-/** Reactivate: asked when the advertiser chooses a new package. */
+/**
+ * Reactivate: asked when the advertiser chooses a new package. Issue 31: two taps of New Package ask
+ * once and open the Assign Ad Package dialog once.
+ */
 export function useCheckModelAvailability() {
-  return useMutation({ mutationFn: checkModelAvailability });
+  return useLockedMutation({ mutationFn: checkModelAvailability });
 }

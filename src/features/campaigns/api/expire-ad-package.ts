@@ -3,7 +3,7 @@ import { expireAdPackage as expireAdPackageCall } from '../../../shared/contract
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
 import { useWriteMutation } from '../../../lib/use-write-mutation';
-import { invalidateAfterCampaignChange } from './invalidate';
+import { invalidateAfterCampaignChange, refreshIfCampaignChanged } from './invalidate';
 
 /** POST /api/expire-ad-package: pauses (deactivates) a campaign and refunds what is left. */
 export async function expireAdPackage(body: BodyInput<typeof expireAdPackageCall>) {
@@ -15,5 +15,6 @@ export function useExpireAdPackage() {
   return useWriteMutation(expireAdPackageCall, {
     mutationFn: expireAdPackage,
     onSuccess: () => invalidateAfterCampaignChange(queryClient),
+    onError: (error) => refreshIfCampaignChanged(queryClient, error),
   });
 }

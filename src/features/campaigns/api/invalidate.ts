@@ -1,4 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api';
+import { CAMPAIGN_CHANGED_CODE } from '../../../shared/contract/common';
 import { campaignsQueryKey } from './get-campaigns';
 
 /**
@@ -26,4 +28,17 @@ export async function invalidateAfterCampaignChange(
       refetchType: 'none',
     }),
   ]);
+}
+
+/**
+ * Issue 31: a write refused because the campaign changed since the screen showed it (409
+ * `campaign_changed`) refreshes the screen, so the next press is about the campaign as it is.
+ */
+export async function refreshIfCampaignChanged(
+  queryClient: QueryClient,
+  error: Error,
+): Promise<void> {
+  if (error instanceof ApiError && error.code === CAMPAIGN_CHANGED_CODE) {
+    await invalidateAfterCampaignChange(queryClient);
+  }
 }

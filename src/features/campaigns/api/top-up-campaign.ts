@@ -3,7 +3,7 @@ import { topUpMoneyDeposited } from '../../../shared/contract/campaigns';
 import type { BodyInput } from '../../../shared/contract/endpoint';
 import { callApi } from '../../../lib/api';
 import { useWriteMutation } from '../../../lib/use-write-mutation';
-import { invalidateAfterCampaignChange } from './invalidate';
+import { invalidateAfterCampaignChange, refreshIfCampaignChanged } from './invalidate';
 
 /**
  * POST /api/top-up-money-deposited: adds money to an active campaign, or reactivates an inactive one
@@ -18,5 +18,6 @@ export function useTopUpCampaign() {
   return useWriteMutation(topUpMoneyDeposited, {
     mutationFn: topUpCampaign,
     onSuccess: () => invalidateAfterCampaignChange(queryClient),
+    onError: (error) => refreshIfCampaignChanged(queryClient, error),
   });
 }

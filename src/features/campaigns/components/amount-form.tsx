@@ -1,53 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
-import * as v from 'valibot';
 import type { WriteInFlight } from '../../../lib/writes';
 import { formatMoney } from '../../../lib/format';
-import { TopUpCampaignBody, type Campaign } from '../../../shared/contract/campaigns';
-import { centsToDollars, dollarsToCents } from '../../../shared/money';
-import {
-  remainingClicksAfterTopUp,
-  topUpClicksProblem,
-} from '../../../shared/rules/campaign-top-up';
+import type { Campaign } from '../../../shared/contract/campaigns';
+import { centsToDollars } from '../../../shared/money';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { WriteStatus } from '../../../ui/write-status';
+import { amountEffect } from '../previews';
 import { useAdPackages } from '../api/get-ad-packages';
 import * as dialog from './campaign-dialogs.css';
-
-/** What adding the amount does: the server's refusal, or the clicks added and the balance after. */
-export type AmountEffect =
-  { problem: string } | { problem: null; clicksAdded: number | null; balanceAfterCents: number };
-
-/**
- * Spec §5 and design §2, checked in the server's order: the amount as its schema reads it (above 0,
- * at most 2 decimals), the package's click cap, then the balance. Null while the field is empty.
- * Without the campaign (or its package's max_slots) the clicks (or their cap) are not previewed.
- */
-export function amountEffect(
-  raw: string,
-  balance: number,
-  campaign?: Campaign,
-  maxSlots = Infinity,
-): AmountEffect | null {
-  if (raw.trim() === '') return null;
-  const parsed = v.safeParse(TopUpCampaignBody.entries.amount, Number(raw));
-  if (!parsed.success) return { problem: parsed.issues[0].message };
-  const amountCents = dollarsToCents(parsed.output);
-  let clicksAdded: number | null = null;
-  if (campaign) {
-    const remainingClicks = remainingClicksAfterTopUp(
-      dollarsToCents(campaign.amount_remaining),
-      amountCents,
-      dollarsToCents(campaign.click_rate),
-    );
-    const refused = topUpClicksProblem(remainingClicks, maxSlots);
-    if (refused) return { problem: refused };
-    clicksAdded = remainingClicks - campaign.remaining_clicks;
-  }
-  const balanceAfterCents = dollarsToCents(balance) - amountCents;
-  if (balanceAfterCents < 0) return { problem: 'Amount exceeds your available balance' };
-  return { problem: null, clicksAdded, balanceAfterCents };
-}
 
 /**
  * The amount step of top-up and of reactivation with the same package (spec §5), showing before the

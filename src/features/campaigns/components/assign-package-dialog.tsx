@@ -1,11 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
+import { adPackageLabel } from '../../../lib/ad-package-label';
 import { formatMoney } from '../../../lib/format';
 import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../../shared/constants';
-import type { AdPackage, Campaign } from '../../../shared/contract/campaigns';
+import type { Campaign } from '../../../shared/contract/campaigns';
 import {
-  CAMPAIGN_RULE_MESSAGES,
-  categoryProblem,
   clicksForDeposit,
   isMainCategory,
   needsCategory,
@@ -14,37 +13,34 @@ import { ErrorBox } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { TextField } from '../../../ui/field';
+import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
 import { WriteStatus } from '../../../ui/write-status';
 import * as styles from '../../../ui/select.css';
 import { useAuthUser } from '../../auth/api/check-auth';
 import { useReactivateWithNewPackage } from '../api/assign-ad-package';
 import { useAdPackages } from '../api/get-ad-packages';
 import { useCategories } from '../api/get-categories';
+import {
+  assignProblem,
+  depositAsTypedProblem,
+  type AssignField,
+  type AssignProblem,
+  type AssignValues,
+} from '../assign-package';
 import * as dialog from './campaign-dialogs.css';
 
-interface AssignValues {
-  packageId: string;
-  category: string;
-  deposit: string;
-}
+/** The ARIA of a field: invalid while the dialog's message is about it, and described by it. */
+type FieldAria = { 'aria-invalid': boolean; 'aria-describedby': string | undefined };
 
-/**
- * Spec §5 Assign package: the first problem, or null. A new package is a new campaign deposit
- * (design §2), so the create form's $100 minimum (§9) and balance rule come after "above 0".
- */
-export function assignProblem(values: AssignValues, balance: number): string | null {
-  if (!values.packageId) return 'Please select a package';
-  const category = categoryProblem(Number(values.packageId), values.category);
-  if (category) return category;
-  const deposit = Number(values.deposit);
-  if (values.deposit.trim() === '' || !Number.isFinite(deposit) || deposit <= 0)
-    return 'Please enter a valid deposit amount';
-  if (deposit < MIN_CAMPAIGN_DEPOSIT_DOLLARS) return CAMPAIGN_RULE_MESSAGES.minimumDeposit;
-  if (deposit > balance) return 'You do not have enough balance to create this campaign';
-  return null;
-}
-
-function CategorySelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+function CategorySelect({
+  value,
+  onChange,
+  aria,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  aria: FieldAria;
+}) {
   const id = useId();
   const categories = useCategories();
   return (
@@ -54,9 +50,10 @@ function CategorySelect({ value, onChange }: { value: string; onChange: (value: 
       </label>
       <select
         id={id}
-        className={styles.select}
+        className={`${styles.select} ${dialog.checkedSelect}`}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        {...aria}
       >
         <option value="">Select a category</option>
         {(categories.data ?? []).map((category) => (
@@ -82,14 +79,6 @@ function CategorySelect({ value, onChange }: { value: string; onChange: (value: 
 }
 
 /**
- * A package by its name alone: its rate shows in the Rate row below as soon as it is chosen, and the
- * name with its rate would be cut in the closed select on a phone (issue 17).
- */
-function packageLabel(adPackage: AdPackage): string {
-  return adPackage.name;
-}
-
-/**
  * Spec §4: reactivation with a new package. Submitting sends assign-ad-package alone: the server
  * replaces the old package in one transaction, so a refusal leaves the campaign as it was and its
  * message shows here (spec §8 Assign package).
@@ -107,14 +96,18 @@ export function AssignPackageDialog({
 }) {
   const packageSelectId = useId();
   const depositHintId = useId();
+  const messageId = useId();
   const balance = useAuthUser()?.crypto_balance ?? 0;
   const packages = useAdPackages();
   const reactivate = useReactivateWithNewPackage();
   const [values, setValues] = useState<AssignValues>({ packageId: '', category: '', deposit: '' });
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<AssignProblem | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const showInvalid = useShowFirstInvalid(form);
   const username = campaign.Profile.username;
   const chosen = packages.data?.find((adPackage) => String(adPackage.id) === values.packageId);
   const isCategoryPackage = needsCategory(chosen?.id ?? null);
+  const typed = depositAsTypedProblem(values.deposit, chosen);
 
   function change(next: boolean) {
     if (!next) {
@@ -125,18 +118,29 @@ export function AssignPackageDialog({
     onOpenChange(next);
   }
 
+  /**
+   * Issue 31 point 6: a message goes away once the user changes what it is about (the dialog kept
+   * an old one after the amount was fixed); the server's answer, on any change.
+   */
+  function edit(field: AssignField, next: Partial<AssignValues>) {
+    setValues({ ...values, ...next });
+    if (problem?.about.includes(field)) setProblem(null);
+    if (reactivate.isError) reactivate.reset();
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (reactivate.busy) return;
-    const found = assignProblem(values, balance);
+    const found = assignProblem(values, balance, chosen);
     setProblem(found);
-    if (found) return;
+    if (found) return showInvalid();
     reactivate.mutate(
       {
         username,
         package_id: Number(values.packageId),
         category_name: isCategoryPackage ? values.category : null,
         amount_deposit: Number(values.deposit),
+        expected_status: campaign.status,
       },
       {
         onSuccess: (answer) => {
@@ -147,6 +151,17 @@ export function AssignPackageDialog({
     );
   }
 
+  const message =
+    problem?.message ??
+    typed ??
+    (reactivate.isError ? errorMessage(reactivate.error, 'Error assigning package') : null);
+  // The field marked invalid is the submit's when it found a problem, else the deposit as typed.
+  const aria = (field: AssignField, own?: string): FieldAria => {
+    const wrong = problem ? problem.field === field : field === 'deposit' && typed !== null;
+    const ids = [wrong ? messageId : undefined, own].filter(Boolean).join(' ');
+    return { 'aria-invalid': wrong, 'aria-describedby': ids || undefined };
+  };
+
   return (
     <Dialog
       open={open}
@@ -154,27 +169,23 @@ export function AssignPackageDialog({
       title="Assign Ad Package"
       description={`Choose a new package and deposit for ${username}.`}
     >
-      <form className={dialog.form} onSubmit={submit} noValidate>
-        {reactivate.isError ? (
-          <ErrorBox>{errorMessage(reactivate.error, 'Error assigning package')}</ErrorBox>
-        ) : null}
-        {problem ? <ErrorBox>{problem}</ErrorBox> : null}
+      <form ref={form} className={dialog.form} onSubmit={submit} noValidate>
         <div className={styles.selectField}>
           <label htmlFor={packageSelectId} className={styles.selectLabel}>
             Package
           </label>
           <select
             id={packageSelectId}
-            className={styles.select}
+            className={`${styles.select} ${dialog.checkedSelect}`}
             value={values.packageId}
-            onChange={(event) =>
-              setValues({ ...values, packageId: event.target.value, category: '' })
-            }
+            onChange={(event) => edit('packageId', { packageId: event.target.value, category: '' })}
+            {...aria('packageId')}
           >
             <option value="">Select a package</option>
+            {/* Spec §2: the options show name, rate and ranks, as the create form's do. */}
             {(packages.data ?? []).map((adPackage) => (
               <option key={adPackage.id} value={adPackage.id}>
-                {packageLabel(adPackage)}
+                {adPackageLabel(adPackage)}
               </option>
             ))}
           </select>
@@ -182,7 +193,8 @@ export function AssignPackageDialog({
         {isCategoryPackage ? (
           <CategorySelect
             value={values.category}
-            onChange={(category) => setValues({ ...values, category })}
+            onChange={(category) => edit('category', { category })}
+            aria={aria('category')}
           />
         ) : null}
         <TextField
@@ -193,8 +205,8 @@ export function AssignPackageDialog({
           min="0"
           placeholder="0.00"
           value={values.deposit}
-          onChange={(event) => setValues({ ...values, deposit: event.target.value })}
-          aria-describedby={depositHintId}
+          onChange={(event) => edit('deposit', { deposit: event.target.value })}
+          {...aria('deposit', depositHintId)}
         />
         <p id={depositHintId} className={dialog.hint}>
           Minimum deposit: {formatMoney(MIN_CAMPAIGN_DEPOSIT_DOLLARS)}. Available balance:{' '}
@@ -205,15 +217,22 @@ export function AssignPackageDialog({
             <dt>Rate</dt>
             <dd>{formatMoney(chosen.click_rate)} per click</dd>
             <dt>Maximum clicks</dt>
-            <dd>{clicksForDeposit(Number(values.deposit), chosen).toLocaleString('en-US')}</dd>
+            {/* A deposit the server would refuse buys nothing: never counted rounded. */}
+            <dd>
+              {typed === null
+                ? clicksForDeposit(Number(values.deposit), chosen).toLocaleString('en-US')
+                : '—'}
+            </dd>
           </dl>
         ) : null}
+        {/* Issue 31 point 6: by the fields and the buttons, where a phone shows it. */}
+        {message ? <ErrorBox id={messageId}>{message}</ErrorBox> : null}
         <WriteStatus write={reactivate.inFlight} />
         <div className={dialog.dialogActions}>
           <Button variant="secondary" onClick={() => change(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={reactivate.busy}>
+          <Button type="submit" disabled={reactivate.busy || typed !== null}>
             {reactivate.busy ? 'Assigning...' : 'Assign Package'}
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css';
+import { invalidBorder, vars } from '../../../ui/theme.css';
 
 // The campaign dialogs' forms; apart from campaigns.css.ts, which the dashboard loads.
 
@@ -11,6 +11,15 @@ export const dialogActions = style({
   justifyContent: 'flex-end',
   gap: vars.space.sm,
   marginTop: vars.space.sm,
+});
+
+/**
+ * Issue 31 point 6: a select of a dialog's form that a message is about, added to src/ui/select.css's
+ * select (which the dashboard's filter brings into the first load, where no select is ever invalid).
+ * Also while focused, whichever stylesheet comes first.
+ */
+export const checkedSelect = style({
+  selectors: { '&[aria-invalid="true"], &[aria-invalid="true"]:focus': invalidBorder },
 });
 
 export const hint = style({ fontSize: '13px', color: vars.color.textMuted });

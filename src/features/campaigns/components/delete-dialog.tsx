@@ -39,12 +39,15 @@ export function DeleteDialog({
           : null
       }
       onConfirm={() =>
-        remove.mutate(username, {
-          onSuccess: (answer) => {
-            change(false);
-            onDone(answer.message);
+        remove.mutate(
+          { username, expected_status: campaign.status },
+          {
+            onSuccess: (answer) => {
+              change(false);
+              onDone(answer.message);
+            },
           },
-        })
+        )
       }
     />
   );

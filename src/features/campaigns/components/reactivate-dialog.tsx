@@ -104,7 +104,12 @@ export function ReactivateDialog({
           onCancel={() => change(false)}
           onSubmit={(amount) =>
             topUp.mutate(
-              { username, package_id: campaign.package_id, amount },
+              {
+                username,
+                package_id: campaign.package_id,
+                amount,
+                expected_status: campaign.status,
+              },
               {
                 onSuccess: (answer) => {
                   change(false);

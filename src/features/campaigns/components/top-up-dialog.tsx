@@ -51,7 +51,7 @@ export function TopUpDialog({
         }}
         onSubmit={(amount) =>
           topUp.mutate(
-            { username, package_id: campaign.package_id, amount },
+            { username, package_id: campaign.package_id, amount, expected_status: campaign.status },
             {
               onSuccess: (answer) => {
                 change(false);

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars, wideScreen } from '../../../ui/theme.css';
+import { invalidBorder, vars, wideScreen } from '../../../ui/theme.css';
 
 export const layout = style({
   display: 'grid',
@@ -38,7 +38,11 @@ export const packageOption = style({
   borderRadius: vars.radius.md,
   cursor: 'pointer',
   overflowWrap: 'anywhere',
-  selectors: { '&:has(input:checked)': { borderColor: vars.color.primary } },
+  selectors: {
+    '&:has(input:checked)': { borderColor: vars.color.primary },
+    // Issue 31 point 6: the options of a choice a message is about wear the fields' invalid border.
+    [`${packages}[aria-invalid="true"] &`]: invalidBorder,
+  },
 });
 
 export const hint = style({ color: vars.color.textMuted, fontSize: '13px' });

@@ -1,5 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { adPackageLabel } from '../../../lib/ad-package-label';
 import { formatMoney } from '../../../lib/format';
 import {
   isMainCategory,
@@ -10,6 +11,7 @@ import { Button, buttonClass } from '../../../ui/button';
 import { Card, PageHeader } from '../../../ui/card';
 import { TextField } from '../../../ui/field';
 import * as fieldStyles from '../../../ui/field.css';
+import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
 import { Spinner } from '../../../ui/spinner';
 import { WriteStatus } from '../../../ui/write-status';
 import { useAuthUser } from '../../auth/api/check-auth';
@@ -18,6 +20,7 @@ import { useCategories } from '../../campaigns/api/get-categories';
 import { useNewCampaign } from '../api/new-campaign';
 import {
   depositAsTypedProblem,
+  depositCapProblem,
   validateCampaignForm,
   type CampaignFormField,
   type CampaignFormProblem,
@@ -40,6 +43,8 @@ export function CampaignForm({ username }: { username: string }) {
   const [categoryName, setCategoryName] = useState('');
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState<CampaignFormProblem | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const showInvalid = useShowFirstInvalid(form);
 
   if (packages.isPending) return <Spinner label="Loading packages..." />;
   if (packages.isError) {
@@ -48,7 +53,7 @@ export function CampaignForm({ username }: { username: string }) {
 
   const adPackage = packages.data.find((candidate) => candidate.id === packageId);
   const needsCategory = packageNeedsCategory(packageId);
-  const depositProblem = depositAsTypedProblem(amount);
+  const depositProblem = depositAsTypedProblem(amount) ?? depositCapProblem(amount, adPackage);
 
   /** A message goes away once the user changes what it is about; a server answer, on any change. */
   function edited(field: CampaignFormField) {
@@ -59,9 +64,10 @@ export function CampaignForm({ username }: { username: string }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (create.busy) return;
-    const problem = validateCampaignForm({ packageId, amount, categoryName }, balance);
+    const problem = validateCampaignForm({ packageId, amount, categoryName }, balance, adPackage);
     setInvalid(problem);
-    if (problem || packageId === null) return;
+    if (problem) return showInvalid();
+    if (packageId === null) return;
     create.mutate(
       {
         username,
@@ -90,21 +96,26 @@ export function CampaignForm({ username }: { username: string }) {
           'Failed to create campaign. Please try again.',
         )
       : null);
-  // The message shown is the submit's when there is one, else the amount's as typed.
-  const aboutAmount = invalid ? invalid.about.includes('amount') : depositProblem !== null;
-  const aboutCategory = invalid?.about.includes('categoryName') ?? false;
+  // The fields marked invalid are the submit's when it found a problem, else the amount as typed.
+  const wrong = (field: CampaignFormField) =>
+    invalid ? invalid.fields.includes(field) : field === 'amount' && depositProblem !== null;
+  const described = (field: CampaignFormField) => ({
+    'aria-invalid': wrong(field),
+    'aria-describedby': wrong(field) && message ? messageId : undefined,
+  });
 
   return (
     <>
       <PageHeader title="Create Campaign" subtitle={`Promote @${username} with a click campaign`} />
       <div className={styles.layout}>
         <Card title="Campaign Details">
-          <form className={styles.form} onSubmit={submit} noValidate aria-label="Create campaign">
-            {message ? (
-              <div id={messageId}>
-                <ErrorBox>{message}</ErrorBox>
-              </div>
-            ) : null}
+          <form
+            ref={form}
+            className={styles.form}
+            onSubmit={submit}
+            noValidate
+            aria-label="Create campaign"
+          >
             <TextField
               label="Target Creator"
               value={username}
@@ -112,8 +123,9 @@ export function CampaignForm({ username }: { username: string }) {
               className={styles.readOnly}
             />
             {/* Issue 17: a choice of radio buttons, not a select, so that a package's name, rate and
-                ranks (spec §2) wrap on a phone instead of being cut in the closed select. */}
-            <fieldset className={styles.packages}>
+                ranks (spec §2) wrap on a phone instead of being cut in the closed select. A
+                radiogroup, which (unlike a group) can be marked invalid. */}
+            <fieldset role="radiogroup" className={styles.packages} {...described('packageId')}>
               <legend className={fieldStyles.label}>Ad Package</legend>
               {packages.data.map((option) => (
                 <label key={option.id} className={styles.packageOption}>
@@ -129,9 +141,7 @@ export function CampaignForm({ username }: { username: string }) {
                       edited('packageId');
                     }}
                   />
-                  <span>
-                    {option.name} — {formatMoney(option.click_rate)}/click — ranks {option.ranks}
-                  </span>
+                  <span>{adPackageLabel(option)}</span>
                 </label>
               ))}
             </fieldset>
@@ -145,8 +155,7 @@ export function CampaignForm({ username }: { username: string }) {
                 value={categoryName}
                 disabled={!needsCategory}
                 required={needsCategory}
-                aria-invalid={aboutCategory}
-                aria-describedby={aboutCategory ? messageId : undefined}
+                {...described('categoryName')}
                 onChange={(event) => {
                   setCategoryName(event.target.value);
                   edited('categoryName');
@@ -186,8 +195,7 @@ export function CampaignForm({ username }: { username: string }) {
                 min="0"
                 placeholder="100.00"
                 value={amount}
-                aria-invalid={aboutAmount}
-                aria-describedby={aboutAmount ? messageId : undefined}
+                {...described('amount')}
                 onChange={(event) => {
                   setAmount(event.target.value);
                   edited('amount');
@@ -196,6 +204,9 @@ export function CampaignForm({ username }: { username: string }) {
               <p className={styles.hint}>Minimum deposit: $100</p>
               <p className={styles.balance}>Available balance: {formatMoney(balance)}</p>
             </div>
+            {/* Issue 31 point 6: by the amount and the button, where a phone shows it when it comes
+                (at the top of the form it was drawn 311 px above the screen). */}
+            {message ? <ErrorBox id={messageId}>{message}</ErrorBox> : null}
             <WriteStatus write={create.inFlight} />
             <div className={styles.actions}>
               <Link to="/create-campaign" className={buttonClass('secondary')}>

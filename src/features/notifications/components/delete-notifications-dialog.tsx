@@ -5,13 +5,16 @@ import * as styles from './notifications.css';
 /**
  * Issue 17: a delete cannot be undone, so it is asked first, saying how many notifications would go.
  * Open while `count` is above 0; the confirm button's name differs from the "Delete" that opened it.
+ * While the delete is `pending` the confirm button is disabled and says so.
  */
 export function DeleteNotificationsDialog({
   count,
+  pending,
   onCancel,
   onConfirm,
 }: {
   count: number;
+  pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
@@ -29,8 +32,8 @@ export function DeleteNotificationsDialog({
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm}>
-          Yes, Delete
+        <Button variant="danger" onClick={onConfirm} disabled={pending}>
+          {pending ? 'Deleting...' : 'Yes, Delete'}
         </Button>
       </div>
     </Dialog>

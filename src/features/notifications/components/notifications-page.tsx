@@ -71,8 +71,19 @@ export function NotificationsPage({
     setSelected(new Set());
     onViewChange(next);
   };
-  const deleteIds = (ids: number[]) =>
-    whenOnline(() => remove.mutate(ids, { onSuccess: () => setSelected(new Set()) }));
+  /**
+   * The dialog stays open, its button disabled, until the delete is answered (issue 31): closed at
+   * once, a second tap of "Yes, Delete" landed on the notification under it and opened (read) it.
+   */
+  const confirmDelete = () => {
+    if (!isOnline()) setToDelete([]);
+    whenOnline(() =>
+      remove.mutate(toDelete, {
+        onSuccess: () => setSelected(new Set()),
+        onSettled: () => setToDelete([]),
+      }),
+    );
+  };
 
   const notifications = shown?.data ?? [];
   const pageIds = notifications.map((notification) => notification.id);
@@ -203,11 +214,9 @@ export function NotificationsPage({
       </Card>
       <DeleteNotificationsDialog
         count={toDelete.length}
+        pending={remove.isPending}
         onCancel={() => setToDelete([])}
-        onConfirm={() => {
-          setToDelete([]);
-          deleteIds(toDelete);
-        }}
+        onConfirm={confirmDelete}
       />
     </>
   );

@@ -130,9 +130,10 @@ export function ClicksFigure({
       </p>
       <ChartLegend id={`${id}-legend`} />
       <p className={styles.muted}>
-        Invalid clicks are never billed: clicks from known bots, a visitor&apos;s repeated clicks
-        within a minute, clicks past the daily limit of one visitor or one address, and clicks
-        reported while no campaign placed the profile, reported too late or dated in the future.
+        Invalid clicks are never billed: clicks from known bots, clicks that name no visitor (sent
+        with neither a visitor id nor an address), a visitor&apos;s repeated clicks within a minute,
+        clicks over the daily cap of one visitor or one address, and clicks reported while no
+        campaign placed the profile, reported too late or dated in the future.
       </p>
       <p id={`${id}-hint`} className={styles.muted}>
         Tap a bar, or focus the chart and use the arrow keys, to read its values.

@@ -1,4 +1,5 @@
 import type { DayFigures, InvalidByReason } from '../../../shared/contract/stats';
+import { INVALID_REASONS, invalidTotal, reasonsText } from '../../../shared/invalid-clicks';
 import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { shortDay } from './range-picker';
 
@@ -6,24 +7,6 @@ import { shortDay } from './range-picker';
  * Issue 19: a range's days as the screens show them (chart summary, readout, table) and as the
  * tracker's CSV writes them. Both read dayRows, so the file holds the figures the screen shows.
  */
-
-/** Why a click was not billed (the server's rules, issue 18), in the order they are judged. */
-export const INVALID_REASONS: readonly {
-  reason: keyof InvalidByReason;
-  column: string;
-  text: (count: number) => string;
-}[] = [
-  { reason: 'bot', column: 'Bots', text: (n) => plural(n, 'from a bot', 'from bots') },
-  {
-    reason: 'doubleClick',
-    column: 'Double clicks',
-    text: (n) => plural(n, 'double click', 'double clicks'),
-  },
-  { reason: 'dailyCap', column: 'Over daily cap', text: (n) => `${count(n)} over the daily cap` },
-  { reason: 'notPlaced', column: 'Not placed', text: (n) => `${count(n)} not placed` },
-  { reason: 'tooOld', column: 'Too old', text: (n) => `${count(n)} too old` },
-  { reason: 'future', column: 'Future', text: (n) => `${count(n)} dated in the future` },
-];
 
 export const count = (value: number) => value.toLocaleString('en-US');
 
@@ -34,9 +17,8 @@ export function costPerClickText(totals: { clicks: number; avg_cpc: number }): s
 const plural = (value: number, one: string, many: string) =>
   `${count(value)} ${value === 1 ? one : many}`;
 
-export function invalidTotal(invalid: InvalidByReason): number {
-  return INVALID_REASONS.reduce((sum, { reason }) => sum + invalid[reason], 0);
-}
+/** How many of a day's clicks were invalid (the reasons, with their labels: shared/invalid-clicks.ts). */
+export { invalidTotal };
 
 /** One day in cents; the cost per click is null without clicks (the screen shows none). */
 export interface DayRow {
@@ -71,7 +53,7 @@ export const DAY_COLUMNS = [
   'Billed clicks',
   'Spend',
   'Avg. cost per click',
-  ...INVALID_REASONS.map(({ column }) => column),
+  ...INVALID_REASONS.map(({ label }) => label),
 ] as const;
 
 /** A day as the screen's table shows it: `Nov 27, 2026`, `1,200`, `$960.00`, `$0.80` or `—`. */
@@ -81,7 +63,7 @@ export function dayCells(row: DayRow): string[] {
     count(row.clicks),
     formatMoney(row.spendCents / 100),
     row.avgCpcCents === null ? '—' : formatMoney(row.avgCpcCents / 100),
-    ...INVALID_REASONS.map(({ reason }) => count(row.invalid[reason])),
+    ...INVALID_REASONS.map(({ code }) => count(row.invalid[code])),
   ];
 }
 
@@ -94,24 +76,9 @@ export function dayText(row: DayRow): string {
     : `${billed} · ${count(invalid)} invalid (${reasonsText(row.invalid)})`;
 }
 
-/** `2 from bots, 1 double click`: the reasons that have clicks. */
-function reasonsText(invalid: InvalidByReason): string {
-  return INVALID_REASONS.filter(({ reason }) => invalid[reason] > 0)
-    .map(({ reason, text }) => text(invalid[reason]))
-    .join(', ');
-}
-
 function sumInvalid(rows: readonly DayRow[]): InvalidByReason {
-  const sum: InvalidByReason = {
-    bot: 0,
-    doubleClick: 0,
-    dailyCap: 0,
-    notPlaced: 0,
-    tooOld: 0,
-    future: 0,
-  };
-  for (const row of rows)
-    for (const { reason } of INVALID_REASONS) sum[reason] += row.invalid[reason];
+  const sum = Object.fromEntries(INVALID_REASONS.map(({ code }) => [code, 0])) as InvalidByReason;
+  for (const row of rows) for (const { code } of INVALID_REASONS) sum[code] += row.invalid[code];
   return sum;
 }
 

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { customRangeProblem, type ResolvedRange } from '../../../shared/contract/stats';
 import type { StatRange } from '../../../shared/stats-range';
 import { Button } from '../../../ui/button';
 import { SelectFilter } from '../../../ui/select-filter';
+import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
 import * as fieldStyles from '../../../ui/field.css';
 import { chooseRange, useChosenRange } from '../range-store';
 import * as styles from './range-picker.css';
@@ -67,6 +68,8 @@ export function RangePicker({ className }: { className?: string }) {
   const [error, setError] = useState<string>();
   const id = useId();
   const errorId = `${id}-error`;
+  const form = useRef<HTMLFormElement>(null);
+  const showInvalid = useShowFirstInvalid(form);
 
   function choose(value: StatRange) {
     if (value === 'custom') {
@@ -82,7 +85,8 @@ export function RangePicker({ className }: { className?: string }) {
     event.preventDefault();
     const problem = customRangeError(from, to);
     setError(problem);
-    if (!problem) chooseRange({ range: 'custom', from, to });
+    if (problem) return showInvalid();
+    chooseRange({ range: 'custom', from, to });
   }
 
   return (
@@ -94,7 +98,13 @@ export function RangePicker({ className }: { className?: string }) {
         onChange={choose}
       />
       {custom ? (
-        <form className={styles.customForm} onSubmit={apply} noValidate aria-label="Custom range">
+        <form
+          ref={form}
+          className={styles.customForm}
+          onSubmit={apply}
+          noValidate
+          aria-label="Custom range"
+        >
           <div className={styles.dayField}>
             <label htmlFor={`${id}-from`} className={fieldStyles.label}>
               From

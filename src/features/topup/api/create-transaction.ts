@@ -22,5 +22,8 @@ export function useCreateTransaction() {
       queryClient.setQueryData(depositQueryKey(created.id), { ...created, transfers: [] });
       return queryClient.invalidateQueries({ queryKey: ['transactions'], exact: false });
     },
+    // Refused (the open deposit of the coin changed meanwhile, say): the form's list of open
+    // deposits shows them as they are now, and the next press asks about those.
+    onError: () => queryClient.invalidateQueries({ queryKey: ['transactions'], exact: false }),
   });
 }

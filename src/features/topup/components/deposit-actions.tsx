@@ -1,33 +1,40 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { failureMessage } from '../../../lib/offline';
 import { DEPOSIT_MESSAGES, type Transaction } from '../../../shared/contract/deposits';
 import { ErrorBox } from '../../../ui/alert';
 import { Button, buttonClass } from '../../../ui/button';
 import { WriteStatus } from '../../../ui/write-status';
-import { hasReceived } from '../../transactions/format';
 import { useDeleteTransaction } from '../api/delete-transaction';
 import { Countdown } from './countdown';
 import { VerifyPayment } from './verify-payment';
 import * as styles from './topup.css';
 
-/** The server refused to delete the deposit because a payment to it arrived: it is credited. */
+/**
+ * The server refused to delete the deposit because a payment to it arrived (it is credited), or
+ * because its window ended and the chain is being checked for a payment (issue 33): it is read again.
+ */
 const paymentArrived = (error: unknown) =>
-  error instanceof ApiError && error.serverMessage === DEPOSIT_MESSAGES.paymentArrived;
+  error instanceof ApiError &&
+  (error.serverMessage === DEPOSIT_MESSAGES.paymentArrived ||
+    error.serverMessage === DEPOSIT_MESSAGES.paymentCredited ||
+    error.serverMessage === DEPOSIT_MESSAGES.checkingPayment);
 
 /**
  * What an open deposit offers, with the time left beside it (on a phone a bar kept at the bottom of
- * the screen): verify, Start Over, and (spec §4) the ETH window at zero deleting the deposit. Once
- * part of the payment arrived the deposit cannot be deleted: a new deposit (which ends this one as
- * underpaid, what arrived credited) is offered instead of Start Over.
+ * the screen): verify and Start Over. Once part of the payment arrived the deposit cannot be deleted: a
+ * new deposit (which ends this one as underpaid, what arrived credited) is offered instead of Start
+ * Over. Issue 31: at zero the deposit is not deleted (spec §4 deleted it, and a payment arriving a
+ * moment later then belonged to no request): the server closes it, and until then a payment that
+ * arrives is credited to it and shown on this page. Verifying is off (spec §4), and a new deposit,
+ * which asks first, takes Start Over's place.
  */
 export function DepositActions({
   deposit,
   secondsLeft,
   onLeaveWithFocus,
-  onExpired,
   onRefresh,
+  onFollowing,
 }: {
   deposit: Transaction;
   /** The time left to pay (null: no window). */
@@ -37,26 +44,23 @@ export function DepositActions({
    * left alone, would fall to the page's top (document.body).
    */
   onLeaveWithFocus: () => void;
-  /** The ETH window closed and the deposit was deleted. */
-  onExpired: () => void;
   /** A payment arrived meanwhile: the deposit is asked for again. */
   onRefresh: () => void;
+  /**
+   * Whether the page keeps asking for the deposit (it polls): not from Start Over's press on, or a
+   * poll between the delete and the page's leaving answers 404; again if the delete is refused.
+   */
+  onFollowing: (following: boolean) => void;
 }) {
   const navigate = useNavigate();
   const startOver = useDeleteTransaction();
-  const expiry = useDeleteTransaction();
-  const { mutate: deleteExpired } = expiry;
+  // Issue 31: deleted, it stays pressed until the page leaves (a late second tap would delete a
+  // deposit that is gone: 404).
+  const cancelling = startOver.busy || startOver.isSuccess;
   const timedOut = secondsLeft === 0;
-  const partPaid = hasReceived(deposit);
-  const expiring = useRef(false);
+  // Parts worth less than a cent credit nothing and leave Start Over (issue 33 point 5).
+  const partPaid = deposit.creditedAmount > 0;
   const bar = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    // Part paid, it is never deleted: the server closes it as underpaid.
-    if (!timedOut || deposit.coinType !== 'eth' || partPaid || expiring.current) return;
-    expiring.current = true;
-    deleteExpired(deposit.id, { onSuccess: onExpired, onError: onRefresh });
-  }, [timedOut, deposit.coinType, partPaid, deposit.id, deleteExpired, onExpired, onRefresh]);
 
   // A layout effect's cleanup runs before React removes the bar's elements: the focus is still in
   // them to be seen.
@@ -68,11 +72,13 @@ export function DepositActions({
   }, [onLeaveWithFocus]);
 
   function restart() {
-    if (startOver.busy) return;
+    if (cancelling) return;
+    onFollowing(false);
     startOver.mutate(deposit.id, {
       // The deposit is gone: Back does not come to its page.
       onSuccess: () => void navigate({ to: '/topup-balance', replace: true }),
       onError: (error) => {
+        onFollowing(true);
         if (paymentArrived(error)) onRefresh();
       },
     });
@@ -81,19 +87,16 @@ export function DepositActions({
   return (
     <section ref={bar} className={styles.actionBar} aria-label="Payment actions">
       {secondsLeft === null ? null : <Countdown secondsLeft={secondsLeft} />}
-      {expiry.isError && !paymentArrived(expiry.error) ? (
-        <ErrorBox>{failureMessage(expiry.error, 'Error deleting expired transaction')}</ErrorBox>
-      ) : null}
       <div className={styles.actionButtons}>
-        <VerifyPayment transaction={deposit} closed={timedOut || startOver.busy} />
+        <VerifyPayment transaction={deposit} closed={timedOut || cancelling} />
         <div className={styles.startOver}>
-          {partPaid ? (
+          {partPaid || timedOut ? (
             <Link to="/topup-balance" className={buttonClass('secondary', true)}>
               New deposit
             </Link>
           ) : (
-            <Button variant="secondary" block disabled={startOver.busy} onClick={restart}>
-              {startOver.isPending ? 'Cancelling...' : 'Start Over'}
+            <Button variant="secondary" block disabled={cancelling} onClick={restart}>
+              {cancelling ? 'Cancelling...' : 'Start Over'}
             </Button>
           )}
           <WriteStatus write={startOver.inFlight} />

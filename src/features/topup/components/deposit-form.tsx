@@ -26,6 +26,7 @@ export function DepositForm({
 }) {
   const amountId = useId();
   const hintId = useId();
+  const errorId = useId();
   const [coinType, setCoinType] = useState<CoinType>('eth');
   const [amount, setAmount] = useState('');
   const error = depositAmountError(amount);
@@ -77,7 +78,7 @@ export function DepositForm({
             max="10000"
             placeholder="100.00"
             className={`${fieldStyles.input} ${styles.amountInput}`}
-            aria-describedby={hintId}
+            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
             aria-invalid={error ? true : undefined}
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
@@ -87,7 +88,7 @@ export function DepositForm({
           Minimum $100, maximum $10,000
         </p>
         {error ? (
-          <p role="alert" className={styles.fieldError}>
+          <p role="alert" id={errorId} className={styles.fieldError}>
             {error}
           </p>
         ) : null}

@@ -6,7 +6,7 @@ import { Card } from '../../../ui/card';
 import { receiptLink } from '../../transactions/format';
 import { useDeposit } from '../api/get-transaction';
 import { depositState, type DepositState } from '../deposit-state';
-import { useSecondsLeft } from '../use-seconds-left';
+import { useSecondsLeft, useServerClockOffset } from '../use-seconds-left';
 import { BalanceHeader } from './balance-header';
 import { DepositActions } from './deposit-actions';
 import { DepositNotFound, DepositUnavailable, isNotFound } from './deposit-unavailable';
@@ -50,24 +50,26 @@ function NextStep({ deposit, state }: { deposit: TransactionDetail; state: Depos
 
 function DepositView({
   deposit,
-  deleted,
+  receivedAt,
   fetchedSinceOpened,
-  onExpired,
   onRefresh,
+  onFollowing,
 }: {
   deposit: TransactionDetail;
-  /** Deleted here when its ETH window closed (spec §4): it is shown as expired. */
-  deleted: boolean;
+  /** When (the phone's clock) the copy shown arrived: with its serverTime, the server's clock. */
+  receivedAt: number;
   /** The copy shown was fetched since the page opened (not only the persisted cache's). */
   fetchedSinceOpened: boolean;
-  onExpired: () => void;
   onRefresh: () => void;
+  onFollowing: (following: boolean) => void;
 }) {
-  const state = deleted ? 'expired' : depositState(deposit);
+  const state = depositState(deposit);
   const open = state === 'waiting' || state === 'partPaid';
-  // One clock for the countdown and the instructions. At zero a request can still be pending (part
-  // paid, or a stablecoin's until the server's expiry job closes it): nothing invites a payment then.
-  const secondsLeft = useSecondsLeft(open ? deposit.expiresAt : null);
+  // One clock for the countdown and the instructions, the server's (issue 31). At zero the request
+  // is still pending until the server's expiry job closes it, and a payment that arrives is credited
+  // to it: the page keeps following it, and nothing invites a payment then.
+  const serverOffsetMs = useServerClockOffset(deposit.serverTime, receivedAt);
+  const secondsLeft = useSecondsLeft(open ? deposit.expiresAt : null, serverOffsetMs);
   const windowClosed = secondsLeft === 0;
   const status = useRef<HTMLDivElement>(null);
   const focusStatus = useCallback(() => status.current?.focus(), []);
@@ -85,8 +87,8 @@ function DepositView({
                 deposit={deposit}
                 secondsLeft={secondsLeft}
                 onLeaveWithFocus={focusStatus}
-                onExpired={onExpired}
                 onRefresh={onRefresh}
+                onFollowing={onFollowing}
               />
             </>
           ) : (
@@ -94,8 +96,7 @@ function DepositView({
           )}
         </div>
         <aside className={styles.side}>
-          {/* Deleted here, it no longer has details to show. */}
-          {deleted ? null : <TransactionDetails transaction={deposit} />}
+          <TransactionDetails transaction={deposit} />
           <Card title="How it works">
             <Steps current={STEP[state]} />
           </Card>
@@ -112,12 +113,11 @@ function DepositView({
  * shown comes from the server, kept offline by the worker.
  */
 export function DepositPage({ id }: { id: number }) {
-  const [deleted, setDeleted] = useState(false);
-  const deposit = useDeposit(id, !deleted);
+  const [following, setFollowing] = useState(true);
+  const deposit = useDeposit(id, following);
   const { refetch } = deposit;
   // What the page opened with may be the persisted cache's copy, days old (0: none).
   const [openedWithCopyOf] = useState(deposit.dataUpdatedAt);
-  const onExpired = useCallback(() => setDeleted(true), []);
   const onRefresh = useCallback(() => void refetch(), [refetch]);
 
   if (isNotFound(deposit.error)) return <DepositNotFound />;
@@ -125,10 +125,10 @@ export function DepositPage({ id }: { id: number }) {
   return (
     <DepositView
       deposit={deposit.data}
-      deleted={deleted}
+      receivedAt={deposit.dataUpdatedAt}
       fetchedSinceOpened={deposit.dataUpdatedAt !== openedWithCopyOf}
-      onExpired={onExpired}
       onRefresh={onRefresh}
+      onFollowing={setFollowing}
     />
   );
 }

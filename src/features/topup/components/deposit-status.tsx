@@ -33,6 +33,13 @@ function partPaidClosingText(deposit: TransactionDetail): string {
   );
 }
 
+/**
+ * Issue 31: a request whose window closed unpaid is kept and followed, so a payment made at the last
+ * moment is credited to it and shown here; the page says so rather than invite a second payment.
+ */
+export const STILL_ARRIVING =
+  'If you have already sent the payment, do not send it again: a payment that still arrives at your deposit address is added to your balance.';
+
 function message(
   deposit: TransactionDetail,
   state: DepositState,
@@ -40,13 +47,9 @@ function message(
 ): [Tone, string, ReactNode] {
   switch (state) {
     case 'waiting':
-      // At zero, until the server (or, for ETH, this page) closes the request.
+      // At zero (spec §4's message), until the server's expiry job closes the request.
       return windowClosed
-        ? [
-            'warning',
-            'The time to pay is over',
-            'This deposit is being closed. A payment that still arrives at your deposit address is added to your balance.',
-          ]
+        ? ['warning', DEPOSIT_MESSAGES.expired, STILL_ARRIVING]
         : ['info', 'Waiting for your payment', 'This page updates by itself once it arrives.'];
     case 'partPaid':
       return [
@@ -72,7 +75,7 @@ function message(
         </>,
       ];
     case 'expired':
-      return ['error', DEPOSIT_MESSAGES.expired, null];
+      return ['error', DEPOSIT_MESSAGES.expired, STILL_ARRIVING];
     case 'underpaid':
       return ['error', underpaidMessage(deposit), null];
   }

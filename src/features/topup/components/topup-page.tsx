@@ -1,26 +1,55 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { CoinType } from '../../../shared/contract/deposits';
+import { useState } from 'react';
+import type { CoinType, Transaction } from '../../../shared/contract/deposits';
 import { Card } from '../../../ui/card';
+import { useTransactions } from '../../transactions/api/get-transactions';
 import { depositLink } from '../../transactions/format';
 import { useCreateTransaction } from '../api/create-transaction';
 import { depositError } from '../deposit-amount';
+import { openRequests } from '../open-deposits';
 import { BalanceHeader } from './balance-header';
 import { DepositForm } from './deposit-form';
 import { HelpLink } from './help-link';
 import { PendingDeposits } from './pending-deposits';
+import { ReplaceDepositDialog } from './replace-deposit-dialog';
 import { Steps } from './steps';
 import * as styles from './topup.css';
 
-/** /topup-balance (spec §2 Top Up Balance): a new deposit, or the one still waiting. */
+type NewDeposit = { amount: number; coinType: CoinType };
+
+/**
+ * /topup-balance (spec §2 Top Up Balance): a new deposit, or the one still waiting. A new deposit ends
+ * the open one of its coin (one per coin): issue 31, it asks first, and names the one it ends, so the
+ * server refuses (409) when another was opened meanwhile instead of ending one nobody saw.
+ */
 export function TopUpPage() {
   const create = useCreateTransaction();
   const navigate = useNavigate();
+  const pending = useTransactions('pending');
+  const [asking, setAsking] = useState<{ deposit: NewDeposit; open: Transaction } | null>(null);
 
-  function start(deposit: { amount: number; coinType: CoinType }) {
-    create.mutate(deposit, {
-      // Its own page, which a reload, another app or another device opens again.
-      onSuccess: (created) => void navigate(depositLink(created.id)),
-    });
+  function send(deposit: NewDeposit, replaces: number | null) {
+    create.mutate(
+      { ...deposit, replaces },
+      {
+        // Its own page, which a reload, another app or another device opens again.
+        onSuccess: (created) => void navigate(depositLink(created.id)),
+        // The question stays until the answer (issue 31: closed at once, a second tap of "Start
+        // the new deposit" landed on the form under it); a refusal is said under the form.
+        onError: () => setAsking(null),
+      },
+    );
+  }
+
+  function start(deposit: NewDeposit) {
+    const open = openRequests(pending.data).find((shown) => shown.coinType === deposit.coinType);
+    // A payment being confirmed: the server refuses, and says why.
+    if (open && open.confirmations === null) setAsking({ deposit, open });
+    else send(deposit, open?.id ?? null);
+  }
+
+  function confirm() {
+    if (asking) send(asking.deposit, asking.open.id);
   }
 
   return (
@@ -31,7 +60,8 @@ export function TopUpPage() {
           <PendingDeposits />
           <Card title="New Deposit">
             <DepositForm
-              pending={create.busy}
+              // Issue 31: started, it stays pressed until the deposit's page opens.
+              pending={create.busy || create.isSuccess}
               inFlight={create.inFlight}
               error={
                 create.isError
@@ -53,6 +83,12 @@ export function TopUpPage() {
           <HelpLink />
         </aside>
       </div>
+      <ReplaceDepositDialog
+        open={asking?.open ?? null}
+        pending={create.busy || create.isSuccess}
+        onCancel={() => setAsking(null)}
+        onConfirm={confirm}
+      />
     </>
   );
 }

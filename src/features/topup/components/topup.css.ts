@@ -341,3 +341,11 @@ export const actionButtons = style({
 export const startOver = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
 export const nextStep = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+/** The buttons of the dialog that asks before a new deposit ends the open one. */
+export const dialogActions = style({
+  display: 'flex',
+  flexWrap: 'wrap-reverse',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+});

@@ -9,6 +9,7 @@ import {
   explorerUrl,
   formatCoinAmount,
   formatDateTime,
+  hasCredited,
   hasReceived,
   receiptLink,
   statusLabel,
@@ -42,7 +43,7 @@ function Cell({
  */
 function StatusNotes({ transaction }: { transaction: Transaction }) {
   const { confirmations, status } = transaction;
-  const underpaid = status === 'failed' && hasReceived(transaction);
+  const underpaid = status === 'failed' && hasCredited(transaction);
   return (
     <>
       {status === 'pending' && confirmations ? (

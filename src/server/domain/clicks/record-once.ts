@@ -1,30 +1,22 @@
-import { INVALID_CLICK_REASONS } from '../../../shared/contract/partner';
+import { noInvalidClicks, type InvalidClickReason } from '../../../shared/invalid-clicks';
 import type { Db } from '../../db/db';
 import type { ClickRules } from './classify';
 import { ensureClickLogDays } from './partitions';
 import { recordAndBillStatement } from './pglite-function';
+import { KEPT_COLUMNS, NOT_KEPT_COLUMNS } from './rollup-columns';
 import type { ClickBatchResult, InvalidCounts, PreparedEvent, Recorded } from './types';
 
-interface BatchCounts {
-  batch: number;
-  fresh: number;
-  billed: number;
-  bot: number;
-  doubleClick: number;
-  dailyCap: number;
-  notPlaced: number;
-}
+/** A batch's new events (statement.ts `per_batch`), with a count per reason of those kept. */
+type BatchCounts = { batch: number; fresh: number; billed: number } & Partial<
+  Record<InvalidClickReason, number>
+>;
 
-interface NotKeptCounts {
-  batch: number;
-  tooOld: number;
-  future: number;
-}
+/** A batch's events only counted (`not_kept`): a count per reason of those not kept. */
+type NotKeptCounts = { batch: number } & Partial<Record<InvalidClickReason, number>>;
 
 export type StatementRules = Pick<ClickRules, 'doubleClickMs' | 'dailyCap'>;
 
-const noInvalid = (): InvalidCounts =>
-  Object.fromEntries(INVALID_CLICK_REASONS.map((reason) => [reason, 0])) as InvalidCounts;
+const noInvalid = (): InvalidCounts => noInvalidClicks();
 
 /**
  * Runs the billing statement once for a group of batches and turns its row into one answer per
@@ -69,12 +61,11 @@ export async function recordOnce(
   }));
   for (const counts of JSON.parse(row!.batches) as BatchCounts[]) {
     const result = results[counts.batch]!;
-    const reasons = result.invalidReasons;
-    reasons.bot = counts.bot;
-    reasons.doubleClick = counts.doubleClick;
-    reasons.dailyCap = counts.dailyCap;
-    reasons.notPlaced = counts.notPlaced;
-    const invalid = counts.bot + counts.doubleClick + counts.dailyCap + counts.notPlaced;
+    let invalid = 0;
+    for (const { code } of KEPT_COLUMNS) {
+      result.invalidReasons[code] = counts[code] ?? 0;
+      invalid += counts[code] ?? 0;
+    }
     result.duplicates -= counts.fresh;
     result.billed = counts.billed;
     result.unbilled = counts.fresh - counts.billed - invalid;
@@ -82,10 +73,11 @@ export async function recordOnce(
   }
   for (const counts of JSON.parse(row!.skipped) as NotKeptCounts[]) {
     const result = results[counts.batch]!;
-    result.invalidReasons.tooOld = counts.tooOld;
-    result.invalidReasons.future = counts.future;
-    result.duplicates -= counts.tooOld + counts.future;
-    result.invalid += counts.tooOld + counts.future;
+    for (const { code } of NOT_KEPT_COLUMNS) {
+      result.invalidReasons[code] = counts[code] ?? 0;
+      result.duplicates -= counts[code] ?? 0;
+      result.invalid += counts[code] ?? 0;
+    }
   }
   return { results, usedUp: JSON.parse(row!.used_up) as Recorded['usedUp'] };
 }

@@ -1,10 +1,13 @@
+import { KEPT_COLUMNS, NOT_KEPT_COLUMNS, REASON_COLUMNS } from './rollup-columns';
+
 /**
  * Judges, records and bills a group of batches in one statement, which is its own transaction (no BEGIN and
  * COMMIT: two round trips less a batch). It locks every active campaign on the
  * events' profiles in a fixed order (by id, in a materialized CTE, so concurrent statements never
  * deadlock: stack notes; NO KEY UPDATE, so foreign-key checks of other events do not wait for it),
  * keeps the first of each event id not recorded before, judges each new event (the invalid-click
- * rules of README.md that need the database: not placed, double click, daily cap), gives each
+ * rules of README.md that need the database: not placed, double click, daily cap; bots and clicks
+ * with no visitor id nor address come judged), gives each
  * profile's k-th valid new event to the
  * campaign whose purchased clicks cover k when the campaigns are queued by start date (the first
  * started bills first: `billing` numbers each campaign's share), inserts the events with their
@@ -26,6 +29,10 @@
  * Parameters: $1 ids, $2 usernames, $3 times (text), $4 batch numbers, $5 look for recorded ids,
  * $6 days (the ids' UTC days), $7 verdicts judged before (PreparedEvent), $8 visitor keys, $9 address
  * keys, $10 the double-click window (ms), $11 the daily cap.
+ *
+ * The reasons' counts and roll-up columns (`outside`, `rolled`, `hours_written`, `per_batch`,
+ * `not_kept`) are listed from the registry of reasons (rollup-columns.ts, issue 34 point 4): the text
+ * sent is the one written out before, token for token. The verdicts themselves are the rules'.
  *
  * Speed tricks that live inside the statement (style habit 14; the runs behind each figure are in
  * README.md), each with a comment where it sits:
@@ -70,13 +77,13 @@ export const RECORD_AND_BILL = `
       FROM input i
       LEFT JOIN LATERAL (SELECT true AS found FROM click_log x
                           WHERE $5 AND x.day = i.day AND x.event_id = i.id LIMIT 1) r ON true
-     WHERE (i.preset IS NULL OR i.preset = 'bot') AND r.found IS NULL
+     WHERE (i.preset IS NULL OR i.preset IN ('bot', 'unidentified')) AND r.found IS NULL
      ORDER BY i.id, i.ord
   ), outside AS (
     -- Dated outside the window, not kept: only counted, unless the id (whose own time is inside the
     -- window: it has a day) was recorded before. Then it is a duplicate, like any resend.
     SELECT i.* FROM input i
-     WHERE i.preset IN ('tooOld', 'future')
+     WHERE i.preset IN (${NOT_KEPT_COLUMNS.map(({ code }) => `'${code}'`).join(', ')})
        AND NOT EXISTS (SELECT 1 FROM click_log x WHERE i.day IS NOT NULL AND x.day = i.day AND x.event_id = i.id)
   ), showing AS (
     -- Per profile: since when it is placed by an active campaign, and the campaign its clicks are on
@@ -107,7 +114,7 @@ export const RECORD_AND_BILL = `
     -- then looks its key up in click_visitors by the whole primary key (inlined, the planner joined
     -- the table before the keys and scanned the whole day for each row).
     SELECT j.*, CASE WHEN j.pre IS NULL THEN j.vkey END AS mkey, CASE WHEN j.pre IS NULL THEN j.akey END AS skey
-      FROM (SELECT p.*, CASE WHEN p.preset = 'bot' THEN 'bot' WHEN NOT p.is_placed THEN 'notPlaced' END AS pre
+      FROM (SELECT p.*, CASE WHEN p.preset IS NOT NULL THEN p.preset WHEN NOT p.is_placed THEN 'notPlaced' END AS pre
               FROM placed p) j
   ), keyed AS (
     -- The main key's memory, by its primary key; the day before only when the click is within the
@@ -239,44 +246,39 @@ export const RECORD_AND_BILL = `
            s.profile, COALESCE(s.billed_user, s.on_user) AS user_id,
            count(s.billed_to) AS billed, COALESCE(sum(s.rate), 0) AS billed_cents,
            count(*) FILTER (WHERE s.verdict IS NULL AND s.billed_to IS NULL) AS unbilled,
-           count(*) FILTER (WHERE s.verdict = 'bot') AS bot,
-           count(*) FILTER (WHERE s.verdict = 'doubleClick') AS double_click,
-           count(*) FILTER (WHERE s.verdict = 'dailyCap') AS daily_cap,
-           count(*) FILTER (WHERE s.verdict = 'notPlaced') AS not_placed,
-           0 AS too_old, 0 AS future
+           ${REASON_COLUMNS.map(({ code, column, kept }) =>
+             kept ? `count(*) FILTER (WHERE s.verdict = '${code}') AS ${column}` : `0 AS ${column}`,
+           ).join(',\n           ')}
       FROM settled s GROUP BY 1, 2, 3, 4
     UNION ALL
     -- Not kept, dated outside the window: counted at the hour they came.
-    SELECT 0, date_trunc('hour', now(), 'UTC'), i.profile, NULL, 0, 0, 0, 0, 0, 0, 0,
-           count(*) FILTER (WHERE i.preset = 'tooOld'), count(*) FILTER (WHERE i.preset = 'future')
+    SELECT 0, date_trunc('hour', now(), 'UTC'), i.profile, NULL, 0, 0, 0,
+           ${REASON_COLUMNS.map(({ code, kept }) =>
+             kept ? '0' : `count(*) FILTER (WHERE i.preset = '${code}')`,
+           ).join(', ')}
       FROM outside i GROUP BY i.profile
   ), hours_written AS (
     INSERT INTO click_hours AS h (campaign_id, hour, profile_key, user_id, billed, billed_cents, unbilled,
-                                  bot, double_click, daily_cap, not_placed, too_old, future)
+                                  ${REASON_COLUMNS.map(({ column }) => column).join(', ')})
     SELECT campaign_id, hour, profile, max(user_id), sum(billed), sum(billed_cents), sum(unbilled),
-           sum(bot), sum(double_click), sum(daily_cap), sum(not_placed), sum(too_old), sum(future)
+           ${REASON_COLUMNS.map(({ column }) => `sum(${column})`).join(', ')}
       FROM rolled GROUP BY campaign_id, hour, profile
      ORDER BY campaign_id, hour, profile
     ON CONFLICT (campaign_id, hour, profile_key) DO UPDATE
        SET user_id = COALESCE(h.user_id, excluded.user_id),
            billed = h.billed + excluded.billed, billed_cents = h.billed_cents + excluded.billed_cents,
-           unbilled = h.unbilled + excluded.unbilled, bot = h.bot + excluded.bot,
-           double_click = h.double_click + excluded.double_click, daily_cap = h.daily_cap + excluded.daily_cap,
-           not_placed = h.not_placed + excluded.not_placed, too_old = h.too_old + excluded.too_old,
-           future = h.future + excluded.future
+           unbilled = h.unbilled + excluded.unbilled,
+           ${REASON_COLUMNS.map(({ column }) => `${column} = h.${column} + excluded.${column}`).join(',\n           ')}
   ), per_batch AS (
     -- What each batch's new events came to (all of them inserted: a duplicate fails the insert).
     SELECT s.batch, count(*)::int AS fresh,
            count(s.billed_to)::int AS billed,
-           count(*) FILTER (WHERE s.verdict = 'bot')::int AS "bot",
-           count(*) FILTER (WHERE s.verdict = 'doubleClick')::int AS "doubleClick",
-           count(*) FILTER (WHERE s.verdict = 'dailyCap')::int AS "dailyCap",
-           count(*) FILTER (WHERE s.verdict = 'notPlaced')::int AS "notPlaced"
+           ${KEPT_COLUMNS.map(({ code }) => `count(*) FILTER (WHERE s.verdict = '${code}')::int AS "${code}"`).join(',\n           ')}
       FROM settled s
      GROUP BY s.batch
   ), not_kept AS (
-    SELECT batch, count(*) FILTER (WHERE preset = 'tooOld')::int AS "tooOld",
-           count(*) FILTER (WHERE preset = 'future')::int AS "future"
+    SELECT batch,
+           ${NOT_KEPT_COLUMNS.map(({ code }) => `count(*) FILTER (WHERE preset = '${code}')::int AS "${code}"`).join(',\n           ')}
       FROM outside GROUP BY batch
   )
   SELECT COALESCE((SELECT json_agg(per_batch) FROM per_batch), '[]')::text AS batches,

@@ -1,4 +1,4 @@
-import type { InvalidClickReason } from '../../../shared/contract/partner';
+import type { InvalidClickReason } from '../../../shared/invalid-clicks';
 
 /** A click event as the partner reports it (contract ClickEventInput). */
 export interface ClickEvent {
@@ -33,8 +33,8 @@ export interface PreparedEvent {
   at: Date;
   /** The UTC day of the id's time, `YYYY-MM-DD`: the click log's partition; none if not kept. */
   day: string | null;
-  /** Judged before the statement: not kept (tooOld, future) or kept as invalid (bot). */
-  verdict: 'bot' | 'tooOld' | 'future' | null;
+  /** Judged before the statement: not kept (tooOld, future) or kept as invalid (bot, unidentified). */
+  verdict: 'bot' | 'unidentified' | 'tooOld' | 'future' | null;
   /**
    * The key the double-click rule follows: the visitor's on this profile, else the address's (a
    * 64-bit keyed hash, in decimal: classify.ts).

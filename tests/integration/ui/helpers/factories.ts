@@ -61,6 +61,8 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     late: false,
     origin: 'request',
     confirmedAt: null,
+    // The server's clock as it answered: the phone's own unless a test moves one of them.
+    serverTime: new Date().toISOString(),
     ...overrides,
   };
 }
