@@ -198,6 +198,7 @@ export default defineConfig({
     root: here('.'),
     include: ['tests/{unit,integration,reliability}/**/*.test.{ts,tsx}'],
     setupFiles: [here('tests/helpers/setup.ts')],
+    globalSetup: [here('tests/helpers/global-setup.ts')],
     reporters: ['default', here('tests/helpers/optional-passes.ts')],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openPglite, openPostgres, type Db } from '../../src/server/db/db';
@@ -31,10 +32,34 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A migrated, empty database. PGlite is costly (~200-700 MB): open one per test file and kind. */
+/**
+ * The migrated template of this run (tests/helpers/global-setup.ts) read once per file, or undefined
+ * where no global setup ran (the browser tests' project): then each database migrates itself.
+ */
+let pgliteTemplate: Promise<Blob | undefined> | undefined;
+function readPgliteTemplate(): Promise<Blob | undefined> {
+  pgliteTemplate ??= (async () => {
+    const file = injected('pgliteTemplate');
+    return file === undefined ? undefined : new Blob([await readFile(file)]);
+  })();
+  return pgliteTemplate;
+}
+
+function injected<K extends 'pgliteTemplate' | 'postgresTemplate'>(key: K): string | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined; // not inside a vitest worker
+  }
+}
+
+/**
+ * A migrated, empty database: a copy of the run's template, migrated again only where it is behind.
+ * PGlite is costly (~200-700 MB): open one per test file and kind.
+ */
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const db = await openPglite(undefined);
+    const db = await openPglite(undefined, await readPgliteTemplate());
     await migrate(db);
     return { db, close: () => db.close() };
   }
@@ -58,7 +83,12 @@ export async function createPostgresDatabase(
   const adminUrl = new URL(serverUrl);
   adminUrl.pathname = '/postgres';
   const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const template = injected('postgresTemplate');
+  await admin.unsafe(
+    template === undefined
+      ? `CREATE DATABASE "${name}"`
+      : `CREATE DATABASE "${name}" TEMPLATE "${template}"`,
+  );
   const dbUrl = new URL(serverUrl);
   dbUrl.pathname = `/${name}`;
   const db = openPostgres(dbUrl.toString(), poolSize);

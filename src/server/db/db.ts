@@ -110,11 +110,25 @@ export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
   };
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+export async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Db> {
+  return pgliteDb(await createPglite(dataDir, from));
+}
+
+/**
+ * A PGlite engine with the extensions the migrations use, in `dataDir` or in memory; `from` is a data
+ * folder dumped by `dumpDataDir` to start from instead of an empty one (the tests' migrated template).
+ */
+export async function createPglite(dataDir: string | undefined, from?: Blob): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(
-    dataDir ? { dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } },
-  );
+  return PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(from ? { loadDataDir: from } : {}),
+    extensions: { pg_trgm },
+  });
+}
+
+/** The Db of a PGlite engine: one connection, its transactions run one at a time. */
+export function pgliteDb(pg: PGlite): Db {
   // PGlite is single-connection: serialise transactions so concurrent requests never interleave in one.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {

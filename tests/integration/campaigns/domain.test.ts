@@ -11,6 +11,7 @@ import {
 import { clicksFor } from '../../../src/shared/rules/campaign-rules';
 import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
 import { recordClicks, sweepCampaignsOutOfClicks } from '../../../src/server/domain/clicks';
+import { uuidv7Time } from '../../../src/server/domain/clicks/classify';
 import { clickId, NO_INVALID, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
 
@@ -512,10 +513,14 @@ describe.each(databaseKinds())('on %s', (kind) => {
           10_000,
         );
         // Another process is recording h1 and has not committed: the statement does not see it yet,
-        // counts it as new, then waits for it at the insert and finds it recorded.
+        // counts it as new, then waits for it at the insert and finds it recorded. Its row is under
+        // the day of its id's time, where the statement looks (not the database's now: a midnight
+        // may fall between the two).
+        const h1 = ids(['h1'])[0]!;
+        const day = new Date(uuidv7Time(h1)).toISOString().slice(0, 10);
         const answer = await whileAnotherTransactionHolds(
           `INSERT INTO click_log (day, event_id, profile_username, clicked_at, billed)
-           VALUES ((now() AT TIME ZONE 'UTC')::date, '${ids(['h1'])[0]}', 'hugo', now(), false)`,
+           VALUES ('${day}', '${h1}', 'hugo', now(), false)`,
           async (waited) => {
             const recording = recordClicks(db, clicks('hugo', ['h1', 'h2']), TEST_CLICK_RULES);
             await waited();

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Pagination } from '../../../src/shared/contract/notifications';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
 import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
 import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '../../../src/shared/requested-with';
-import {
-  databaseKinds,
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  type TestDatabase,
-} from '../../helpers/server';
+import { databaseKinds, type TestClient } from '../../helpers/server';
+import { advertiser as newAdvertiser } from '../../helpers/factories';
+import { useTestApp } from '../../helpers/fixtures';
 import { clickId } from '../../helpers/click-ids';
 
 const PARTNER_SECRET = 'test-partner-secret';
@@ -23,25 +16,17 @@ const OWN_PAGE = { [REQUESTED_WITH_HEADER]: REQUESTED_WITH };
 const CROSS_ORIGIN = { success: false, message: 'Cross-origin requests are not allowed' };
 
 describe.each(databaseKinds())('notification calls on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
+  const t = useTestApp(kind, { PARTNER_SECRET });
 
   /** A signed-in advertiser holding `balanceCents`. */
-  async function advertiser(balanceCents = 0): Promise<{ client: TestClient; id: number }> {
-    const { client, userId } = await registerUser(server);
-    if (balanceCents > 0) {
-      await database.db.transaction((tx) =>
-        postLedgerEntry(tx, { userId, amountCents: balanceCents, kind: 'demo-grant' }),
-      );
-    }
-    return { client, id: userId };
-  }
+  const advertiser = (balanceCents = 0): Promise<{ client: TestClient; id: number }> =>
+    newAdvertiser(t.server, { balanceCents });
 
   /** Writes notifications "message 1" … "message n", one minute apart, the last one newest. */
   async function seed(userId: number, count: number, read = false): Promise<number[]> {
     const ids: number[] = [];
     for (let n = 1; n <= count; n++) {
-      const [row] = await database.db.query<{ id: number }>(
+      const [row] = await t.db.query<{ id: number }>(
         `INSERT INTO notifications (user_id, message, read, created_at, updated_at)
          VALUES ($1, $2, $3, now() - make_interval(mins => $4), now() - make_interval(mins => $4))
          RETURNING id`,
@@ -53,14 +38,14 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
   }
 
   async function rows(userId: number) {
-    return database.db.query<{ id: number; message: string; read: boolean; updated_at: Date }>(
+    return t.db.query<{ id: number; message: string; read: boolean; updated_at: Date }>(
       'SELECT id, message, read, updated_at FROM notifications WHERE user_id = $1 ORDER BY id',
       [userId],
     );
   }
 
   async function messages(userId: number): Promise<string[]> {
-    const list = await database.db.query<{ message: string }>(
+    const list = await t.db.query<{ message: string }>(
       'SELECT message FROM notifications WHERE user_id = $1 ORDER BY id',
       [userId],
     );
@@ -68,20 +53,14 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db, { PARTNER_SECRET });
-    await database.db.query(
+    await t.db.query(
       `INSERT INTO profiles (username, full_name, avatar) VALUES
          ('nina', 'Nina N', '/avatars/nina.svg'), ('omar', 'Omar O', '/avatars/omar.svg')`,
     );
   });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
 
   it('refuses every notification call without a session', async () => {
-    const anonymous = server.client();
+    const anonymous = t.server.client();
     const calls = [
       anonymous.post('/api/get-notifications', {}),
       anonymous.get('/api/unread-notifications-count'),
@@ -349,7 +328,7 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
       })),
     });
     const ts = Math.floor(Date.now() / 1000);
-    const clicks = await server.client().request('POST', '/api/partner/clicks', {
+    const clicks = await t.server.client().request('POST', '/api/partner/clicks', {
       raw: body,
       headers: {
         'content-type': 'application/json',
