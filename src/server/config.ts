@@ -98,6 +98,12 @@ export interface Config {
    * false in production.
    */
   devEnvironment: boolean;
+  /**
+   * Issue 34 point 2: every answer of a declared call is checked against its endpoint's response
+   * schema, and one that does not match becomes a 500 naming the difference. For tests (the test
+   * harness sets CHECK_ANSWERS=on); off by default: in `npm start`, the bench and production.
+   */
+  checkAnswers: boolean;
   staticDir: string;
   logLevel: string;
   /**
@@ -193,6 +199,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (devEnvironment !== 'on' && devEnvironment !== 'off') {
     throw new ConfigError('DEV_ENVIRONMENT must be on or off');
   }
+  const checkAnswers = env.CHECK_ANSWERS ?? 'off';
+  if (checkAnswers !== 'on' && checkAnswers !== 'off') {
+    throw new ConfigError('CHECK_ANSWERS must be on or off');
+  }
   const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const partnerUrl = (env.PARTNER_URL ?? 'http://127.0.0.1:8090').replace(/\/$/, '');
   return {
@@ -243,6 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobIntervalSeconds: positiveInteger(env, 'JOB_INTERVAL_SECONDS', 60),
     idempotencyWaitSeconds: positiveInteger(env, 'IDEMPOTENCY_WAIT_SECONDS', 10),
     devEnvironment: !production && devEnvironment === 'on',
+    checkAnswers: checkAnswers === 'on',
     staticDir: env.STATIC_DIR ?? './dist',
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: logFormatSetting(env.LOG_FORMAT, production),

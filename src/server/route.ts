@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
+import * as v from 'valibot';
 import {
   endpointPath,
   type BodyOutput,
@@ -81,6 +88,7 @@ export function route<E extends Endpoint>(
   return (handler: RouteHandler<E>): void => {
     app.route({
       ...options,
+      ...(app.config.checkAnswers ? { onSend: answerChecker(endpoint) } : {}),
       method: endpoint.method,
       url: `/${endpointPath(endpoint, params)}`,
       handler: async (request, reply) => {
@@ -156,4 +164,26 @@ async function answerOnce<E extends Endpoint>(
     await keepAnswer(tx, claim, answer);
     return { ...answer, replayed: false };
   });
+}
+
+/**
+ * Issue 34 point 2 (config CHECK_ANSWERS, on under test): a successful answer that does not match its
+ * endpoint's response schema, however it was made (returned, sent as text built in SQL, or a kept
+ * answer replayed), becomes a 500 that names the endpoint and the first differences, so the test
+ * that meets it fails. Error answers (status 300 and above) have their own shape and are left alone.
+ */
+function answerChecker(endpoint: Endpoint): onSendHookHandler {
+  return async (request, reply, payload) => {
+    if (reply.statusCode >= 300 || typeof payload !== 'string') return payload;
+    const checked = v.safeParse(endpoint.response, JSON.parse(payload));
+    if (checked.success) return payload;
+    const differences = checked.issues
+      .slice(0, 3)
+      .map((issue) => `${v.getDotPath(issue) ?? '(answer)'}: ${issue.message}`)
+      .join('; ');
+    const message = `The answer of ${endpoint.method} /api/${endpoint.path} does not match its schema: ${differences}`;
+    request.log.error({ answer: payload.slice(0, 2000) }, message);
+    void reply.status(500);
+    return JSON.stringify({ success: false, message });
+  };
 }

@@ -61,6 +61,8 @@ async function startServer(workDir: string): Promise<RunningServer> {
     PARTNER_URL: `http://127.0.0.1:${partnerPort}`,
     // The tests report their own clicks and count them exactly: no background click traffic.
     SIMULATE_CLICKS_EVERY_SECONDS: '0',
+    // Every answer of a declared call is checked against its endpoint's response schema.
+    CHECK_ANSWERS: 'on',
     // Every browser of the suite signs in from the same loopback address: the per-address limit
     // (30 sign-ins in 15 minutes) would refuse the later tests. The limits per account still hold.
     RATE_LIMIT_PER_IP: '1000',

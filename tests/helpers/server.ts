@@ -10,6 +10,12 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openPglite, openPostgres, type Db } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 import type { Mail } from '../../src/server/plugins/mail';
+import {
+  endpointPath,
+  type BodyInput,
+  type Endpoint,
+  type ResponseInput,
+} from '../../src/shared/contract/endpoint';
 
 /**
  * Reusable pieces for integration tests through real HTTP:
@@ -158,6 +164,8 @@ export async function startTestApp(
     RATE_LIMIT_PER_ACCOUNT: '100000',
     RATE_LIMIT_PER_ACCOUNT_ANY_IP: '100000',
     RATE_LIMIT_PER_ACCOUNT_PER_DAY: '200000',
+    // Every answer of a declared call is checked against its endpoint's response schema.
+    CHECK_ANSWERS: 'on',
     ...env,
   });
   const app = await buildApp({ config, db, ...deps });
@@ -186,6 +194,18 @@ export interface TestResponse<T = Record<string, unknown>> {
   setCookies: string[];
 }
 
+/** What an error answer carries (src/server/errors.ts). */
+export interface ErrorAnswer {
+  success: false;
+  message: string;
+  [field: string]: unknown;
+}
+
+export interface CallOptions {
+  headers?: Record<string, string>;
+  params?: Readonly<Record<string, string>>;
+}
+
 /** fetch with a cookie jar, like one browser. Bodies are sent as JSON unless `raw` is given. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
@@ -195,6 +215,24 @@ export class TestClient {
     readonly baseUrl: string,
     private readonly send: typeof fetch = fetch,
   ) {}
+
+  /**
+   * Issue 34 point 2: a declared call (src/shared/contract), its method, path and body typed by its
+   * endpoint; the answer is typed as the server sends it (the endpoint's response), or an error's
+   * `{ success: false, message }`. `params` fill the path's `{name}`s (the partner's slug).
+   */
+  call<E extends Endpoint>(
+    endpoint: E,
+    ...[body, options = {}]: E['body'] extends undefined
+      ? [body?: undefined, options?: CallOptions]
+      : [body: BodyInput<E>, options?: CallOptions]
+  ): Promise<TestResponse<ResponseInput<E> | ErrorAnswer>> {
+    const path = `/api/${endpointPath(endpoint, options.params)}`;
+    return this.request(endpoint.method, path, {
+      body: endpoint.method === 'POST' ? (body ?? {}) : undefined,
+      headers: options.headers,
+    });
+  }
 
   get<T = Record<string, unknown>>(path: string, headers: Record<string, string> = {}) {
     return this.request<T>('GET', path, { headers });
@@ -255,6 +293,17 @@ export class TestClient {
     if (expired || value === '') this.cookies.delete(name);
     else this.cookies.set(name, value);
   }
+}
+
+/**
+ * The body of a declared call's answer that came with `status` (200 by default), typed as its
+ * endpoint's response; any other status throws with the answer, so the test fails naming it.
+ */
+export function answerOf<T>(response: TestResponse<T | ErrorAnswer>, status = 200): T {
+  if (response.status !== status) {
+    throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
+  }
+  return response.body as T;
 }
 
 /** The mails written to the outbox so far, oldest first. */

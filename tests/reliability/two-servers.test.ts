@@ -219,12 +219,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
   });
 
   describe.runIf(process.env.TEST_REDIS_URL)('with Redis', () => {
-    it('counts login attempts over both servers in Redis', async () => {
-      const [c, d] = await startPair({
+    let c: ServerProcess;
+    let d: ServerProcess;
+    // Started in a hook, as the other pairs are: two server processes can take most of a test's 30 s
+    // to start on a busy machine (seen once with two other test runs beside it).
+    beforeAll(async () => {
+      [c, d] = await startPair({
         ...LIMITS,
         REDIS_URL: process.env.TEST_REDIS_URL!,
         REDIS_KEY_PREFIX: `two-servers-${randomBytes(6).toString('hex')}:`,
       });
+    });
+
+    it('counts login attempts over both servers in Redis', async () => {
       await loginAttemptsOverBoth(c, d);
     });
   });

@@ -61,7 +61,9 @@ describe.each(databaseKinds())('an 18-decimal coin on %s against anvil', (kind) 
       await db.query(`ALTER TABLE ${table} ADD CHECK (coin_type IN (${names}))`);
     }
     await placeToken18(chain);
-    server = await startTestApp(db, chain.env(), { coins });
+    // The contract names the shipped coins (COIN_TYPES): answers about this test's own coin are
+    // outside it, so they are not checked against it (CHECK_ANSWERS); these tests check them exactly.
+    server = await startTestApp(db, { ...chain.env(), CHECK_ANSWERS: 'off' }, { coins });
   });
 
   afterAll(async () => {

@@ -29,6 +29,8 @@ const BASE_ENV: Record<string, string> = {
   STATIC_DIR: '/nonexistent-static-dir',
   RATE_LIMIT_PER_IP: '100000',
   RATE_LIMIT_PER_ACCOUNT: '100000',
+  // Every answer of a declared call is checked against its endpoint's response schema.
+  CHECK_ANSWERS: 'on',
 };
 
 /** Settings of this (test) process that must not leak into the server's. */
