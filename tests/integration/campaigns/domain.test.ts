@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import {
   addMoney,
@@ -9,25 +9,19 @@ import {
   removeCampaign,
 } from '../../../src/server/domain/campaigns';
 import { clicksFor } from '../../../src/shared/rules/campaign-rules';
-import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
+import { ledgerSumCents } from '../../../src/server/domain/ledger';
 import { recordClicks, sweepCampaignsOutOfClicks } from '../../../src/server/domain/clicks';
 import { uuidv7Time } from '../../../src/server/domain/clicks/classify';
 import { clickId, NO_INVALID, TEST_CLICK_RULES } from '../../helpers/click-ids';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
+import { accountRow } from '../../helpers/factories';
+import { useTestDatabase } from '../../helpers/fixtures';
+import { databaseKinds } from '../../helpers/server';
 
 let db: Db;
-let nextUser = 1;
 
+/** An advertiser's id, holding `balanceCents`. */
 async function advertiser(balanceCents: number): Promise<number> {
-  const n = nextUser++;
-  const [user] = await db.query<{ id: number }>(
-    'INSERT INTO users (username, email) VALUES ($1, $2) RETURNING id',
-    [`adv${n}`, `adv${n}@example.com`],
-  );
-  await db.transaction((tx) =>
-    postLedgerEntry(tx, { userId: user!.id, amountCents: balanceCents, kind: 'demo-grant' }),
-  );
-  return user!.id;
+  return (await accountRow(db, { balanceCents })).id;
 }
 
 /**
@@ -80,10 +74,9 @@ async function balance(userId: number): Promise<number> {
 }
 
 describe.each(databaseKinds())('on %s', (kind) => {
-  let database: TestDatabase;
+  const t = useTestDatabase(kind);
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
+    db = t.db;
     await db.query(
       `INSERT INTO profiles (username, full_name, avatar) VALUES
        ('alice', 'Alice A', '/avatars/alice.svg'), ('bob', 'Bob B', '/avatars/bob.svg'),
@@ -91,7 +84,6 @@ describe.each(databaseKinds())('on %s', (kind) => {
     );
     await db.query("UPDATE profiles SET listed = false WHERE username = 'hidden'");
   });
-  afterAll(() => database.close());
 
   describe('clicksFor', () => {
     it('floors in cents and caps at max_slots', () => {

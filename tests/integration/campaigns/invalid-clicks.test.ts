@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../../src/server/db/db';
 import { dailyClicks } from '../../../src/server/domain/campaign-views';
-import { openCampaign, pauseCampaign } from '../../../src/server/domain/campaigns';
+import { pauseCampaign } from '../../../src/server/domain/campaigns';
 import { recordClicks, upkeepClickLog } from '../../../src/server/domain/clicks';
 import { prepareEvents } from '../../../src/server/domain/clicks/classify';
 import { ensureClickLogDays } from '../../../src/server/domain/clicks/partitions';
 import { recordOnce } from '../../../src/server/domain/clicks/record-once';
 import { RECORD_AND_BILL } from '../../../src/server/domain/clicks/statement';
 import type { ClickEvent } from '../../../src/server/domain/clicks/types';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
 import { clickId, noInvalidReasons, TEST_CLICK_RULES } from '../../helpers/click-ids';
-import {
-  createPostgresDatabase,
-  databaseKinds,
-  openTestDatabase,
-  type TestDatabase,
-} from '../../helpers/server';
+import { accountRow, campaign as newCampaign, profile } from '../../helpers/factories';
+import { useTestDatabase } from '../../helpers/fixtures';
+import { databaseKinds } from '../../helpers/server';
 
 /**
  * Issue 18: invalid clicks are counted by reason and never billed (design §5,
@@ -43,9 +39,8 @@ const BASE = Math.floor((Date.now() - LATEST - HOUR) / DAY) * DAY + 10 * MINUTE;
 const zero = noInvalidReasons();
 
 describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
-  let database: TestDatabase & { url?: string };
+  const database = useTestDatabase(kind);
   let db: Db;
-  let users = 0;
 
   /**
    * A click named `name` (its id), `offset` ms after BASE, by a visitor: by default one of its own
@@ -67,28 +62,13 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
 
   /** A profile with an active campaign of 125 clicks ($100 at $0.80), started two days ago. */
   async function promoted(username: string): Promise<{ user: number; campaign: number }> {
-    users += 1;
-    const [user] = await db.query<{ id: number }>(
-      'INSERT INTO users (username, email) VALUES ($1, $2) RETURNING id',
-      [`invalid${users}`, `invalid${users}@example.com`],
-    );
-    await db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: user!.id, amountCents: 10_000, kind: 'demo-grant' }),
-    );
-    await db.query("INSERT INTO profiles (username, full_name, avatar) VALUES ($1, $1, '/a.svg')", [
-      username,
-    ]);
-    const campaign = await openCampaign(
-      db,
-      user!.id,
-      { username, packageId: 1, amountCents: 10_000 },
-      10_000,
-    );
+    const user = await accountRow(db, { name: 'invalid', balanceCents: 10_000 });
+    const campaign = await newCampaign(db, user.id, { username: await profile(db, username) });
     await db.query(
       "UPDATE campaigns SET start_date = now() - interval '2 days', created_at = now() - interval '2 days' WHERE id = $1",
       [campaign.id],
     );
-    return { user: user!.id, campaign: campaign.id };
+    return { user: user.id, campaign: campaign.id };
   }
 
   const record = (events: ClickEvent[], on: Db = db) => recordClicks(on, events, TEST_CLICK_RULES);
@@ -101,12 +81,9 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
     return row!.clicks_count;
   }
 
-  beforeAll(async () => {
-    database =
-      kind === 'pglite' ? await openTestDatabase(kind) : await createPostgresDatabase('test', 5);
+  beforeAll(() => {
     db = database.db;
   });
-  afterAll(() => database.close());
 
   it("records a bot's click, counts it and never bills it; a browser's click is billed", async () => {
     const { campaign } = await promoted('bot_target');
@@ -436,20 +413,8 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
     );
     await pauseCampaign(db, first.user, 'handover');
     // Another advertiser's campaign on the profile, started now.
-    users += 1;
-    const [other] = await db.query<{ id: number }>(
-      'INSERT INTO users (username, email) VALUES ($1, $2) RETURNING id',
-      [`invalid${users}`, `invalid${users}@example.com`],
-    );
-    await db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: other!.id, amountCents: 10_000, kind: 'demo-grant' }),
-    );
-    const later = await openCampaign(
-      db,
-      other!.id,
-      { username: 'handover', packageId: 1, amountCents: 10_000 },
-      10_000,
-    );
+    const other = await accountRow(db, { name: 'invalid', balanceCents: 10_000 });
+    const later = await newCampaign(db, other.id, { username: 'handover' });
     // Two hours ago: the first campaign placed the profile; the second did not exist.
     const earlier = Date.now() - 2 * HOUR;
     const answer = await record([

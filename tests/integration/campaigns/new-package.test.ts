@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
-import {
-  databaseKinds,
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  type TestDatabase,
-} from '../../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { advertiser as newAdvertiser, profile as newProfile } from '../../helpers/factories';
+import { useTestApp } from '../../helpers/fixtures';
+import { databaseKinds, type TestClient } from '../../helpers/server';
 
 /**
  * Reactivate -> New Package (issue 13): assign-ad-package replaces an inactive campaign in one
@@ -19,33 +12,15 @@ const MINIMUM = 'Minimum deposit for this package is $100.00';
 const NO_BALANCE = 'You do not have enough balance to create this campaign';
 
 describe.each(databaseKinds())('assign-ad-package on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
-  let profiles = 0;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db);
-  });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
+  const t = useTestApp(kind);
 
   /** An advertiser holding `balanceCents` and a fresh listed profile. */
   async function advertiser(
     balanceCents: number,
   ): Promise<{ client: TestClient; id: number; profile: string }> {
-    const profile = `${kind}_np${++profiles}`;
-    await database.db.query(
-      `INSERT INTO profiles (username, full_name, avatar) VALUES ($1, 'Creator', '/a.svg')`,
-      [profile],
-    );
-    const { client, userId } = await registerUser(server);
-    await database.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId, amountCents: balanceCents, kind: 'demo-grant' }),
-    );
-    return { client, id: userId, profile };
+    const profile = await newProfile(t.db);
+    const { client, id } = await newAdvertiser(t.server, { balanceCents });
+    return { client, id, profile };
   }
 
   /** An advertiser whose $100 Site-Wide campaign on their profile is paused (budget refunded). */
@@ -64,7 +39,7 @@ describe.each(databaseKinds())('assign-ad-package on %s', (kind) => {
 
   /** Everything of the advertiser a refused assign must leave as it was. */
   async function snapshot(userId: number) {
-    const q = (sql: string) => database.db.query(sql, [userId]);
+    const q = (sql: string) => t.db.query(sql, [userId]);
     return {
       balance: Number((await q('SELECT balance_cents FROM users WHERE id = $1'))[0]!.balance_cents),
       campaigns: await q('SELECT * FROM campaigns WHERE user_id = $1 ORDER BY id'),
@@ -125,7 +100,7 @@ describe.each(databaseKinds())('assign-ad-package on %s', (kind) => {
         body: { success: false, message },
       });
     }
-    await database.db.query('UPDATE profiles SET listed = false WHERE username = $1', [profile]);
+    await t.db.query('UPDATE profiles SET listed = false WHERE username = $1', [profile]);
     expect(await assign(client, { username: profile, package_id: 2, amount_deposit: 100 })).toEqual(
       expect.objectContaining({
         status: 400,
@@ -252,7 +227,7 @@ describe.each(databaseKinds())('assign-ad-package on %s', (kind) => {
     expect(after.campaigns.map((c) => [c.status, Number(c.amount_deposit_cents)])).toEqual([
       [true, 15_000],
     ]);
-    const [sum] = await database.db.query<{ sum: string }>(
+    const [sum] = await t.db.query<{ sum: string }>(
       'SELECT SUM(amount_cents)::bigint AS sum FROM ledger_entries WHERE user_id = $1',
       [id],
     );

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
-import {
-  databaseKinds,
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { advertiser as newAdvertiser, profile as newProfile } from '../../helpers/factories';
+import { useTestApp } from '../../helpers/fixtures';
+import { databaseKinds } from '../../helpers/server';
 
 /**
  * Issue 31 point 5: one package cap for every purchase. $7,000 on Site-Wide ($0.60, at most 10,000
@@ -19,32 +13,15 @@ import {
 const PAST_CAP = 'This amount would take the campaign past the package maximum of 10,000 clicks';
 
 describe.each(databaseKinds())('the package cap on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
-  let profiles = 0;
+  const t = useTestApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db);
-  });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
-
+  /** An advertiser holding $20,000 and a fresh listed profile, with a reader of its balance. */
   async function advertiser() {
-    const profile = `${kind}_cap${++profiles}`;
-    await database.db.query(
-      `INSERT INTO profiles (username, full_name, avatar) VALUES ($1, 'Creator', '/a.svg')`,
-      [profile],
-    );
-    const { client, userId } = await registerUser(server);
-    await database.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId, amountCents: 2_000_000, kind: 'demo-grant' }),
-    );
+    const profile = await newProfile(t.db);
+    const { client, id: userId } = await newAdvertiser(t.server, { balanceCents: 2_000_000 });
     const balance = async () =>
       Number(
-        (await database.db.query('SELECT balance_cents FROM users WHERE id = $1', [userId]))[0]!
+        (await t.db.query('SELECT balance_cents FROM users WHERE id = $1', [userId]))[0]!
           .balance_cents,
       );
     return { client, profile, balance };

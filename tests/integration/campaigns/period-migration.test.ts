@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignHistory, listCampaignsJson } from '../../../src/server/domain/campaign-views';
 import type { Campaign, CampaignHistoryEntry } from '../../../src/shared/contract/campaigns';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
+import { useTestDatabase } from '../../helpers/fixtures';
+import { databaseKinds } from '../../helpers/server';
 import { figureViolations } from '../../reliability/support/figure-identities';
 
 const MIGRATION = new URL(
@@ -26,12 +27,12 @@ const at = (day: number) => `2026-01-0${day}T12:00:00.000Z`;
  * it wrote them, then the migration's statements run again over them.
  */
 describe.each(databaseKinds())('migration 0070 (campaign periods) on %s', (kind) => {
-  let database: TestDatabase;
+  const t = useTestDatabase(kind);
   let userId: number;
 
   async function insertCampaign(values: Record<string, unknown>): Promise<number> {
     const columns = Object.keys(values);
-    const [row] = await database.db.query<{ id: number }>(
+    const [row] = await t.db.query<{ id: number }>(
       `INSERT INTO campaigns (user_id, ${columns.join(', ')})
        VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING id`,
       [userId, ...Object.values(values)],
@@ -40,7 +41,7 @@ describe.each(databaseKinds())('migration 0070 (campaign periods) on %s', (kind)
   }
 
   async function insertEntry(campaignId: number | null, values: (number | string)[]) {
-    await database.db.query(
+    await t.db.query(
       `INSERT INTO campaign_history (user_id, campaign_id, profile_username, package_id, package_name,
                                      categories, click_rate_cents, total_clicks_purchased, clicks_purchased,
                                      remaining_clicks, clicks_count, total_spent_cents, amount_deposit_cents,
@@ -53,7 +54,7 @@ describe.each(databaseKinds())('migration 0070 (campaign periods) on %s', (kind)
 
   async function ledger(campaignId: number, rows: [string, number, string][]) {
     for (const [kindOf, cents, when] of rows) {
-      await database.db.query(
+      await t.db.query(
         'INSERT INTO ledger_entries (user_id, amount_cents, kind, reference, created_at) VALUES ($1, $2, $3, $4, $5)',
         [userId, cents, kindOf, `campaign:${campaignId}`, when],
       );
@@ -61,14 +62,13 @@ describe.each(databaseKinds())('migration 0070 (campaign periods) on %s', (kind)
   }
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await database.db.query(
+    await t.db.query(
       `INSERT INTO profiles (username, full_name, avatar) VALUES
          ('mig_paused', 'Paused Twice', '/a.svg'), ('mig_active', 'Reactivated', '/a.svg'),
          ('mig_used', 'Used Up', '/a.svg'), ('mig_fresh', 'Never Ended', '/a.svg'),
          ('mig_gone', 'Deleted', '/a.svg')`,
     );
-    const [user] = await database.db.query<{ id: number }>(
+    const [user] = await t.db.query<{ id: number }>(
       "INSERT INTO users (username, email) VALUES ('mig', 'mig@example.com') RETURNING id",
     );
     userId = Number(user!.id);
@@ -180,10 +180,9 @@ describe.each(databaseKinds())('migration 0070 (campaign periods) on %s', (kind)
     ]);
 
     for (const statement of statements(readFileSync(MIGRATION, 'utf8'))) {
-      await database.db.query(statement);
+      await t.db.query(statement);
     }
   });
-  afterAll(() => database.close());
 
   const figures = (c: Campaign) => [
     c.profile_id,
@@ -205,8 +204,8 @@ describe.each(databaseKinds())('migration 0070 (campaign periods) on %s', (kind)
   ];
 
   it('gives every campaign its current period and every entry its own', async () => {
-    const campaigns = JSON.parse(await listCampaignsJson(database.db.read, userId)) as Campaign[];
-    const history = await campaignHistory(database.db.read, userId);
+    const campaigns = JSON.parse(await listCampaignsJson(t.db.read, userId)) as Campaign[];
+    const history = await campaignHistory(t.db.read, userId);
     expect(campaigns.map(figures)).toEqual([
       ['mig_fresh', true, 250, 10, 240, 150, 144, 0],
       ['mig_used', false, 167, 167, 0, 100.5, 0, 0.3],
@@ -223,7 +222,7 @@ describe.each(databaseKinds())('migration 0070 (campaign periods) on %s', (kind)
       ['mig_paused', 300, 29, 271, 14.5, 150],
     ]);
     // What the ledger took for the campaigns less what the active ones still hold.
-    const [taken] = await database.db.query<{ cents: number }>(
+    const [taken] = await t.db.query<{ cents: number }>(
       'SELECT (-sum(amount_cents))::bigint AS cents FROM ledger_entries WHERE user_id = $1',
       [userId],
     );

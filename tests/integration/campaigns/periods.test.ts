@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
 import type { Campaign, CampaignHistoryEntry } from '../../../src/shared/contract/campaigns';
-import {
-  databaseKinds,
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  type TestDatabase,
-} from '../../helpers/server';
+import { advertiser } from '../../helpers/factories';
+import { useTestApp } from '../../helpers/fixtures';
+import { databaseKinds, type TestClient } from '../../helpers/server';
 import { clickId } from '../../helpers/click-ids';
 import { figureViolations } from '../../reliability/support/figure-identities';
 
@@ -22,20 +15,13 @@ const PARTNER_SECRET = 'periods-partner-secret';
  * tracker's profile-ad-details and the history. The sequence is the one the issue found.
  */
 describe.each(databaseKinds())('campaign periods on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
+  const t = useTestApp(kind, { PARTNER_SECRET });
   let events = 0;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db, { PARTNER_SECRET });
-    await database.db.query(
+    await t.db.query(
       "INSERT INTO profiles (username, full_name, avatar) VALUES ('period_fit', 'Period Fit', '/a.svg')",
     );
-  });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
   });
 
   async function bill(count: number): Promise<void> {
@@ -48,7 +34,7 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
     }));
     const body = JSON.stringify({ events: batch });
     const timestamp = Math.floor(Date.now() / 1000);
-    const answer = await server.client().request('POST', '/api/partner/clicks', {
+    const answer = await t.server.client().request('POST', '/api/partner/clicks', {
       raw: body,
       headers: {
         'content-type': 'application/json',
@@ -68,7 +54,7 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
     const history = await client.get<{ data: CampaignHistoryEntry[] }>(
       '/api/user/campaign-history',
     );
-    const [ledger] = await database.db.query<{ billed: number }>(
+    const [ledger] = await t.db.query<{ billed: number }>(
       `SELECT (-COALESCE(sum(amount_cents), 0))::bigint AS billed FROM ledger_entries
         WHERE user_id = $1 AND kind LIKE 'campaign-%'`,
       [userId],
@@ -101,10 +87,7 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
   ];
 
   it('create $150 at $0.50, bill 29, pause, reactivate with $100, bill 5, pause: every figure per period', async () => {
-    const { client, userId } = await registerUser(server);
-    await database.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId, amountCents: 50_000, kind: 'demo-grant' }),
-    );
+    const { client, id: userId } = await advertiser(t.server, { balanceCents: 50_000 });
     const created = await client.post('/api/new-campaign', {
       username: 'period_fit',
       package_id: 3,
@@ -177,7 +160,7 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
       [300, 300, 29, 271, 14.5, 150],
     ]);
     expect(seen.history.reduce((sum, h) => sum + Math.round(h.total_spent * 100), 0)).toBe(1_700);
-    const [user] = await database.db.query<{ balance_cents: number }>(
+    const [user] = await t.db.query<{ balance_cents: number }>(
       'SELECT balance_cents FROM users WHERE id = $1',
       [userId],
     );
@@ -185,13 +168,10 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
   });
 
   it('a top-up stays in the period: budget and clicks add up, a fraction of a click carries over', async () => {
-    await database.db.query(
+    await t.db.query(
       "INSERT INTO profiles (username, full_name, avatar) VALUES ('period_two', 'Period Two', '/a.svg')",
     );
-    const { client, userId } = await registerUser(server);
-    await database.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId, amountCents: 50_000, kind: 'demo-grant' }),
-    );
+    const { client } = await advertiser(t.server, { balanceCents: 50_000 });
     await client.post('/api/new-campaign', {
       username: 'period_two',
       package_id: 2,

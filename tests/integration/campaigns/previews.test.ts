@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordClicks } from '../../../src/server/domain/clicks';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
 import {
   amountEffect,
   pauseDoneMessage,
@@ -11,15 +10,9 @@ import {
 import type { Campaign } from '../../../src/shared/contract/campaign';
 import type { AdPackage } from '../../../src/shared/contract/campaigns';
 import { TEST_CLICK_RULES } from '../../helpers/click-ids';
-import {
-  databaseKinds,
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  type TestDatabase,
-} from '../../helpers/server';
+import { advertiser, grant, profile as newProfile } from '../../helpers/factories';
+import { useTestApp } from '../../helpers/fixtures';
+import { databaseKinds, registerUser, type TestClient } from '../../helpers/server';
 
 /**
  * Issue 31 point 4: what the top-up and Reactivate -> Same Package dialogs preview (clicks added,
@@ -58,28 +51,13 @@ const state: fc.Arbitrary<State> = fc.record({
 });
 
 describe.each(databaseKinds())('top-up and reactivation previews on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
+  const t = useTestApp(kind);
   let packages: AdPackage[];
-  let profiles = 0;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db);
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(t.server);
     packages = (await client.get<{ data: AdPackage[] }>('/api/all/ad-packages')).body.data;
   });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
-
-  async function grant(userId: number, cents: number) {
-    if (cents <= 0) return;
-    await database.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId, amountCents: cents, kind: 'demo-grant' }),
-    );
-  }
 
   async function read(client: TestClient, profile: string) {
     const list = await client.get<{ data: Campaign[] }>('/api/bought-ads-by-client');
@@ -96,13 +74,8 @@ describe.each(databaseKinds())('top-up and reactivation previews on %s', (kind) 
     const rateCents = Math.round(pkg.click_rate * 100);
     const capCents = (pkg.max_slots + 1) * rateCents - 1;
     const depositCents = 10_000 + Math.floor(s.depositShare * (capCents - 10_000));
-    const profile = `${kind}_preview${++profiles}`;
-    await database.db.query(
-      `INSERT INTO profiles (username, full_name, avatar) VALUES ($1, 'Creator', '/a.svg')`,
-      [profile],
-    );
-    const { client, userId } = await registerUser(server);
-    await grant(userId, depositCents);
+    const profile = await newProfile(t.db);
+    const { client, id: userId } = await advertiser(t.server, { balanceCents: depositCents });
     const body = {
       username: profile,
       package_id: pkg.id,
@@ -118,14 +91,14 @@ describe.each(databaseKinds())('top-up and reactivation previews on %s', (kind) 
         const id = uuidv7();
         return { id, username: profile, at: new Date(), visitorId: `visitor-${id}` };
       });
-      await recordClicks(database.db, events, TEST_CLICK_RULES);
+      await recordClicks(t.db, events, TEST_CLICK_RULES);
     }
     for (const share of s.topUps) {
       const { campaign } = await read(client, profile);
       const roomCents = capCents - Math.round(campaign.amount_remaining * 100);
       const cents = Math.floor(share * roomCents);
       if (cents < 1) continue;
-      await grant(userId, cents);
+      await grant(t.db, userId, cents);
       const answer = await client.post('/api/top-up-money-deposited', {
         username: profile,
         amount: cents / 100,
@@ -135,7 +108,7 @@ describe.each(databaseKinds())('top-up and reactivation previews on %s', (kind) 
     if (s.paused) {
       expect((await client.post('/api/expire-ad-package', { username: profile })).status).toBe(200);
     }
-    await grant(userId, s.spareCents);
+    await grant(t.db, userId, s.spareCents);
     return { client, profile, pkg };
   }
 
@@ -210,7 +183,7 @@ describe.each(databaseKinds())('top-up and reactivation previews on %s', (kind) 
     expect(pauseRefundEstimate(campaign)).toBe('About $100.00 will return to your balance');
     // Six clicks are billed after the dialog read the campaign, before the press.
     await recordClicks(
-      database.db,
+      t.db,
       Array.from({ length: 6 }, () => {
         const id = uuidv7();
         return { id, username: profile, at: new Date(), visitorId: `visitor-${id}` };

@@ -1,48 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
-import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
+import { ledgerSumCents } from '../../../src/server/domain/ledger';
 import { clickId, NO_INVALID } from '../../helpers/click-ids';
-import {
-  databaseKinds,
-  openTestDatabase,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  type TestDatabase,
-} from '../../helpers/server';
+import { advertiser as newAdvertiser } from '../../helpers/factories';
+import { useTestApp } from '../../helpers/fixtures';
+import { databaseKinds, type TestClient } from '../../helpers/server';
 
 const PARTNER_SECRET = 'test-partner-secret';
 
 describe.each(databaseKinds())('campaign calls on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
-  let users = 0;
+  const t = useTestApp(kind, { PARTNER_SECRET });
 
   /** A registered, signed-in advertiser holding `balanceCents`. */
-  async function advertiser(balanceCents: number): Promise<{ client: TestClient; id: number }> {
-    const n = ++users;
-    const client = server.client();
-    const registered = await client.post('/api/auth/register', {
-      username: `adv${n}`,
-      email: `adv${n}@example.com`,
-      password: 'long-enough-password',
-      confirmPassword: 'long-enough-password',
-      agreeTerms: true,
-    });
-    expect(registered.status).toBe(201);
-    const [row] = await database.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
-      `adv${n}@example.com`,
-    ]);
-    if (balanceCents > 0) {
-      await database.db.transaction((tx) =>
-        postLedgerEntry(tx, { userId: row!.id, amountCents: balanceCents, kind: 'demo-grant' }),
-      );
-    }
-    return { client, id: row!.id };
-  }
+  const advertiser = (balanceCents: number): Promise<{ client: TestClient; id: number }> =>
+    newAdvertiser(t.server, { balanceCents });
 
   async function balanceCents(userId: number): Promise<number> {
-    const [row] = await database.db.query<{ balance_cents: number }>(
+    const [row] = await t.db.query<{ balance_cents: number }>(
       'SELECT balance_cents FROM users WHERE id = $1',
       [userId],
     );
@@ -57,7 +31,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
   ) {
     const body = JSON.stringify({ events });
     const ts = timestamp ?? Math.floor(Date.now() / 1000);
-    return server.client().request('POST', '/api/partner/clicks', {
+    return t.server.client().request('POST', '/api/partner/clicks', {
       raw: body,
       headers: {
         'content-type': 'application/json',
@@ -68,23 +42,17 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db, { PARTNER_SECRET });
     const values = Array.from(
       { length: 30 },
       (_, i) => `('creator${i}', 'Creator Number ${i}', '/avatars/creator${i}.svg')`,
     );
-    await database.db.query(
+    await t.db.query(
       `INSERT INTO profiles (username, full_name, avatar) VALUES ${values.join(', ')}`,
     );
   });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
 
   it('refuses every campaign call without a session', async () => {
-    const anonymous = server.client();
+    const anonymous = t.server.client();
     expect(await anonymous.get('/api/bought-ads-by-client')).toMatchObject({
       status: 401,
       body: { success: false, message: 'Not authenticated' },
@@ -207,7 +175,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     const history = await client.get<{ data: unknown[] }>('/api/user/campaign-history');
     expect(history.body.data).toHaveLength(2);
     expect(await balanceCents(id)).toBe(30_000);
-    expect(await ledgerSumCents(database.db.read, id)).toBe(30_000);
+    expect(await ledgerSumCents(t.db.read, id)).toBe(30_000);
     const me = await client.get<{ data: { campaigns: number; crypto_balance: number } }>(
       '/api/get-user-details',
     );
@@ -320,7 +288,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       Array(19).fill('You do not have enough balance to create this campaign'),
     );
     expect(await balanceCents(id)).toBe(5_000);
-    expect(await ledgerSumCents(database.db.read, id)).toBe(5_000);
+    expect(await ledgerSumCents(t.db.read, id)).toBe(5_000);
   });
 
   it('bills signed click batches once and refuses unsigned or stale ones', async () => {
@@ -357,7 +325,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       status: 401,
       body: { success: false, message: 'Partner request timestamp is too old' },
     });
-    const unsigned = await server.client().post('/api/partner/clicks', { events });
+    const unsigned = await t.server.client().post('/api/partner/clicks', { events });
     expect(unsigned).toMatchObject({ status: 401, body: { message: 'Missing partner signature' } });
     const details = await client.post<{ user: Record<string, unknown> }>(
       '/api/profile-ad-details',
@@ -430,7 +398,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       status: 200,
       body: { received: 1000, billed: 10, unbilled: 990, ...NO_INVALID, endedCampaigns: 1 },
     });
-    const [campaign] = await database.db.query(
+    const [campaign] = await t.db.query(
       'SELECT status, clicks_count, billed_cents, refunded_cents FROM campaigns WHERE user_id = $1',
       [id],
     );
@@ -440,7 +408,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       billed_cents: 10_000,
       refunded_cents: 0,
     });
-    const [events] = await database.db.query<{ billed: number; recorded: number }>(
+    const [events] = await t.db.query<{ billed: number; recorded: number }>(
       "SELECT count(*) FILTER (WHERE billed)::int AS billed, count(*)::int AS recorded FROM click_log WHERE profile_username = 'creator5'",
     );
     expect(events).toEqual({ billed: 125, recorded: 1115 });
@@ -468,7 +436,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       ...batches.slice(3).map((batch) => sendClicks(batch)),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
-    const [campaign] = await database.db.query<Record<string, number | boolean>>(
+    const [campaign] = await t.db.query<Record<string, number | boolean>>(
       'SELECT status, clicks_count, amount_deposit_cents, billed_cents, refunded_cents, amount_remaining_cents FROM campaigns WHERE user_id = $1',
       [id],
     );
@@ -476,11 +444,11 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     expect(Number(campaign!.billed_cents) + Number(campaign!.refunded_cents)).toBe(10_000);
     expect(Number(campaign!.amount_remaining_cents)).toBe(0);
     expect(Number(campaign!.billed_cents)).toBe(Number(campaign!.clicks_count) * 60);
-    const [billed] = await database.db.query<{ n: number }>(
+    const [billed] = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM click_log WHERE profile_username = 'creator6' AND billed",
     );
     expect(billed!.n).toBe(campaign!.clicks_count);
     expect(await balanceCents(id)).toBe(Number(campaign!.refunded_cents));
-    expect(await ledgerSumCents(database.db.read, id)).toBe(Number(campaign!.refunded_cents));
+    expect(await ledgerSumCents(t.db.read, id)).toBe(Number(campaign!.refunded_cents));
   });
 });

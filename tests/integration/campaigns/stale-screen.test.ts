@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_MESSAGES } from '../../../src/shared/idempotency';
-import {
-  databaseKinds,
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  type TestDatabase,
-} from '../../helpers/server';
+import { advertiser, profile as newProfile } from '../../helpers/factories';
+import { useTestApp } from '../../helpers/fixtures';
+import { databaseKinds, type TestClient } from '../../helpers/server';
 
 /**
  * Issue 31 point 2: a campaign write states the status its screen showed (`expected_status`). A
@@ -21,30 +14,12 @@ import {
 const CHANGED = 'campaign_changed';
 
 describe.each(databaseKinds())('writes that state what the screen showed, on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
-  let profiles = 0;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db);
-  });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
+  const t = useTestApp(kind);
 
   /** An advertiser with $1,000 and a $100 Site-Wide campaign on a fresh profile, active or paused. */
   async function withCampaign(status: 'active' | 'paused') {
-    const profile = `${kind}_stale${++profiles}`;
-    await database.db.query(
-      `INSERT INTO profiles (username, full_name, avatar) VALUES ($1, 'Creator', '/a.svg')`,
-      [profile],
-    );
-    const { client, userId } = await registerUser(server);
-    await database.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId, amountCents: 100_000, kind: 'demo-grant' }),
-    );
+    const profile = await newProfile(t.db);
+    const { client, id: userId } = await advertiser(t.server, { balanceCents: 100_000 });
     const body = { username: profile, package_id: 2, amount_deposit: 100 };
     expect((await client.post('/api/new-campaign', body)).status).toBe(201);
     if (status === 'paused') {
@@ -55,7 +30,7 @@ describe.each(databaseKinds())('writes that state what the screen showed, on %s'
 
   /** Everything of the advertiser a refused write must leave as it was. */
   async function snapshot(userId: number) {
-    const q = (sql: string) => database.db.query(sql, [userId]);
+    const q = (sql: string) => t.db.query(sql, [userId]);
     return {
       balance: (await q('SELECT balance_cents FROM users WHERE id = $1'))[0]!.balance_cents,
       campaigns: await q('SELECT * FROM campaigns WHERE user_id = $1 ORDER BY id'),
@@ -108,7 +83,7 @@ describe.each(databaseKinds())('writes that state what the screen showed, on %s'
   it('says a campaign whose clicks ran out ended, for a top-up and a pause', async () => {
     const { client, id, profile } = await withCampaign('active');
     // The partner's last batch used every click; the billing has not ended it yet.
-    await database.db.query(
+    await t.db.query(
       `UPDATE campaigns SET remaining_clicks = 0, clicks_count = clicks_purchased,
               billed_cents = amount_remaining_cents, amount_remaining_cents = 0 WHERE user_id = $1`,
       [id],
@@ -220,7 +195,7 @@ describe.each(databaseKinds())('writes that state what the screen showed, on %s'
   it('replays the refusal with its code to a retry of the same key', async () => {
     const { client, profile } = await withCampaign('paused');
     const body = { username: profile, package_id: 2, amount: 20, expected_status: true };
-    const headers = { 'Idempotency-Key': `stale-${kind}-${profiles}` };
+    const headers = { 'Idempotency-Key': `stale-${kind}-${profile}` };
     const first = await client.post('/api/top-up-money-deposited', body, headers);
     const again = await client.post('/api/top-up-money-deposited', body, headers);
     expect(again.headers.get('idempotent-replayed')).toBe('true');

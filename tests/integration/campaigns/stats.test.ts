@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
-import { openCampaign, pauseCampaign } from '../../../src/server/domain/campaigns';
+import { pauseCampaign } from '../../../src/server/domain/campaigns';
 import { recordClicks } from '../../../src/server/domain/clicks';
 import type { ClickEvent } from '../../../src/server/domain/clicks/types';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
 import { accountStats, campaignStats, campaignsInRange } from '../../../src/server/domain/stats';
 import type { DayFigures, InvalidByReason } from '../../../src/shared/contract/stats';
 import { clickId, noInvalidReasons, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
-import {
-  databaseKinds,
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../../helpers/server';
+import { accountRow, campaign as newCampaign } from '../../helpers/factories';
+import { useTestApp, useTestDatabase } from '../../helpers/fixtures';
+import { databaseKinds, registerUser } from '../../helpers/server';
 
 /**
  * Issue 19: spend and clicks over a date range in the advertiser's time zone, from the hourly
@@ -37,7 +31,7 @@ const sum = (days: DayFigures[], pick: (figures: DayFigures) => number) =>
   Math.round(days.reduce((total, figures) => total + pick(figures) * 100, 0)) / 100;
 
 describe.each(databaseKinds())('range figures on %s', (kind) => {
-  let test: TestDatabase;
+  const t = useTestDatabase(kind);
   let db: Db;
   let advertiser: number;
   let stranger: number;
@@ -45,29 +39,14 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
   let edgeTwo: number;
 
   async function user(name: string): Promise<number> {
-    const [row] = await db.query<{ id: number }>(
-      'INSERT INTO users (username, email) VALUES ($1, $2) RETURNING id',
-      [name, `${name}@example.com`],
-    );
-    await db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: row!.id, amountCents: 100_000, kind: 'demo-grant' }),
-    );
-    return Number(row!.id);
+    return (await accountRow(db, { name, balanceCents: 100_000 })).id;
   }
 
   /** A campaign created (and started) at a fixed time. */
   async function campaignAt(userId: number, username: string, packageId: number, at: string) {
-    const campaign = await openCampaign(
-      db,
-      userId,
-      { username, packageId, amountCents: 10_000 },
-      10_000,
-    );
-    await db.query('UPDATE campaigns SET created_at = $2, start_date = $2 WHERE id = $1', [
-      campaign.id,
-      at,
-    ]);
-    return campaign.id;
+    const { id } = await newCampaign(db, userId, { username, packageId });
+    await db.query('UPDATE campaigns SET created_at = $2, start_date = $2 WHERE id = $1', [id, at]);
+    return id;
   }
 
   /** Clicks rolled up as the billing does it: billed at the campaign's rate, or invalid (a bot). */
@@ -88,8 +67,7 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    test = await openTestDatabase(kind);
-    db = test.db;
+    db = t.db;
     await db.query(
       `INSERT INTO profiles (username, full_name, avatar) VALUES
          ('edge_one', 'Edge One', '/a.svg'), ('edge_two', 'Edge Two', '/a.svg'),
@@ -112,7 +90,6 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
     await clicksAt(edgeOne, ['2026-03-05T18:10:00Z'], 'bot');
     await clicksAt(edgeTwo, Array<string>(3).fill('2026-03-05T12:00:00Z'));
   });
-  afterAll(() => test.close());
 
   const custom = (time_zone: string, from = '2026-03-05', to = '2026-03-06') =>
     ({ range: 'custom', from, to, time_zone }) as const;
@@ -319,20 +296,10 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
 });
 
 describe('range figures over HTTP', () => {
-  let test: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    test = await openTestDatabase('pglite');
-    server = await startTestApp(test.db);
-  });
-  afterAll(async () => {
-    await server.close();
-    await test.close();
-  });
+  const t = useTestApp('pglite');
 
   it('answers the signed-in advertiser, refuses bad ranges with a clear message', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(t.server);
     const ok = await client.post<{ success: boolean; totals: unknown; days: unknown[] }>(
       '/api/stats/account',
       { range: '7d', time_zone: 'Europe/Berlin' },
@@ -371,7 +338,8 @@ describe('range figures over HTTP', () => {
       body: { success: false, message: 'No campaign found for this profile' },
     });
     expect(
-      (await server.client().post('/api/stats/account', { range: '7d', time_zone: 'UTC' })).status,
+      (await t.server.client().post('/api/stats/account', { range: '7d', time_zone: 'UTC' }))
+        .status,
     ).toBe(401);
   });
 });

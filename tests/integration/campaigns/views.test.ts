@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Db } from '../../../src/server/db/db';
-import { migrate } from '../../../src/server/db/migrate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../src/server/db/db';
 import { openCampaign, pauseCampaign } from '../../../src/server/domain/campaigns';
 import type { Campaign } from '../../../src/shared/contract/campaigns';
 import {
@@ -9,20 +8,21 @@ import {
   listCampaignsJson,
   searchProfiles,
 } from '../../../src/server/domain/campaign-views';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
 import { placementsFor } from '../../../src/server/domain/placements';
 import {
   checkPartnerSignature,
   signPartnerRequest,
 } from '../../../src/server/domain/partner-signature';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
+import { accountRow, campaign as newCampaign } from '../../helpers/factories';
+import { useTestDatabase } from '../../helpers/fixtures';
+import { databaseKinds } from '../../helpers/server';
 
+const database = useTestDatabase('pglite');
 let db: Db;
 let userId: number;
 
 beforeAll(async () => {
-  db = await openPglite(undefined);
-  await migrate(db);
+  db = database.db;
   await db.query(
     `INSERT INTO profiles (username, full_name, avatar, likes, subscribe_price_cents) VALUES
        ('sunny_fit', 'Sunny Rivera', '/avatars/sunny_fit.svg', 900, 999),
@@ -30,15 +30,8 @@ beforeAll(async () => {
        ('gamer_x', 'Max Power', '/avatars/gamer_x.svg', 100, 1500),
        ('pct_100%', 'Percent Sign', '/avatars/p.svg', 1, 0)`,
   );
-  const [user] = await db.query<{ id: number }>(
-    "INSERT INTO users (username, email) VALUES ('adv', 'adv@example.com') RETURNING id",
-  );
-  userId = user!.id;
-  await db.transaction((tx) =>
-    postLedgerEntry(tx, { userId, amountCents: 100_000, kind: 'demo-grant' }),
-  );
+  userId = (await accountRow(db, { balanceCents: 100_000 })).id;
 });
-afterAll(() => db.close());
 
 describe('searchProfiles', () => {
   it('matches username or full name, case-insensitively, exact and prefix matches first', async () => {
@@ -180,24 +173,16 @@ describe('partner signatures', () => {
 });
 
 describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
-  let test: TestDatabase;
+  const t = useTestDatabase(kind);
   let advertiserId: number;
 
   beforeAll(async () => {
-    test = await openTestDatabase(kind);
-    await test.db.query(
+    await t.db.query(
       `INSERT INTO profiles (username, full_name, avatar) VALUES
          ('hour_one', 'Hour One', '/a.svg'), ('day_one', 'Day One', '/a.svg'), ('live_one', 'Live One', '/a.svg')`,
     );
-    const [user] = await test.db.query<{ id: number }>(
-      "INSERT INTO users (username, email) VALUES ('adv', 'adv@example.com') RETURNING id",
-    );
-    advertiserId = user!.id;
-    await test.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: advertiserId, amountCents: 100_000, kind: 'demo-grant' }),
-    );
+    advertiserId = (await accountRow(t.db, { balanceCents: 100_000 })).id;
   });
-  afterAll(() => test.close());
 
   /** A campaign created (and ended, when `endedAt` is given) at fixed times. */
   async function campaignAt(
@@ -206,18 +191,13 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
     createdAt: string,
     endedAt: string | null,
   ): Promise<number> {
-    const campaign = await openCampaign(
-      test.db,
-      advertiserId,
-      { username, packageId, amountCents: 10_000 },
-      10_000,
-    );
-    await test.db.query(
+    const { id } = await newCampaign(t.db, advertiserId, { username, packageId });
+    await t.db.query(
       `UPDATE campaigns SET created_at = $2, start_date = $2, end_date = $3, status = $3::timestamptz IS NULL
         WHERE id = $1`,
-      [campaign.id, createdAt, endedAt],
+      [id, createdAt, endedAt],
     );
-    return campaign.id;
+    return id;
   }
 
   type ClickKind = 'billed' | 'unbilled' | 'bot' | 'doubleClick' | 'dailyCap';
@@ -233,7 +213,7 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
     kind: ClickKind = 'billed',
   ) {
     for (const at of times) {
-      await test.db.query(
+      await t.db.query(
         `INSERT INTO click_hours AS h (campaign_id, hour, profile_key, user_id, billed, billed_cents,
                                        unbilled, bot, double_click, daily_cap)
          SELECT c.id, date_trunc('hour', $3::timestamptz, 'UTC'), lower($2), c.user_id,
@@ -268,7 +248,7 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
     await clicksAt(id, 'hour_one', ['2026-03-05T23:30:00Z'], 'unbilled');
     await clicksAt(id, 'hour_one', ['2026-03-06T00:05:30Z'], 'doubleClick');
     await clicksAt(id, 'hour_one', ['2026-03-06T00:20:00Z', '2026-03-06T01:01:00Z'], 'bot');
-    expect(await dailyClicks(test.db.read, advertiserId, 'HOUR_ONE')).toEqual({
+    expect(await dailyClicks(t.db.read, advertiserId, 'HOUR_ONE')).toEqual({
       granularity: 'hour',
       data: [
         { date: '2026-03-05T22:00:00.000Z', clicks: 3, spend: 1.8, invalid: valid },
@@ -298,7 +278,7 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
       ...Array<string>(5).fill('2026-03-03T09:59:00Z'),
     ]);
     await clicksAt(id, 'day_one', Array<string>(2).fill('2026-03-03T09:30:00Z'), 'dailyCap');
-    expect(await dailyClicks(test.db.read, advertiserId, 'day_one')).toEqual({
+    expect(await dailyClicks(t.db.read, advertiserId, 'day_one')).toEqual({
       granularity: 'day',
       data: [
         { date: '2026-03-01', clicks: 2, spend: 0.8, invalid: valid },
@@ -321,7 +301,7 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
       null,
     );
     await clicksAt(id, 'live_one', [new Date().toISOString()]);
-    const clicks = await dailyClicks(test.db.read, advertiserId, 'live_one');
+    const clicks = await dailyClicks(t.db.read, advertiserId, 'live_one');
     expect(clicks?.granularity).toBe('hour');
     expect(clicks?.data).toHaveLength(48);
     expect(clicks?.data.at(-1)).toEqual({
@@ -333,6 +313,6 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
   });
 
   it('answers undefined for a profile without a campaign of this advertiser', async () => {
-    expect(await dailyClicks(test.db.read, advertiserId, 'nobody')).toBeUndefined();
+    expect(await dailyClicks(t.db.read, advertiserId, 'nobody')).toBeUndefined();
   });
 });

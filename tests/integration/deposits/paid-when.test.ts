@@ -3,19 +3,17 @@ import { createPublicClient, getAddress, http, parseEther, type Address, type He
 import { foundry } from 'viem/chains';
 import type { Transaction, TransactionDetail } from '../../../src/shared/contract/deposits';
 import { setDevPrice } from '../../../src/dev/dev-chain';
-import type { Db } from '../../../src/server/db/db';
 import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
 import { findStuck } from '../../../src/server/operator/stuck';
 import { FORWARDER_ADDRESS, startTestChain, type TestChain } from '../../helpers/anvil';
 import { startRpcFilter, type RpcFilter } from '../../helpers/rpc-filter';
+import { useTestApp } from '../../helpers/fixtures';
 import {
   databaseKinds,
-  openTestDatabase,
   registerUser,
   startTestApp,
   type TestApp,
   type TestClient,
-  type TestDatabase,
 } from '../../helpers/server';
 import { balanceCentsOf, notificationsOf, openDeposit } from '../../helpers/deposits';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
@@ -27,29 +25,25 @@ type Answer<T = Transaction> = { success: boolean; message: string; data: T };
  * by when the watcher noticed it; the window is judged on the chain's clock.
  */
 describe.each(databaseKinds())('payments dated and priced by their block on %s', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
   let chain: TestChain;
-  let server: TestApp;
+  beforeAll(async () => {
+    chain = await startTestChain();
+  });
+  afterAll(async () => {
+    await chain?.stop();
+  });
+  const t = useTestApp(kind, () => chain.env({ BALANCE_RECONCILE_SECONDS: '3600' }));
 
   let filter: RpcFilter;
-
   beforeAll(async () => {
-    [database, chain] = await Promise.all([openTestDatabase(kind), startTestChain()]);
-    db = database.db;
-    server = await startTestApp(db, chain.env({ BALANCE_RECONCILE_SECONDS: '3600' }));
     filter = await startRpcFilter(chain.rpcUrl);
   });
-
   afterAll(async () => {
-    await server?.close();
     await filter?.close();
-    await chain?.stop();
-    await database?.close();
   });
 
   // The books after each test: every balance equals its ledger, each transfer credited once.
-  afterEach(async () => expect(await moneyInvariantViolations(db)).toEqual([]));
+  afterEach(async () => expect(await moneyInvariantViolations(t.db)).toEqual([]));
 
   /**
    * Runs `run` with a second server of these settings, whose watcher takes the lease (the first hands
@@ -61,7 +55,7 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
   ) => {
     await watcher().stop();
     const other = await startTestApp(
-      db,
+      t.db,
       chain.env({
         BALANCE_RECONCILE_SECONDS: '3600',
         ...(traces ? {} : { RPC_URL: filter.url }),
@@ -82,7 +76,7 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
   /** The transfers recorded to an advertiser: block, state, bound, as the watcher left them. */
   const transfersOf = async (userId: number) =>
     (
-      await db.query<{ block_number: string; state: string; bound_block: string | null }>(
+      await t.db.query<{ block_number: string; state: string; bound_block: string | null }>(
         `SELECT block_number::text, state, bound_block::text FROM chain_transfers
           WHERE user_id = $1 ORDER BY id`,
         [userId],
@@ -91,10 +85,10 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
   /** The head the watcher's last complete pass read. */
   const checkedHead = async () =>
     BigInt(
-      (await db.query<{ b: string }>('SELECT checked_block::text AS b FROM chain_watcher'))[0]!.b,
+      (await t.db.query<{ b: string }>('SELECT checked_block::text AS b FROM chain_watcher'))[0]!.b,
     );
 
-  const watcher = () => server.app.depositWatcher!;
+  const watcher = () => t.server.app.depositWatcher!;
   const detail = async (client: TestClient, id: number) =>
     (await client.post<Answer<TransactionDetail>>('/api/get-transaction', { transaction_id: id }))
       .body.data;
@@ -102,18 +96,19 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
     chain.pay(payer, { coinType: deposit.coinType, to: deposit.to as Address, units });
   /** Ends a request's window ten minutes ago (past the ETH grace), then a pass and the expiry job. */
   const closeWindow = async (id: number) => {
-    await db.query(`UPDATE deposits SET expires_at = now() - interval '10 minutes' WHERE id = $1`, [
-      id,
-    ]);
+    await t.db.query(
+      `UPDATE deposits SET expires_at = now() - interval '10 minutes' WHERE id = $1`,
+      [id],
+    );
     await chain.mine(1);
     await watcher().syncNow();
-    expect(await expireDeposits(db, { stablecoinWindowHours: 24 })).toBe(1);
+    expect(await expireDeposits(t.db, { stablecoinWindowHours: 24 })).toBe(1);
   };
 
   it("judges the window on the chain's clock: paid in time on a chain 20 minutes ahead, it counts at the locked price", async () => {
     // The chain's clock runs 20 minutes ahead of the server's (the database's).
     await chain.increaseTime(20 * 60);
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await openDeposit(client, 150, 'eth'); // $3,000.00: 0.05 ETH
     expect(deposit.ethAmount).toBe('0.050000');
     await setDevPrice(chain.rpcUrl, 2500_00000000n); // the round in force at the payment's block
@@ -124,21 +119,21 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
     // credited late, at $2,500.00 ($125.00), "arrived after its window closed".
     expect(paid).toMatchObject({ status: 'confirmed', late: false, creditedAmount: 150 });
     expect(paid.transfers).toMatchObject([{ ethUsdPrice: 3000, creditedAmount: 150 }]);
-    const [judged] = await db.query<{ block_time: Date; window_ends_at: Date }>(
+    const [judged] = await t.db.query<{ block_time: Date; window_ends_at: Date }>(
       'SELECT block_time, window_ends_at FROM chain_transfers WHERE user_id = $1',
       [userId],
     );
     expect(new Date(judged!.window_ends_at).toISOString()).toBe(paid.expiresAt);
     expect(new Date(judged!.block_time).getTime()).toBeLessThanOrEqual(Date.parse(paid.expiresAt!));
-    expect(await balanceCentsOf(db, userId)).toBe(15_000);
-    expect(await notificationsOf(db, userId)).toEqual([
+    expect(await balanceCentsOf(t.db, userId)).toBe(15_000);
+    expect(await notificationsOf(t.db, userId)).toEqual([
       'Your deposit of $150.00 in ETH is confirmed and $150.00 was added to your balance.',
     ]);
     await setDevPrice(chain.rpcUrl);
   });
 
   it('attaches late parts to their closed request: $100 then $200 complete an expired $300 request, late', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await openDeposit(client, 300, 'usdc');
     await closeWindow(deposit.id);
     await pay(deposit, 100_000_000n);
@@ -168,8 +163,8 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
     const list = (await client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', {}))
       .body.data;
     expect(list.map((t) => [t.origin, t.status])).toEqual([['request', 'confirmed']]);
-    expect(await balanceCentsOf(db, userId)).toBe(30_000);
-    expect(await notificationsOf(db, userId)).toEqual([
+    expect(await balanceCentsOf(t.db, userId)).toBe(30_000);
+    expect(await notificationsOf(t.db, userId)).toEqual([
       'Your deposit of $300.00 in USDC was not paid within 24 hours. Transaction expired. Please create a new transaction.',
       '100.000000 USDC arrived for your deposit of $300.00 in USDC after its window closed, and $100.00 was added to your balance. 200.000000 USDC more completes it.',
       'Your deposit of $300.00 in USDC was completed late: 200.000000 USDC arrived after its window closed and $200.00 was added to your balance ($300.00 in all).',
@@ -177,7 +172,7 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
   });
 
   it('completes an underpaid ETH request late: the part in the window at the locked price, the late parts at their rounds', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await openDeposit(client, 300, 'eth'); // $3,000.00: 0.1 ETH
     await pay(deposit, parseEther('0.05')); // $150.00 at the locked price
     await watcher().syncNow();
@@ -204,8 +199,8 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
       ['0.030000', 2000, 60],
       ['0.020000', 2500, 50],
     ]);
-    expect(await balanceCentsOf(db, userId)).toBe(26_000);
-    expect((await notificationsOf(db, userId)).slice(-1)).toEqual([
+    expect(await balanceCentsOf(t.db, userId)).toBe(26_000);
+    expect((await notificationsOf(t.db, userId)).slice(-1)).toEqual([
       'Your deposit of $300.00 in ETH was completed late: 0.020000 ETH arrived after its window closed and $50.00 was added to your balance ($260.00 in all, the parts paid late at the ETH/USD price then).',
     ]);
     await setDevPrice(chain.rpcUrl);
@@ -213,7 +208,7 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
 
   it('counts a sub-cent test payment toward the amount: with the 0.05 ETH sent it completes the request', async () => {
     await setDevPrice(chain.rpcUrl, 2999_99000000n);
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await openDeposit(client, 150, 'eth'); // 0.050001 ETH at $2,999.99
     await setDevPrice(chain.rpcUrl);
     expect(deposit.ethAmount).toBe('0.050001');
@@ -226,7 +221,7 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
       creditedAmount: 0,
       confirmations: null,
     });
-    expect(await notificationsOf(db, userId)).toEqual([]);
+    expect(await notificationsOf(t.db, userId)).toEqual([]);
     await pay(deposit, parseEther('0.05'));
     await watcher().syncNow();
     // Before, the test payment was left out: $149.99 credited and "0.000001 ETH is still due".
@@ -236,13 +231,13 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
       receivedAmount: '0.050003',
       creditedAmount: 150,
     });
-    expect(await notificationsOf(db, userId)).toEqual([
+    expect(await notificationsOf(t.db, userId)).toEqual([
       'Your deposit of $150.00 in ETH is confirmed and $150.00 was added to your balance.',
     ]);
   });
 
   it('refuses Start Over after a 1-cent payment saying it was added to the balance', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await openDeposit(client, 100, 'usdc');
     await pay(deposit, 10_000n);
     await watcher().syncNow();
@@ -253,11 +248,11 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
       message:
         'Part of this deposit has arrived and was added to your balance, so it cannot be deleted. Send the rest to the same address, or start a new deposit.',
     });
-    expect(await balanceCentsOf(db, userId)).toBe(1);
+    expect(await balanceCentsOf(t.db, userId)).toBe(1);
   });
 
   it('detects ETH a contract wallet sends in the window in the pass that scans its block (traces) and credits it at the locked price, the price moved right after', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await openDeposit(client, 150, 'eth'); // $3,000.00: 0.05 ETH
     const hash = await chain.payThroughContract(
       chain.payers[2]!,
@@ -321,14 +316,14 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
       await chain.payThroughContract(chain.payers[7]!, deposit.to as Address, parseEther('0.01'));
       // An address with no ETH request open is checked by the slow balance check.
       await other.app.depositWatcher!.reconcileNow();
-      expect(await balanceCentsOf(db, userId)).toBe(3_000);
-      const [row] = await db.query<{ id: number; block_number: number }>(
+      expect(await balanceCentsOf(t.db, userId)).toBe(3_000);
+      const [row] = await t.db.query<{ id: number; block_number: number }>(
         'SELECT id, block_number FROM chain_transfers WHERE user_id = $1',
         [userId],
       );
-      const lines = (await findStuck(db.read, { confirmations: 1 })).map((item) => item.line);
+      const lines = (await findStuck(t.db.read, { confirmations: 1 })).map((item) => item.line);
       expect(lines).toContain(
-        `transfer ${row!.id}: 0.010000 ETH to ${(await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]!.email} found by balance in block ${row!.block_number}; credited $30.00. Its sender is unknown (the node offers no traces): check it is not gas for sweeping sent through a contract (sweeps must fund deposit addresses by direct transactions)`,
+        `transfer ${row!.id}: 0.010000 ETH to ${(await t.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]!.email} found by balance in block ${row!.block_number}; credited $30.00. Its sender is unknown (the node offers no traces): check it is not gas for sweeping sent through a contract (sweeps must fund deposit addresses by direct transactions)`,
       );
     });
   });
@@ -346,7 +341,7 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
       );
       const paidIn = await blockOf(hash);
       // The window ends at the payment's block; the blocks after it come a minute apart.
-      await db.query('UPDATE deposits SET expires_at = $2 WHERE id = $1', [
+      await t.db.query('UPDATE deposits SET expires_at = $2 WHERE id = $1', [
         deposit.id,
         await blockTime(paidIn),
       ]);
@@ -361,7 +356,7 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
         late: false,
         creditedAmount: 150,
       });
-      const lines = (await findStuck(db.read, { confirmations: 1 })).map((item) => item.line);
+      const lines = (await findStuck(t.db.read, { confirmations: 1 })).map((item) => item.line);
       expect(lines.some((line) => line.includes(`counts as paid by block ${checked}`))).toBe(true);
     });
   });
@@ -378,7 +373,7 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
         await chain.reorg(1);
         await chain.mine(3);
         await other.app.depositWatcher!.syncNow();
-        expect(await balanceCentsOf(db, userId)).toBe(0);
+        expect(await balanceCentsOf(t.db, userId)).toBe(0);
         expect(await detail(client, deposit.id)).toMatchObject({
           status: 'pending',
           confirmations: null,

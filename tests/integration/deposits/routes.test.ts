@@ -9,16 +9,14 @@ import { devChainRoutes, setDevPrice, TOKEN_CONTRACTS } from '../../../src/dev/d
 import { buildApp } from '../../../src/server/app';
 import { ledgerSumCents } from '../../../src/server/domain/ledger';
 import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
-import type { Db } from '../../../src/server/db/db';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
+import { useTestApp } from '../../helpers/fixtures';
 import {
   databaseKinds,
-  openTestDatabase,
   registerUser,
   startTestApp,
   type TestApp,
   type TestClient,
-  type TestDatabase,
 } from '../../helpers/server';
 import { balanceCentsOf, notificationsOf } from '../../helpers/deposits';
 
@@ -34,27 +32,19 @@ const PAYMENT_ARRIVED =
   'A payment to this deposit has arrived, so it cannot be deleted. It is added to your balance once confirmed.';
 
 describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
   let chain: TestChain;
-  let server: TestApp;
-
   beforeAll(async () => {
-    [database, chain] = await Promise.all([openTestDatabase(kind), startTestChain()]);
-    db = database.db;
-    server = await startTestApp(db, chain.env());
+    chain = await startTestChain();
   });
-
   afterAll(async () => {
-    await server?.close();
     await chain?.stop();
-    await database?.close();
   });
+  const t = useTestApp(kind, () => chain.env());
 
-  const balanceCents = (userId: number) => balanceCentsOf(db, userId);
+  const balanceCents = (userId: number) => balanceCentsOf(t.db, userId);
   const ledger = async (userId: number) =>
     (
-      await db.query<{ amount_cents: number; reference: string }>(
+      await t.db.query<{ amount_cents: number; reference: string }>(
         `SELECT amount_cents, reference FROM ledger_entries WHERE user_id = $1 AND kind = 'deposit'
           ORDER BY id`,
         [userId],
@@ -62,11 +52,11 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     ).map((row) => [Number(row.amount_cents), row.reference]);
   /** The ledger reference of the transfer in transaction `hash`: `transfer:<chain_transfers.id>`. */
   const transferReference = async (hash: Hex) =>
-    `transfer:${(await db.query<{ id: number }>('SELECT id FROM chain_transfers WHERE tx_hash = $1', [hash]))[0]!.id}`;
-  const notifications = (userId: number) => notificationsOf(db, userId);
+    `transfer:${(await t.db.query<{ id: number }>('SELECT id FROM chain_transfers WHERE tx_hash = $1', [hash]))[0]!.id}`;
+  const notifications = (userId: number) => notificationsOf(t.db, userId);
   /** m/44'/60'/1'/0/i of the dev mnemonic, i being the advertiser's issued index. */
   const depositAddressOf = async (userId: number) => {
-    const [row] = await db.query<{ derivation_index: number }>(
+    const [row] = await t.db.query<{ derivation_index: number }>(
       'SELECT derivation_index FROM deposit_addresses WHERE user_id = $1',
       [userId],
     );
@@ -106,20 +96,20 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       [{ amount: 100.005, coinType: 'usdc' }, 'Amounts can have at most 2 decimals'],
       [{ amount: 100, coinType: 'btc' }, 'Please choose ETH, USDC or USDT'],
     ])('refuses %j with "%s"', async (body, message) => {
-      const { client } = await registerUser(server);
+      const { client } = await registerUser(t.server);
       const response = await client.post('/api/top-up-balance-v2', body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message });
     });
 
     it('needs a signed-in advertiser', async () => {
-      const response = await server.client().post('/api/top-up-balance-v2', { amount: 100 });
+      const response = await t.server.client().post('/api/top-up-balance-v2', { amount: 100 });
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ success: false, message: 'Not authenticated' });
     });
 
     it("opens a USDC request for the plain amount, paid to the advertiser's own address", async () => {
-      const { client, userId } = await registerUser(server);
+      const { client, userId } = await registerUser(t.server);
       const response = await deposit(client, 123.45, 'usdc');
       expect(response.status).toBe(201);
       const to = await depositAddressOf(userId);
@@ -159,8 +149,8 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
 
     it('asks every advertiser the same plain amount, each at their own address, one open request per coin', async () => {
-      const first = await registerUser(server);
-      const second = await registerUser(server);
+      const first = await registerUser(t.server);
+      const second = await registerUser(t.server);
       const a = (await deposit(first.client, 777, 'usdt')).body.data;
       const b = (await deposit(second.client, 777, 'usdt')).body.data;
       const c = (await deposit(first.client, 777, 'usdc')).body.data;
@@ -189,7 +179,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
 
     it('ends a part-paid request as underpaid when a new one of the coin replaces it', async () => {
-      const { client, userId } = await registerUser(server);
+      const { client, userId } = await registerUser(t.server);
       const payer = chain.payers[0]!;
       const older = (await deposit(client, 200, 'usdc')).body.data;
       const hash = await pay(payer, older, 50_000_000n);
@@ -229,7 +219,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
 
     it('issue 31: ends the open request of the coin only when it is the one the screen named', async () => {
-      const { client, userId } = await registerUser(server);
+      const { client, userId } = await registerUser(t.server);
       const open = (await deposit(client, 200, 'usdc')).body.data;
       const openNow = async () =>
         (await list(client, 'pending')).map((t) => [t.id, t.amount, t.coinType]);
@@ -280,7 +270,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
 
     it('issue 31: a part-paid request named by the screen ends as underpaid, what arrived credited', async () => {
-      const { client, userId } = await registerUser(server);
+      const { client, userId } = await registerUser(t.server);
       const payer = chain.payers[0]!;
       const older = (await deposit(client, 200, 'usdt')).body.data;
       await pay(payer, older, 80_000_000n);
@@ -311,7 +301,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
 
     it('prices ETH at the feed (held 15 minutes) and shows 6 decimals, rounded up', async () => {
-      const { client } = await registerUser(server);
+      const { client } = await registerUser(t.server);
       const { data } = (await deposit(client, 100, 'eth')).body;
       // $100 at $3,000.00 = 0.0333333… ETH, rounded up to 0.033334 so that it pays the whole $100.
       expect(data.ethAmount).toBe('0.033334');
@@ -322,7 +312,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
 
     it('refuses ETH with a clear message while the price is stale or missing; stablecoins go on', async () => {
-      const { client } = await registerUser(server);
+      const { client } = await registerUser(t.server);
       const twoHoursAgo = BigInt(Math.floor(Date.now() / 1000) - 7200);
       await chain.setRoundData(3000_00000000n, twoHoursAgo);
       expect((await deposit(client, 100, 'eth')).body).toEqual({
@@ -346,7 +336,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     it.each(['usdc', 'usdt', 'eth'])(
       'confirms a %s deposit paid in full and credits it once',
       async (coin) => {
-        const { client, userId } = await registerUser(server);
+        const { client, userId } = await registerUser(t.server);
         const payer = chain.payers[0]!;
         const { data } = (await deposit(client, 250.5, coin)).body;
         expect((await verify(client, data.id, payer)).body).toEqual({
@@ -379,7 +369,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
           data: { ...first.body.data, serverTime: expect.any(String) },
         });
         expect(await balanceCents(userId)).toBe(25050);
-        expect(await ledgerSumCents(db.read, userId)).toBe(25050);
+        expect(await ledgerSumCents(t.db.read, userId)).toBe(25050);
         expect(await ledger(userId)).toEqual([[25050, await transferReference(hash)]]);
         expect(await notifications(userId)).toEqual([
           `Your deposit of $250.50 in ${coin.toUpperCase()} is confirmed and $250.50 was added to your balance.`,
@@ -388,7 +378,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     );
 
     it('keeps a part-paid deposit open; when it closes underpaid, what arrived stays credited and a later payment too', async () => {
-      const { client, userId } = await registerUser(server);
+      const { client, userId } = await registerUser(t.server);
       const payer = chain.payers[1]!;
       const { data } = (await deposit(client, 200, 'usdc')).body;
       await pay(payer, data, 150_000_000n);
@@ -402,12 +392,12 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       expect(await balanceCents(userId)).toBe(15_000);
 
       // The window closes with $50.00 still due: the request ends underpaid.
-      await db.query(
+      await t.db.query(
         `UPDATE deposits SET expires_at = now() - interval '2 minutes' WHERE id = $1`,
         [data.id],
       );
-      await server.app.depositWatcher!.syncNow(); // a pass a minute after the window: it may close
-      expect(await expireDeposits(db, { stablecoinWindowHours: 24 })).toBe(1);
+      await t.server.app.depositWatcher!.syncNow(); // a pass a minute after the window: it may close
+      expect(await expireDeposits(t.db, { stablecoinWindowHours: 24 })).toBe(1);
       const underpaid = {
         success: false,
         message:
@@ -431,7 +421,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         },
       });
       expect(await balanceCents(userId)).toBe(20_000);
-      expect(await ledgerSumCents(db.read, userId)).toBe(20_000);
+      expect(await ledgerSumCents(t.db.read, userId)).toBe(20_000);
       expect(
         (await list(client, 'all')).map((t) => [
           t.origin,
@@ -450,7 +440,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
 
     it('credits once when 50 verifications race', async () => {
-      const { client, userId } = await registerUser(server);
+      const { client, userId } = await registerUser(t.server);
       const payer = chain.payers[2]!;
       const { data } = (await deposit(client, 1000, 'usdt')).body;
       const hash = await pay(payer, data);
@@ -463,8 +453,8 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
 
     it("never credits another advertiser for a payment to A's address, whatever sender they name", async () => {
-      const owner = await registerUser(server);
-      const other = await registerUser(server);
+      const owner = await registerUser(t.server);
+      const other = await registerUser(t.server);
       const payer = chain.payers[3]!;
       const mine = (await deposit(owner.client, 300, 'usdc')).body.data;
       const theirs = (await deposit(other.client, 300, 'usdc')).body.data;
@@ -497,7 +487,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
 
     it('refuses a bad address and an unknown transaction', async () => {
-      const { client } = await registerUser(server);
+      const { client } = await registerUser(t.server);
       const bad = await client.post('/api/verify-transaction-v2', {
         address: '0x123',
         crmTransactionId: 1,
@@ -515,15 +505,15 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
 
   describe('get-transaction', () => {
     it("answers the caller's own deposit with each transfer counted for it", async () => {
-      const { client } = await registerUser(server);
+      const { client } = await registerUser(t.server);
       const payer = chain.payers[4]!;
       const { data } = (await deposit(client, 200, 'usdt')).body;
       const first = await pay(payer, data, 120_000_000n);
-      await server.app.depositWatcher!.syncNow();
+      await t.server.app.depositWatcher!.syncNow();
       const second = await pay(payer, data, 80_000_000n);
-      await server.app.depositWatcher!.syncNow();
+      await t.server.app.depositWatcher!.syncNow();
       const [firstBlock, secondBlock] = [await blockOf(first), await blockOf(second)];
-      const head = await server.app.chain!.headBlock();
+      const head = await t.server.app.chain!.headBlock();
 
       const response = await getTransaction(client, String(data.id));
       expect(response.status).toBe(200);
@@ -563,8 +553,8 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
 
     it("answers 404 for someone else's deposit or an unknown one, 401 when signed out", async () => {
-      const owner = await registerUser(server);
-      const other = await registerUser(server);
+      const owner = await registerUser(t.server);
+      const other = await registerUser(t.server);
       const { data } = (await deposit(owner.client, 100, 'usdc')).body;
       const notYours = await getTransaction(other.client, data.id);
       expect(notYours.status).toBe(404);
@@ -575,7 +565,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       const malformed = await getTransaction(owner.client, 'abc');
       expect(malformed.status).toBe(400);
       expect(malformed.body).toEqual(NOT_FOUND);
-      const signedOut = await getTransaction(server.client(), data.id);
+      const signedOut = await getTransaction(t.server.client(), data.id);
       expect(signedOut.status).toBe(401);
       expect(signedOut.body).toEqual({ success: false, message: 'Not authenticated' });
     });
@@ -583,8 +573,8 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
 
   describe('delete-transaction and get-all-user-transactions', () => {
     it("deletes only the caller's own pending transaction and lists newest first", async () => {
-      const owner = await registerUser(server);
-      const other = await registerUser(server);
+      const owner = await registerUser(t.server);
+      const other = await registerUser(t.server);
       const payer = chain.payers[4]!;
       const paid = (await deposit(owner.client, 100, 'usdc')).body.data;
       await pay(payer, paid);
@@ -634,8 +624,8 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     let strict: TestApp;
     beforeAll(async () => {
       // One process at a time moves the watcher's cursor: the first server hands its lease over.
-      await server.app.depositWatcher!.stop();
-      strict = await startTestApp(db, chain.env({ CONFIRMATIONS: '2' }));
+      await t.server.app.depositWatcher!.stop();
+      strict = await startTestApp(t.db, chain.env({ CONFIRMATIONS: '2' }));
     });
     afterAll(async () => {
       await strict?.close();
@@ -711,7 +701,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     let devApp: FastifyInstance;
     let apiUrl: string;
     beforeAll(async () => {
-      devApp = await buildApp({ config: server.config, db, devRoutes: devChainRoutes });
+      devApp = await buildApp({ config: t.server.config, db: t.db, devRoutes: devChainRoutes });
       apiUrl = await devApp.listen({ port: 0, host: '127.0.0.1' });
     });
     afterAll(async () => {
@@ -738,14 +728,14 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       ].join('\n');
 
     it('pays half of what is due with --half, then the rest, to the deposit address', async () => {
-      const { client, userId } = await registerUser(server);
+      const { client, userId } = await registerUser(t.server);
       const sender = chain.payers[6]!;
       const { data } = (await deposit(client, 321, 'usdt')).body;
 
       const half = await runPay(String(data.id), '--account', '7', '--half');
       expect(half.stderr).toBe('');
       expect(half.code).toBe(0);
-      await server.app.depositWatcher!.syncNow();
+      await t.server.app.depositWatcher!.syncNow();
       const partPaid = (await getTransaction(client, data.id)).body.data;
       expect(partPaid).toMatchObject({
         status: 'pending',
@@ -758,7 +748,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       const rest = await runPay(String(data.id), '--account', '7');
       expect(rest.stderr).toBe('');
       expect(rest.code).toBe(0);
-      await server.app.depositWatcher!.syncNow();
+      await t.server.app.depositWatcher!.syncNow();
       const paid = (await getTransaction(client, data.id)).body.data;
       expect(paid).toMatchObject({
         status: 'confirmed',
@@ -770,13 +760,13 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
 
     it('pays the whole ETH amount from account 1 by default, and nothing once it is confirmed', async () => {
-      const { client, userId } = await registerUser(server);
+      const { client, userId } = await registerUser(t.server);
       const { data } = (await deposit(client, 150, 'eth')).body;
       expect(data.ethAmount).toBe('0.050000');
       const paid = await runPay(String(data.id));
       expect(paid.stderr).toBe('');
       expect(paid.code).toBe(0);
-      await server.app.depositWatcher!.syncNow();
+      await t.server.app.depositWatcher!.syncNow();
       const detail = (await getTransaction(client, data.id)).body.data;
       expect(detail).toMatchObject({ status: 'confirmed', receivedAmount: '0.050000' });
       expect(paid.stdout).toBe(
@@ -798,8 +788,8 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         `Could not pay transaction 999999 via ${apiUrl}: Transaction not found`,
       );
       const production = await buildApp({
-        config: { ...server.config, production: true },
-        db,
+        config: { ...t.server.config, production: true },
+        db: t.db,
         devRoutes: devChainRoutes,
       });
       try {
@@ -813,7 +803,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
   });
 
   it('answers 503 with a clear message when no chain is configured', async () => {
-    const bare = await startTestApp(db);
+    const bare = await startTestApp(t.db);
     try {
       const { client } = await registerUser(bare);
       const unavailable = {
@@ -833,7 +823,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
 
   // Last: it moves the chain's clock 15 minutes ahead for good.
   it('credits ETH paid after the 15 minutes late, at the price round in force at its block', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const payer = chain.payers[6]!;
     const { data } = (await deposit(client, 100, 'eth')).body;
     expect([data.ethAmount, data.ethUsdPrice]).toEqual(['0.033334', 3000]);

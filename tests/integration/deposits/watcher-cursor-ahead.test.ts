@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestClient, http, type Address } from 'viem';
 import { foundry } from 'viem/chains';
-import type { Db } from '../../../src/server/db/db';
 import type { TransactionDetail } from '../../../src/shared/contract/deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { balanceCentsOf, openDeposit } from '../../helpers/deposits';
-import {
-  databaseKinds,
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
+import { databaseKinds, registerUser } from '../../helpers/server';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 
 /**
@@ -24,24 +17,16 @@ import { moneyInvariantViolations } from '../../reliability/support/invariants';
 describe.each(databaseKinds())(
   'the deposit watcher with its cursor ahead of the chain on %s',
   (kind) => {
-    let database: TestDatabase;
-    let db: Db;
     let chain: TestChain;
-    let server: TestApp;
-
     beforeAll(async () => {
-      [database, chain] = await Promise.all([openTestDatabase(kind), startTestChain()]);
-      db = database.db;
-      server = await startTestApp(
-        db,
-        chain.env({ CONFIRMATIONS: '3', BALANCE_RECONCILE_SECONDS: '3600' }),
-      );
+      chain = await startTestChain();
     });
     afterAll(async () => {
-      await server?.close();
       await chain?.stop();
-      await database?.close();
     });
+    const t = useTestApp(kind, () =>
+      chain.env({ CONFIRMATIONS: '3', BALANCE_RECONCILE_SECONDS: '3600' }),
+    );
 
     /** evm_snapshot and evm_revert: the dev chain restored from an older state. */
     const anvil = () =>
@@ -50,16 +35,16 @@ describe.each(databaseKinds())(
         chain: foundry,
         transport: http(chain.rpcUrl, { retryCount: 0 }),
       });
-    const head = () => server.app.chain!.headBlock();
+    const head = () => t.server.app.chain!.headBlock();
     const cursor = async () => {
-      const [row] = await db.query<{ next_block: string; head_block: string }>(
+      const [row] = await t.db.query<{ next_block: string; head_block: string }>(
         'SELECT next_block::text, head_block::text FROM chain_watcher WHERE id = 1',
       );
       return { next: BigInt(row!.next_block), head: BigInt(row!.head_block) };
     };
     const transfers = async (userId: number) =>
       (
-        await db.query<{ block_number: string; units: string; state: string }>(
+        await t.db.query<{ block_number: string; units: string; state: string }>(
           `SELECT block_number::text, units::text, state FROM chain_transfers WHERE user_id = $1
           ORDER BY block_number`,
           [userId],
@@ -67,8 +52,8 @@ describe.each(databaseKinds())(
       ).map((row) => ({ block: BigInt(row.block_number), units: row.units, state: row.state }));
 
     it('scans again from the unconfirmed blocks below the head, credits the payment made since once and removes the one lost', async () => {
-      const watcher = server.app.depositWatcher!;
-      const { client, userId } = await registerUser(server);
+      const watcher = t.server.app.depositWatcher!;
+      const { client, userId } = await registerUser(t.server);
       const deposit = await openDeposit(client, 100, 'usdc');
       const pay = (units: bigint) =>
         chain.pay(chain.payers[0]!, { coinType: 'usdc', to: deposit.to as Address, units });
@@ -93,8 +78,8 @@ describe.each(databaseKinds())(
       const now = restored + 3n;
       expect(await head()).toBe(now);
 
-      const scan = vi.spyOn(server.app.chain!, 'scan');
-      const warn = vi.spyOn(server.app.log, 'warn');
+      const scan = vi.spyOn(t.server.app.chain!, 'scan');
+      const warn = vi.spyOn(t.server.app.log, 'warn');
       await watcher.syncNow();
       // From the first unconfirmed block (now - 3 + 1) less the 2 scanned again each pass.
       expect(scan.mock.calls.map(([from, to]) => [from, to])).toEqual([[restored - 1n, now]]);
@@ -104,7 +89,7 @@ describe.each(databaseKinds())(
         [{ cursor: (lost + 1n).toString(), head: now.toString() }, 'deposit watcher: cursor ahead'],
       ]);
       expect(await cursor()).toEqual({ next: now + 1n, head: now });
-      expect(await balanceCentsOf(db, userId)).toBe(10_000);
+      expect(await balanceCentsOf(t.db, userId)).toBe(10_000);
       // The lost payment's block is not made yet: it stays detected, never credited.
       expect(await transfers(userId)).toEqual([
         { block: restored + 1n, units: '100000000', state: 'credited' },
@@ -120,7 +105,7 @@ describe.each(databaseKinds())(
         { block: restored + 1n, units: '100000000', state: 'credited' },
         { block: lost, units: '40000000', state: 'removed' },
       ]);
-      expect(await balanceCentsOf(db, userId)).toBe(10_000);
+      expect(await balanceCentsOf(t.db, userId)).toBe(10_000);
       const detail = await client.post<{ data: TransactionDetail }>('/api/get-transaction', {
         transaction_id: deposit.id,
       });
@@ -129,7 +114,7 @@ describe.each(databaseKinds())(
         receivedAmount: '100.000000',
         creditedAmount: 100,
       });
-      expect(await moneyInvariantViolations(db)).toEqual([]);
+      expect(await moneyInvariantViolations(t.db)).toEqual([]);
     });
   },
 );

@@ -4,18 +4,10 @@ import { getAddress, parseEther, type Address } from 'viem';
 import type { Transaction, TransactionDetail } from '../../../src/shared/contract/deposits';
 import { setDevPrice } from '../../../src/dev/dev-chain';
 import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
-import type { Db } from '../../../src/server/db/db';
 import { FORWARDER_ADDRESS, startTestChain, type TestChain } from '../../helpers/anvil';
 import { startRpcFilter } from '../../helpers/rpc-filter';
-import {
-  databaseKinds,
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  type TestDatabase,
-} from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
+import { databaseKinds, registerUser, startTestApp, type TestClient } from '../../helpers/server';
 import { balanceCentsOf, notificationsOf, openDeposit } from '../../helpers/deposits';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 
@@ -27,56 +19,47 @@ const DEV_MNEMONIC = 'test test test test test test test test test test test jun
  * credits each transfer once, and never loses one.
  */
 describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
   let chain: TestChain;
-  let server: TestApp;
-
   beforeAll(async () => {
-    [database, chain] = await Promise.all([openTestDatabase(kind), startTestChain()]);
-    db = database.db;
-    server = await startTestApp(
-      db,
-      chain.env({ SWEEP_FUNDER_ADDRESSES: chain.payers[7]!, BALANCE_RECONCILE_SECONDS: '3600' }),
-    );
+    chain = await startTestChain();
   });
-
   afterAll(async () => {
-    await server?.close();
     await chain?.stop();
-    await database?.close();
   });
+  const t = useTestApp(kind, () =>
+    chain.env({ SWEEP_FUNDER_ADDRESSES: chain.payers[7]!, BALANCE_RECONCILE_SECONDS: '3600' }),
+  );
 
   // The books after each test: every balance equals its ledger, each transfer credited once.
-  afterEach(async () => expect(await moneyInvariantViolations(db)).toEqual([]));
+  afterEach(async () => expect(await moneyInvariantViolations(t.db)).toEqual([]));
 
-  const watcher = () => server.app.depositWatcher!;
+  const watcher = () => t.server.app.depositWatcher!;
   const open = openDeposit;
   const detail = async (client: TestClient, id: number) =>
     (await client.post<Answer<TransactionDetail>>('/api/get-transaction', { transaction_id: id }))
       .body.data;
-  const balanceCents = (userId: number) => balanceCentsOf(db, userId);
+  const balanceCents = (userId: number) => balanceCentsOf(t.db, userId);
   const ledger = async (userId: number) =>
     (
-      await db.query<{ amount_cents: number; reference: string }>(
+      await t.db.query<{ amount_cents: number; reference: string }>(
         `SELECT amount_cents, reference FROM ledger_entries WHERE user_id = $1 AND kind = 'deposit'
           ORDER BY id`,
         [userId],
       )
     ).map((row) => Number(row.amount_cents));
-  const notifications = (userId: number) => notificationsOf(db, userId);
+  const notifications = (userId: number) => notificationsOf(t.db, userId);
   const pay = (deposit: Transaction, units: bigint, payer = chain.payers[0]!) =>
     chain.pay(payer, { coinType: deposit.coinType, to: deposit.to as Address, units });
 
   it('gives each advertiser an address of their own, child i of the development xpub', async () => {
-    const first = await registerUser(server);
-    const second = await registerUser(server);
+    const first = await registerUser(t.server);
+    const second = await registerUser(t.server);
     const a = await open(first.client, 100, 'usdc');
     const b = await open(second.client, 100, 'usdc');
     const again = await open(first.client, 200, 'usdt');
     expect(again.to).toBe(a.to);
     expect(b.to).not.toBe(a.to);
-    const rows = await db.query<{ user_id: number; derivation_index: number; address: string }>(
+    const rows = await t.db.query<{ user_id: number; derivation_index: number; address: string }>(
       'SELECT user_id, derivation_index, address FROM deposit_addresses WHERE user_id = ANY($1::bigint[])',
       [[first.userId, second.userId]],
     );
@@ -95,7 +78,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   });
 
   it('credits a paid deposit with no verify call, within 10 seconds of the payment', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await open(client, 250.5, 'usdc');
     watcher().start();
     try {
@@ -126,7 +109,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   });
 
   it('credits a payment made after Start Over once, as a deposit nobody asked for', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await open(client, 300, 'usdt');
     await pay(deposit, 300_000_000n);
     // The page's Start Over wins the race with the watcher: the transfer is still credited.
@@ -152,7 +135,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
 
   it('refuses to delete or expire a request whose payment waits for confirmations', async () => {
     await watcher().stop(); // hands the lease over (one process at a time moves the cursor)
-    const slow = await startTestApp(db, chain.env({ CONFIRMATIONS: '3' }));
+    const slow = await startTestApp(t.db, chain.env({ CONFIRMATIONS: '3' }));
     try {
       const { client, userId } = await registerUser(slow);
       const deposit = await open(client, 150, 'usdc');
@@ -165,10 +148,10 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
         message:
           'A payment to this deposit has arrived, so it cannot be deleted. It is added to your balance once confirmed.',
       });
-      await db.query(`UPDATE deposits SET expires_at = now() - interval '1 day' WHERE id = $1`, [
+      await t.db.query(`UPDATE deposits SET expires_at = now() - interval '1 day' WHERE id = $1`, [
         deposit.id,
       ]);
-      expect(await expireDeposits(db, { stablecoinWindowHours: 24 })).toBe(0);
+      expect(await expireDeposits(t.db, { stablecoinWindowHours: 24 })).toBe(0);
       const verify = await client.post('/api/verify-transaction-v2', {
         address: chain.payers[0],
         crmTransactionId: deposit.id,
@@ -189,7 +172,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   });
 
   it('completes a request paid in two parts once, crediting each part as it arrives', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await open(client, 200, 'usdc');
     await pay(deposit, 120_000_000n);
     await watcher().syncNow();
@@ -214,7 +197,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   });
 
   it('credits everything above the $10,000 request cap', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await open(client, 100, 'usdt');
     await pay(deposit, 20_000_000_000n);
     await watcher().syncNow();
@@ -226,15 +209,16 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   });
 
   it('ends an underpaid request as failed when its window closes; what arrived stays credited', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await open(client, 500, 'usdc');
     await pay(deposit, 499_000_000n);
     await watcher().syncNow();
-    await db.query(`UPDATE deposits SET expires_at = now() - interval '2 minutes' WHERE id = $1`, [
-      deposit.id,
-    ]);
+    await t.db.query(
+      `UPDATE deposits SET expires_at = now() - interval '2 minutes' WHERE id = $1`,
+      [deposit.id],
+    );
     await watcher().syncNow(); // a pass a minute after the window: the request may close
-    expect(await expireDeposits(db, { stablecoinWindowHours: 24 })).toBe(1);
+    expect(await expireDeposits(t.db, { stablecoinWindowHours: 24 })).toBe(1);
     const verify = await client.post('/api/verify-transaction-v2', {
       address: chain.payers[0],
       crmTransactionId: deposit.id,
@@ -248,17 +232,18 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   });
 
   it('credits ETH paid after the window at the round in force at its block, marked late', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await open(client, 100, 'eth'); // $3,000.00: 0.033334 ETH
     expect(deposit.ethAmount).toBe('0.033334');
     // The window and the expiry job's 5-minute grace pass (on the chain's clock and the database's).
     await chain.increaseTime(21 * 60);
-    await db.query(`UPDATE deposits SET expires_at = now() - interval '7 minutes' WHERE id = $1`, [
-      deposit.id,
-    ]);
+    await t.db.query(
+      `UPDATE deposits SET expires_at = now() - interval '7 minutes' WHERE id = $1`,
+      [deposit.id],
+    );
     await setDevPrice(chain.rpcUrl, 2500_00000000n);
     await watcher().syncNow(); // a pass a minute after the window: the request may close
-    expect(await expireDeposits(db, { stablecoinWindowHours: 24 })).toBeGreaterThanOrEqual(1);
+    expect(await expireDeposits(t.db, { stablecoinWindowHours: 24 })).toBeGreaterThanOrEqual(1);
     expect((await detail(client, deposit.id)).status).toBe('failed');
     await pay(deposit, parseEther('0.04'));
     await chain.increaseTime(12);
@@ -273,7 +258,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   });
 
   it('credits ETH a contract wallet sent at once, found in the traces with its transaction; never sweep gas, sent directly or through a contract', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await open(client, 100, 'usdc');
     const to = deposit.to as Address;
     await chain.pay(chain.payers[7]!, { coinType: 'eth', to, units: parseEther('0.01') });
@@ -302,7 +287,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   it("never shows a sweep funder's gas as a payment detected for an open ETH request", async () => {
     await watcher().stop();
     const slow = await startTestApp(
-      db,
+      t.db,
       chain.env({ CONFIRMATIONS: '3', SWEEP_FUNDER_ADDRESSES: chain.payers[7]! }),
     );
     try {
@@ -323,14 +308,14 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   });
 
   it('credits ETH found by balance once, also when another process took the lease meanwhile', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await open(client, 100, 'usdt');
     await chain.payThroughContract(chain.payers[2]!, deposit.to as Address, parseEther('0.02'));
     await watcher().stop(); // the lease lapses: a second process takes it
     // It talks to a node that offers no traces: the ETH is found by balance.
     const filter = await startRpcFilter(chain.rpcUrl);
     const other = await startTestApp(
-      db,
+      t.db,
       chain.env({ RPC_URL: filter.url, BALANCE_RECONCILE_SECONDS: '3600' }),
     );
     try {
@@ -347,7 +332,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   });
 
   it('counts dust toward what arrived, credits and tells nothing, and leaves Start Over; ignores zero-value transfers', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const deposit = await open(client, 100, 'usdc');
     await pay(deposit, 0n, chain.payers[3]!);
     await pay(deposit, 1n, chain.payers[3]!);
@@ -370,7 +355,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
 
   it('does not credit a transfer a reorganisation removed before its confirmations', async () => {
     await watcher().stop(); // hands the lease over (one process at a time moves the cursor)
-    const slow = await startTestApp(db, chain.env({ CONFIRMATIONS: '3' }));
+    const slow = await startTestApp(t.db, chain.env({ CONFIRMATIONS: '3' }));
     try {
       const { client, userId } = await registerUser(slow);
       const deposit = await open(client, 400, 'usdc');
@@ -393,14 +378,14 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
 
   it('credits once across a restart between detection and confirmation', async () => {
     await watcher().stop();
-    const first = await startTestApp(db, chain.env({ CONFIRMATIONS: '2' }));
+    const first = await startTestApp(t.db, chain.env({ CONFIRMATIONS: '2' }));
     const { client, userId } = await registerUser(first);
     const deposit = await open(client, 120, 'usdt');
     await pay(deposit, 120_000_000n);
     await first.app.depositWatcher!.syncNow();
     expect((await detail(client, deposit.id)).confirmations).toEqual({ seen: 1, required: 2 });
     await first.close();
-    const second = await startTestApp(db, chain.env({ CONFIRMATIONS: '2' }));
+    const second = await startTestApp(t.db, chain.env({ CONFIRMATIONS: '2' }));
     try {
       await chain.mine(1);
       await second.app.depositWatcher!.syncNow();
@@ -412,7 +397,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   });
 
   it('keeps one open request per coin: a new one replaces an unpaid one', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(t.server);
     const older = await open(client, 100, 'usdc');
     const newer = await open(client, 150, 'usdc');
     await open(client, 100, 'eth');

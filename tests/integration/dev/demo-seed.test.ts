@@ -12,21 +12,20 @@ import { unlistMissingProfiles, upsertProfiles } from '../../../src/server/domai
 import { createAddressDeriver } from '../../../src/server/domain/deposit-addresses';
 import { ledgerSumCents } from '../../../src/server/domain/ledger';
 import { verifyPassword } from '../../../src/server/domain/passwords';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
+import { useTestDatabase } from '../../helpers/fixtures';
+import { databaseKinds } from '../../helpers/server';
 
 describe.each(databaseKinds())('development data on %s', (kind) => {
-  let database: TestDatabase;
+  const t = useTestDatabase(kind);
   let db: Db;
   let dataDir: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
+  beforeAll(() => {
+    db = t.db;
     dataDir = mkdtempSync(join(tmpdir(), 'promo-seed-'));
   });
 
-  afterAll(async () => {
-    await database.close();
+  afterAll(() => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 

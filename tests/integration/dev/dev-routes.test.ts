@@ -2,13 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devChainRoutes } from '../../../src/dev/dev-chain';
 import { buildApp } from '../../../src/server/app';
-import {
-  databaseKinds,
-  openTestDatabase,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../../helpers/server';
+import { accountRow } from '../../helpers/factories';
+import { useTestApp } from '../../helpers/fixtures';
+import { databaseKinds } from '../../helpers/server';
 
 const WALLET = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 const NOT_FOUND = { success: false, message: 'Not found' };
@@ -19,35 +15,28 @@ const NOT_FOUND = { success: false, message: 'Not found' };
  * `remoteAddress`, which is what the route sees as its socket's address.
  */
 describe.each(databaseKinds())('development routes on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
+  const t = useTestApp(kind);
   let devApp: FastifyInstance;
   let depositId: number;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db);
     // One proxy trusted: request.ip would then follow X-Forwarded-For; the check must not.
     devApp = await buildApp({
-      config: { ...server.config, trustProxy: 1 },
-      db: database.db,
+      config: { ...t.server.config, trustProxy: 1 },
+      db: t.db,
       devRoutes: devChainRoutes,
     });
-    const [user] = await database.db.query<{ id: number }>(
-      "INSERT INTO users (username, email) VALUES ('dev', 'dev@example.com') RETURNING id",
-    );
-    const [row] = await database.db.query<{ id: number }>(
+    const user = await accountRow(t.db, { name: 'dev' });
+    const [row] = await t.db.query<{ id: number }>(
       `INSERT INTO deposits (user_id, coin_type, amount_cents, expected_units, chain_id,
           wallet_address, from_block)
         VALUES ($1, 'usdc', 10000, 100000000, 1, '${WALLET}', 20) RETURNING id`,
-      [user!.id],
+      [user.id],
     );
     depositId = Number(row!.id);
   });
   afterAll(async () => {
     await devApp?.close();
-    await server?.close();
-    await database?.close();
   });
 
   const getDeposit = (remoteAddress: string, id = depositId, headers = {}) =>

@@ -2,20 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import type { Transaction } from '../../../src/shared/contract/deposits';
-import type { Db } from '../../../src/server/db/db';
 import { ledgerSumCents } from '../../../src/server/domain/ledger';
 import { createDepositWatcher } from '../../../src/server/domain/deposit-watcher';
 import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
-import {
-  databaseKinds,
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  type TestDatabase,
-} from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
+import { databaseKinds, registerUser, startTestApp, type TestClient } from '../../helpers/server';
 import { balanceCentsOf, notificationsOf, openDeposit } from '../../helpers/deposits';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 
@@ -28,25 +20,17 @@ const EXPIRED = {
 const VERIFIED = 'Payment verification successful!';
 
 describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
   let chain: TestChain;
-  let server: TestApp;
-
   beforeAll(async () => {
-    [database, chain] = await Promise.all([openTestDatabase(kind), startTestChain()]);
-    db = database.db;
-    server = await startTestApp(db, chain.env());
+    chain = await startTestChain();
   });
-
   afterAll(async () => {
-    await server?.close();
     await chain?.stop();
-    await database?.close();
   });
+  const t = useTestApp(kind, () => chain.env());
 
   // The books after each test: every balance equals its ledger, each transfer credited once.
-  afterEach(async () => expect(await moneyInvariantViolations(db)).toEqual([]));
+  afterEach(async () => expect(await moneyInvariantViolations(t.db)).toEqual([]));
 
   /**
    * A block, a pass of the watcher up to it, then the expiry job: a request closes only once the
@@ -55,15 +39,15 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
    */
   const runJob = async (stablecoinWindowHours = 24) => {
     await chain.mine(1);
-    await server.app.depositWatcher!.syncNow();
-    return expireDeposits(db, { stablecoinWindowHours });
+    await t.server.app.depositWatcher!.syncNow();
+    return expireDeposits(t.db, { stablecoinWindowHours });
   };
   /**
    * Waits past a request's window, then a block stamped after its end (anvil's times are whole
    * seconds) and a watcher pass up to it: what lets the request close (issue 33 point 4).
    */
   const passCoveringTheEnd = async (id: number) => {
-    const [{ ends }] = (await db.query<{ ends: Date }>(
+    const [{ ends }] = (await t.db.query<{ ends: Date }>(
       'SELECT expires_at AS ends FROM deposits WHERE id = $1',
       [id],
     )) as [{ ends: Date }];
@@ -71,10 +55,10 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await chain.mine(1);
-    await server.app.depositWatcher!.syncNow();
+    await t.server.app.depositWatcher!.syncNow();
   };
   /** The expiry job alone, with no pass of the watcher since the windows ended. */
-  const runJobOnly = () => expireDeposits(db, { stablecoinWindowHours: 24 });
+  const runJobOnly = () => expireDeposits(t.db, { stablecoinWindowHours: 24 });
   const deposit = openDeposit;
   const verify = (client: TestClient, id: number, address: Address) =>
     client.post<Answer>('/api/verify-transaction-v2', { address, crmTransactionId: id });
@@ -82,7 +66,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     chain.pay(from, { coinType: transaction.coinType, to: transaction.to as Address, units });
   /** Moves a request's creation and the end of its window back in time, as if it had waited. */
   const age = (id: number, seconds: number) =>
-    db.query(
+    t.db.query(
       `UPDATE deposits SET created_at = created_at - make_interval(secs => $2),
           expires_at = expires_at - make_interval(secs => $2) WHERE id = $1`,
       [id, seconds],
@@ -94,8 +78,8 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     ).body.data
       .map((t) => [t.amount, t.coinType, t.status])
       .sort((a, b) => Number(a[0]) - Number(b[0]));
-  const notifications = (userId: number) => notificationsOf(db, userId);
-  const balanceCents = (userId: number) => balanceCentsOf(db, userId);
+  const notifications = (userId: number) => notificationsOf(t.db, userId);
+  const balanceCents = (userId: number) => balanceCentsOf(t.db, userId);
   /** The time of the block a transaction was mined in. */
   const blockTimeOf = async (hash: Hex) => {
     const reader = createPublicClient({ chain: foundry, transport: http(chain.rpcUrl) });
@@ -104,8 +88,8 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   };
 
   it('closes unpaid requests past their expires_at once, with a notification, and leaves the others', async () => {
-    const { client, userId } = await registerUser(server);
-    const other = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
+    const other = await registerUser(t.server);
     const ethLate = await deposit(client, 110, 'eth');
     const ethInGrace = await deposit(other.client, 111, 'eth');
     const usdcOld = await deposit(client, 112, 'usdc');
@@ -142,12 +126,12 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   });
 
   it('goes by the expires_at a request was opened with, not by the window setting of now', async () => {
-    const hourly = await startTestApp(db, chain.env({ STABLECOIN_PAYMENT_WINDOW_HOURS: '1' }));
+    const hourly = await startTestApp(t.db, chain.env({ STABLECOIN_PAYMENT_WINDOW_HOURS: '1' }));
     try {
       const { client, userId } = await registerUser(hourly);
       const short = await deposit(client, 114, 'usdt');
       expect(Date.parse(short.expiresAt!) - Date.parse(short.createdAt)).toBe(3600_000);
-      const { client: dayClient } = await registerUser(server);
+      const { client: dayClient } = await registerUser(t.server);
       const long = await deposit(dayClient, 115, 'usdt');
       await age(short.id, 3601);
       await age(long.id, 3601);
@@ -163,15 +147,15 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   });
 
   it('keeps a request paid in time open while the watcher is behind: confirmed, never told it expired', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const payer = chain.payers[1]!;
     const paid = await deposit(client, 120, 'usdc');
     // The watcher's last pass is before the payment, which it has not seen yet.
-    await server.app.depositWatcher!.syncNow();
+    await t.server.app.depositWatcher!.syncNow();
     const hash = await pay(payer, paid);
     // The window ends at the payment's block.
     const blockTime = await blockTimeOf(hash);
-    await db.query(
+    await t.db.query(
       `UPDATE deposits SET created_at = $2::timestamptz - interval '24 hours', expires_at = $2
         WHERE id = $1`,
       [paid.id, blockTime],
@@ -179,7 +163,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     // The block's whole-second time may be a moment ahead of the database's clock.
     const waitedFrom = Date.now();
     while (
-      !(await db.query<{ past: boolean }>('SELECT now() > $1 AS past', [blockTime]))[0]!.past
+      !(await t.db.query<{ past: boolean }>('SELECT now() > $1 AS past', [blockTime]))[0]!.past
     ) {
       expect(Date.now() - waitedFrom).toBeLessThan(5000);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -210,43 +194,43 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     expect((await verify(client, paid.id, payer)).status).toBe(200);
     expect(await runJob()).toBe(0);
     expect(await balanceCents(userId)).toBe(12_000);
-    expect(await ledgerSumCents(db.read, userId)).toBe(12_000);
+    expect(await ledgerSumCents(t.db.read, userId)).toBe(12_000);
     expect(await notifications(userId)).toEqual([
       'Your deposit of $120.00 in USDC is confirmed and $120.00 was added to your balance.',
     ]);
   });
 
   it('closes an unpaid request on an idle chain: the running watcher makes its pass without a new block', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const open = await deposit(client, 122, 'usdc');
     // This file's watcher, with the lag a block's time may have behind its arrival cut from a minute
     // (BLOCK_TIME_LAG_SECONDS) to a second; the app's hands its lease over.
-    await server.app.depositWatcher!.stop();
+    await t.server.app.depositWatcher!.stop();
     const watcher = createDepositWatcher({
-      db,
-      chain: server.app.chain!,
+      db: t.db,
+      chain: t.server.app.chain!,
       sweepFunders: [],
       pollMs: 100,
       reconcileSeconds: 3600,
-      log: server.app.log,
+      log: t.server.app.log,
       blockTimeLagSeconds: 1,
     });
     watcher.start();
     try {
       // The window ends two seconds from now; no block is mined meanwhile.
-      await db.query(
+      await t.db.query(
         `UPDATE deposits SET expires_at = now() + interval '2 seconds' WHERE id = $1`,
         [open.id],
       );
-      const head = await server.app.chain!.headBlock();
+      const head = await t.server.app.chain!.headBlock();
       const waitedFrom = Date.now();
       while (
-        (await expireDeposits(db, { stablecoinWindowHours: 24, blockTimeLagSeconds: 1 })) === 0
+        (await expireDeposits(t.db, { stablecoinWindowHours: 24, blockTimeLagSeconds: 1 })) === 0
       ) {
         expect(Date.now() - waitedFrom).toBeLessThan(15_000);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      expect(await server.app.chain!.headBlock()).toBe(head);
+      expect(await t.server.app.chain!.headBlock()).toBe(head);
     } finally {
       await watcher.stop();
     }
@@ -257,9 +241,9 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   });
 
   it('refuses Start Over at 0:00 until the watcher has checked for a payment, then deletes', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(t.server);
     const open = await deposit(client, 121, 'usdt');
-    await db.query('UPDATE deposits SET expires_at = now() WHERE id = $1', [open.id]);
+    await t.db.query('UPDATE deposits SET expires_at = now() WHERE id = $1', [open.id]);
     const refused = await client.post('/api/delete-transaction', { transaction_id: open.id });
     expect(refused.status).toBe(400);
     // Before, it was deleted at once, and a payment made in time then belonged to no request.
@@ -274,9 +258,9 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   });
 
   it('refuses a new deposit that would replace a request at 0:00 until the watcher has checked for a payment', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(t.server);
     const open = await deposit(client, 123, 'usdt');
-    await db.query('UPDATE deposits SET expires_at = now() WHERE id = $1', [open.id]);
+    await t.db.query('UPDATE deposits SET expires_at = now() WHERE id = $1', [open.id]);
     const body = { amount: 124, coinType: 'usdt', replaces: open.id };
     const refused = await client.post('/api/top-up-balance-v2', body);
     // Before, the older request was deleted at once, like the page's own delete at zero, and a
@@ -295,7 +279,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   });
 
   it('credits a payment made after the close to that request, marked late, or to a newer one of the coin', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const payer = chain.payers[2]!;
     const closed = await deposit(client, 130, 'usdt');
     await age(closed.id, 24 * 3600 + 1);
@@ -333,7 +317,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   });
 
   it('answers expired for an unpaid ETH deposit the job closed', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const eth = await deposit(client, 140, 'eth');
     await age(eth.id, 21 * 60);
     expect(await runJob()).toBe(1);
@@ -342,7 +326,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   });
 
   it('ends a part-paid request as underpaid, keeping what arrived credited', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const payer = chain.payers[3]!;
     // $300.00 at $3,000.00: 0.1 ETH; half of it arrives, worth $150.00 at the price held.
     const eth = await deposit(client, 300, 'eth');
@@ -370,8 +354,8 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
 
   it('never expires a request whose payment waits for its confirmations', async () => {
     // One process at a time moves the watcher's cursor: the first server hands its lease over.
-    await server.app.depositWatcher!.stop();
-    const slow = await startTestApp(db, chain.env({ CONFIRMATIONS: '3' }));
+    await t.server.app.depositWatcher!.stop();
+    const slow = await startTestApp(t.db, chain.env({ CONFIRMATIONS: '3' }));
     try {
       const { client, userId } = await registerUser(slow);
       const payer = chain.payers[4]!;
@@ -404,7 +388,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   });
 
   it('closes each request once when runs overlap', async () => {
-    const users = await Promise.all(Array.from({ length: 6 }, () => registerUser(server)));
+    const users = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.server)));
     for (const [index, { client }] of users.entries()) {
       for (const coin of ['usdc', 'usdt']) {
         await age((await deposit(client, 150 + index, coin)).id, 24 * 3600 + 1);

@@ -3,7 +3,8 @@ import type { Db } from '../../../src/server/db/db';
 import { OperatorError } from '../../../src/server/operator/actions';
 import { adjustBalance } from '../../../src/server/operator/adjust-balance';
 import { balanceCentsOf, notificationsOf } from '../../helpers/deposits';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
+import { useTestDatabase } from '../../helpers/fixtures';
+import { databaseKinds } from '../../helpers/server';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 import { advertiser, ledgerOf, operatorActions } from './support';
 
@@ -13,16 +14,14 @@ import { advertiser, ledgerOf, operatorActions } from './support';
  * never takes the balance below zero.
  */
 describe.each(databaseKinds())('credit and debit on %s', (kind) => {
-  let database: TestDatabase;
+  const t = useTestDatabase(kind);
   let db: Db;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
+  beforeAll(() => {
+    db = t.db;
   });
   afterAll(async () => {
     expect(await moneyInvariantViolations(db)).toEqual([]);
-    await database.close();
   });
 
   const refusal = async (work: Promise<unknown>) => {

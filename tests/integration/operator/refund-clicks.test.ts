@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
-import { openCampaign, pauseCampaign, removeCampaign } from '../../../src/server/domain/campaigns';
+import { pauseCampaign, removeCampaign } from '../../../src/server/domain/campaigns';
 import { recordClicks } from '../../../src/server/domain/clicks';
 import type { ClickEvent } from '../../../src/server/domain/clicks/types';
 import { OperatorError } from '../../../src/server/operator/actions';
 import { refundClicks } from '../../../src/server/operator/refund-clicks';
 import { clickId, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { balanceCentsOf, notificationsOf } from '../../helpers/deposits';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
+import { campaign as newCampaign, profile } from '../../helpers/factories';
+import { useTestDatabase } from '../../helpers/fixtures';
+import { databaseKinds } from '../../helpers/server';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 import { advertiser, ledgerOf } from './support';
 
@@ -25,7 +27,7 @@ const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 const REASON = 'Click farm reported by the partner (ticket 88)';
 
 describe.each(databaseKinds())('refund-clicks on %s', (kind) => {
-  let database: TestDatabase;
+  const t = useTestDatabase(kind);
   let db: Db;
   let ava: { id: number; email: string };
   let ben: { id: number; email: string };
@@ -51,19 +53,11 @@ describe.each(databaseKinds())('refund-clicks on %s', (kind) => {
 
   /** An advertiser's $100 campaign at $0.80 a click (125 clicks), started two days ago. */
   async function campaignOf(userId: number, username: string): Promise<number> {
-    await db.query("INSERT INTO profiles (username, full_name, avatar) VALUES ($1, $1, '/a.svg')", [
-      username,
-    ]);
-    const campaign = await openCampaign(
-      db,
-      userId,
-      { username, packageId: 1, amountCents: 10_000 },
-      10_000,
-    );
+    const { id } = await newCampaign(db, userId, { username: await profile(db, username) });
     await db.query("UPDATE campaigns SET start_date = now() - interval '2 days' WHERE id = $1", [
-      campaign.id,
+      id,
     ]);
-    return Number(campaign.id);
+    return Number(id);
   }
 
   const figures = async (campaign: number) =>
@@ -84,8 +78,7 @@ describe.each(databaseKinds())('refund-clicks on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
+    db = t.db;
     ava = await advertiser(db, 'ava', 10_000);
     ben = await advertiser(db, 'ben', 10_000);
     avaCampaign = await campaignOf(ava.id, avaProfile);
@@ -107,7 +100,6 @@ describe.each(databaseKinds())('refund-clicks on %s', (kind) => {
   });
   afterAll(async () => {
     expect(await moneyInvariantViolations(db)).toEqual([]);
-    await database.close();
   });
 
   it('refunds the billed clicks given, at the campaign rate, and reports the rest', async () => {

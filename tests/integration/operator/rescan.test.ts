@@ -11,12 +11,8 @@ import { OperatorError } from '../../../src/server/operator/actions';
 import { describeTransfer, rescanDeposits } from '../../../src/server/operator/rescan';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { balanceCentsOf, notificationsOf } from '../../helpers/deposits';
-import {
-  databaseKinds,
-  openTestDatabase,
-  startTestApp,
-  type TestDatabase,
-} from '../../helpers/server';
+import { useTestDatabase } from '../../helpers/fixtures';
+import { databaseKinds, startTestApp } from '../../helpers/server';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 import { advertiser, ledgerOf, operatorActions } from './support';
 
@@ -25,7 +21,7 @@ import { advertiser, ledgerOf, operatorActions } from './support';
  * transfer is credited once however often it is scanned, by the rescan or the watcher.
  */
 describe.each(databaseKinds())('rescan on %s against anvil', (kind) => {
-  let database: TestDatabase;
+  const t = useTestDatabase(kind);
   let db: Db;
   let testChain: TestChain;
   let chain: Chain;
@@ -33,14 +29,13 @@ describe.each(databaseKinds())('rescan on %s against anvil', (kind) => {
   const REASON = 'Ticket 12: a payment not credited';
 
   beforeAll(async () => {
-    [database, testChain] = await Promise.all([openTestDatabase(kind), startTestChain()]);
-    db = database.db;
+    testChain = await startTestChain();
+    db = t.db;
     chain = chainWith(1);
   });
   afterAll(async () => {
     expect(await moneyInvariantViolations(db)).toEqual([]);
     await testChain?.stop();
-    await database?.close();
   });
 
   const chainWith = (confirmations: number) =>

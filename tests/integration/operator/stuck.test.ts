@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
-import { openCampaign } from '../../../src/server/domain/campaigns';
 import { findStuck } from '../../../src/server/operator/stuck';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
+import { campaign as newCampaign, profile } from '../../helpers/factories';
+import { useTestDatabase } from '../../helpers/fixtures';
+import { databaseKinds } from '../../helpers/server';
 import { advertiser, operatorActions } from './support';
 
 /**
@@ -17,14 +18,12 @@ const AFTER_CHECK = '2020-02-01T00:00:00Z';
 const WALLET = '0x00000000000000000000000000000000000000aa';
 
 describe.each(databaseKinds())('stuck on %s', (kind) => {
-  let database: TestDatabase;
+  const t = useTestDatabase(kind);
   let db: Db;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
+  beforeAll(() => {
+    db = t.db;
   });
-  afterAll(() => database.close());
 
   /** A pending request of `coin` whose window closed at `expiresAt` (SQL). */
   async function pendingRequest(userId: number, coin: string, expiresAt: string): Promise<number> {
@@ -52,15 +51,7 @@ describe.each(databaseKinds())('stuck on %s', (kind) => {
 
   /** A $100 campaign at $0.80 (125 clicks) on a new profile. */
   async function campaign(userId: number, username: string): Promise<number> {
-    await db.query("INSERT INTO profiles (username, full_name, avatar) VALUES ($1, $1, '/a.svg')", [
-      username,
-    ]);
-    const row = await openCampaign(
-      db,
-      userId,
-      { username, packageId: 1, amountCents: 10_000 },
-      10_000,
-    );
+    const row = await newCampaign(db, userId, { username: await profile(db, username) });
     return Number(row.id);
   }
 

@@ -1,9 +1,7 @@
 import type { Db } from '../../../src/server/db/db';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
+import { accountRow } from '../../helpers/factories';
 
 /** Small factories and readers the operator command tests share. */
-
-let advertisers = 0;
 
 /** A new advertiser `<name>-<n>@example.com` with `balanceCents` granted through the ledger. */
 export async function advertiser(
@@ -11,18 +9,7 @@ export async function advertiser(
   name: string,
   balanceCents: number,
 ): Promise<{ id: number; email: string }> {
-  advertisers += 1;
-  const email = `${name}-${advertisers}@example.com`;
-  const [user] = await db.query<{ id: number }>(
-    'INSERT INTO users (username, email) VALUES ($1, $2) RETURNING id',
-    [`${name}_${advertisers}`, email],
-  );
-  const id = Number(user!.id);
-  if (balanceCents > 0) {
-    await db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: id, amountCents: balanceCents, kind: 'demo-grant' }),
-    );
-  }
+  const { id, email } = await accountRow(db, { name, balanceCents });
   return { id, email };
 }
 

@@ -2,16 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { drainAuthMails, queueAuthMail } from '../../../src/server/domain/auth-mail-queue';
 import type { Mail } from '../../../src/server/plugins/mail';
 import {
-  createPostgresDatabase,
   databaseKinds,
   MAIL_WAIT_MS,
-  openTestDatabase,
   readOutbox,
   registerUser,
   startTestApp,
   type TestApp,
-  type TestDatabase,
 } from '../../helpers/server';
+import { useTestDatabase } from '../../helpers/fixtures';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,25 +19,18 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * that fails rolls its requests back into the queue, so the mails went out late, with the next drain.
  */
 describe.each(databaseKinds())('the auth mail queue on %s', (kind) => {
-  let database: TestDatabase;
+  // The production pool's size (db.ts): as many drains at once as one server process runs.
+  const database = useTestDatabase(kind, 10);
   let server: TestApp;
 
   beforeAll(async () => {
-    // The production pool's size (db.ts): as many drains at once as one server process runs.
-    database =
-      kind === 'postgres'
-        ? await createPostgresDatabase('mail_queue', 10)
-        : await openTestDatabase(kind);
     // No drain by the timer meanwhile: every mail is sent by the drains a test starts.
     server = await startTestApp(database.db, {
       TRUST_PROXY: '127.0.0.1',
       JOB_INTERVAL_SECONDS: '3600',
     });
   });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  afterAll(() => server?.close());
 
   const count = async (sql: string, params: unknown[] = []) =>
     Number((await database.db.query<{ n: number }>(sql, params))[0]!.n);

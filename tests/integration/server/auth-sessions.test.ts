@@ -2,16 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseKinds,
   newRegistration,
-  openTestDatabase,
   registerUser,
   startTestApp,
   TEST_APP_URL,
   waitForMail,
   type TestApp,
   type TestClient,
-  type TestDatabase,
   PRODUCTION_TEST_ENV,
 } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 const REGISTERED = 'Account created successfully. Please check your email to verify your account.';
 
@@ -20,20 +19,10 @@ function sidOf(client: TestClient): string | undefined {
 }
 
 describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const t = useTestApp(kind);
 
   async function registered(overrides: Record<string, unknown> = {}) {
-    const client = server.client();
+    const client = t.server.client();
     const registration = newRegistration(overrides);
     const response = await client.post('/api/auth/register', registration);
     expect(response.status).toBe(201);
@@ -42,7 +31,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
   describe('POST /api/auth/register', () => {
     it('creates the account, signs in with a session cookie and sends the verification mail', async () => {
-      const client = server.client();
+      const client = t.server.client();
       const registration = newRegistration({ email: 'New.Person@Example.com' });
       const response = await client.post('/api/auth/register', registration);
 
@@ -67,7 +56,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       expect(cookie).toContain('Path=/');
       expect(cookie).not.toContain('Secure');
 
-      const mail = await waitForMail(server.outboxDir, 'new.person@example.com');
+      const mail = await waitForMail(t.server.outboxDir, 'new.person@example.com');
       expect(mail.subject).toBe('Verify your PromoClicks account');
       expect(mail.link).toMatch(
         new RegExp(`^${TEST_APP_URL}/account/verification/[A-Za-z0-9_-]{43}$`),
@@ -82,13 +71,13 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
     it('stores only the hash of the session id', async () => {
       const { client } = await registered();
-      const rows = await database.db.query<{ id_hash: string }>('SELECT id_hash FROM sessions');
+      const rows = await t.db.query<{ id_hash: string }>('SELECT id_hash FROM sessions');
       expect(rows.map((row) => row.id_hash)).not.toContain(sidOf(client));
       expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.id_hash))).toBe(true);
     });
 
     it("answers 400 with the first validation message when the passwords don't match", async () => {
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/auth/register', newRegistration({ confirmPassword: 'something-else' }));
       expect(response.status).toBe(400);
@@ -97,7 +86,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     });
 
     it('answers 400 when the terms are not accepted', async () => {
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/auth/register', newRegistration({ agreeTerms: false }));
       expect(response.status).toBe(400);
@@ -109,7 +98,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
     it('answers 409 when the e-mail is taken, in any letter case', async () => {
       const { registration } = await registered();
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/auth/register', newRegistration({ email: registration.email.toUpperCase() }));
       expect(response.status).toBe(409);
@@ -122,7 +111,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
     it('answers 409 when the username is taken', async () => {
       const { registration } = await registered();
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/auth/register', newRegistration({ username: registration.username }));
       expect(response.status).toBe(409);
@@ -159,14 +148,14 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       expect(sidOf(client)).not.toBe(secondSid);
 
       // The session the login replaced is over.
-      const stale = server.client();
+      const stale = t.server.client();
       stale.cookies.set('sid', secondSid!);
       expect((await stale.get('/api/auth/check-auth')).status).toBe(401);
     });
 
     it('answers 401 without telling that the password was wrong', async () => {
       const { registration } = await registered();
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/auth/login', { email: registration.email, password: 'wrong-password' });
       expect(response.status).toBe(401);
@@ -175,7 +164,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     });
 
     it('answers the same 401 for an unknown e-mail', async () => {
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/auth/login', { email: 'nobody@example.com', password: 'whatever-123' });
       expect(response.status).toBe(401);
@@ -183,7 +172,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     });
 
     it('answers 400 for an invalid e-mail', async () => {
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/auth/login', { email: 'not-an-email', password: 'whatever-123' });
       expect(response.status).toBe(400);
@@ -194,7 +183,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     });
 
     it('answers 400 for a missing password', async () => {
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/auth/login', { email: 'someone@example.com' });
       expect(response.status).toBe(400);
@@ -204,14 +193,14 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
   describe('GET /api/auth/check-auth', () => {
     it('answers a visitor without a session as signed out, an ordinary answer (issue 17)', async () => {
-      const response = await server.client().get('/api/auth/check-auth');
+      const response = await t.server.client().get('/api/auth/check-auth');
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true, user: null });
       expect(response.setCookies).toEqual([]);
     });
 
     it('answers 401 for an unknown session id', async () => {
-      const client = server.client();
+      const client = t.server.client();
       client.cookies.set('sid', 'x'.repeat(43));
       const response = await client.get('/api/auth/check-auth');
       expect(response.status).toBe(401);
@@ -221,7 +210,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
     it('slides the session expiry forward to 14 days and renews the cookie', async () => {
       const { client, registration } = await registered();
-      await database.db.query(
+      await t.db.query(
         `UPDATE sessions SET expires_at = now() + interval '1 hour'
           WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
         [registration.email],
@@ -230,7 +219,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ success: true, user: { email: registration.email } });
 
-      const [row] = await database.db.query<{ expires_at: Date }>(
+      const [row] = await t.db.query<{ expires_at: Date }>(
         'SELECT s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1',
         [registration.email],
       );
@@ -245,7 +234,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
     it('answers 401 once the session has expired', async () => {
       const { client, registration } = await registered();
-      await database.db.query(
+      await t.db.query(
         `UPDATE sessions SET expires_at = now() - interval '1 second'
           WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
         [registration.email],
@@ -268,7 +257,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       );
       expect(sidOf(client)).toBeUndefined();
 
-      const replay = server.client();
+      const replay = t.server.client();
       replay.cookies.set('sid', oldSid);
       const check = await replay.get('/api/auth/check-auth');
       expect(check.status).toBe(401);
@@ -276,7 +265,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     });
 
     it('answers 200 without a session too', async () => {
-      const response = await server.client().post('/api/auth/logout');
+      const response = await t.server.client().post('/api/auth/logout');
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true, message: 'Logged out successfully' });
     });
@@ -285,7 +274,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
   describe('GET /api/get-user-details', () => {
     it('answers the signed-in user', async () => {
       const { client, registration } = await registered();
-      await database.db.query('UPDATE users SET balance_cents = 12345 WHERE email = $1', [
+      await t.db.query('UPDATE users SET balance_cents = 12345 WHERE email = $1', [
         registration.email,
       ]);
       const response = await client.get('/api/get-user-details');
@@ -306,7 +295,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     });
 
     it('answers 401 without a session', async () => {
-      const response = await server.client().get('/api/get-user-details');
+      const response = await t.server.client().get('/api/get-user-details');
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ success: false, message: 'Not authenticated' });
     });
@@ -314,7 +303,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
   describe('request checks on state-changing calls', () => {
     it('refuses a cross-origin POST with 403', async () => {
-      const response = await server
+      const response = await t.server
         .client()
         .post(
           '/api/auth/login',
@@ -329,7 +318,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     });
 
     it('accepts a POST from the app origin', async () => {
-      const response = await server
+      const response = await t.server
         .client()
         .post(
           '/api/auth/login',
@@ -340,7 +329,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     });
 
     it('refuses a text/plain POST with 415', async () => {
-      const response = await server.client().request('POST', '/api/auth/login', {
+      const response = await t.server.client().request('POST', '/api/auth/login', {
         raw: JSON.stringify({ email: 'a@example.com', password: 'whatever-123' }),
         headers: { 'content-type': 'text/plain' },
       });
@@ -349,7 +338,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     });
 
     it('answers 400 for malformed JSON', async () => {
-      const response = await server.client().request('POST', '/api/auth/login', {
+      const response = await t.server.client().request('POST', '/api/auth/login', {
         raw: '{"email": ',
         headers: { 'content-type': 'application/json' },
       });
@@ -361,7 +350,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
   describe('with two server instances on one database (design §6)', () => {
     let second: TestApp;
     beforeAll(async () => {
-      second = await startTestApp(database.db);
+      second = await startTestApp(t.db);
     });
     afterAll(() => second?.close());
 
@@ -377,7 +366,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
   describe('registerUser helper', () => {
     it('gives a signed-in client of a fresh, optionally verified account', async () => {
-      const { client, registration, userId } = await registerUser(server, { verified: true });
+      const { client, registration, userId } = await registerUser(t.server, { verified: true });
       const response = await client.get('/api/get-user-details');
       expect(response.body).toMatchObject({
         data: { email: registration.email, isVerified: true },
@@ -389,7 +378,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
   describe('in production', () => {
     let production: TestApp;
     beforeAll(async () => {
-      production = await startTestApp(database.db, PRODUCTION_TEST_ENV);
+      production = await startTestApp(t.db, PRODUCTION_TEST_ENV);
     });
     afterAll(() => production?.close());
 

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   databaseKinds,
   newRegistration,
-  openTestDatabase,
   readOutbox,
-  startTestApp,
   TEST_APP_URL,
   tokenOf,
   waitForMail,
-  type TestApp,
-  type TestDatabase,
 } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 const INVALID_VERIFICATION = {
   success: false,
@@ -33,40 +30,30 @@ const RESET_REQUESTED = {
 };
 
 describe.each(databaseKinds())('verification, reset and change of password on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const t = useTestApp(kind);
 
   async function registered() {
-    const client = server.client();
+    const client = t.server.client();
     const registration = newRegistration();
     expect((await client.post('/api/auth/register', registration)).status).toBe(201);
-    const mail = await waitForMail(server.outboxDir, registration.email, 'Verify');
+    const mail = await waitForMail(t.server.outboxDir, registration.email, 'Verify');
     return { client, registration, verificationCode: tokenOf(mail.link) };
   }
 
   async function resetMail(email: string, seenLinks: string[] = []) {
-    const response = await server.client().post('/api/auth/forgot-password', { email });
+    const response = await t.server.client().post('/api/auth/forgot-password', { email });
     expect(response.body).toEqual(RESET_REQUESTED);
-    return waitForMail(server.outboxDir, email, 'Reset', seenLinks);
+    return waitForMail(t.server.outboxDir, email, 'Reset', seenLinks);
   }
 
   async function loginStatus(email: string, password: string) {
-    return (await server.client().post('/api/auth/login', { email, password })).status;
+    return (await t.server.client().post('/api/auth/login', { email, password })).status;
   }
 
   describe('POST /api/auth/verify-email', () => {
     it('verifies the account once; the same code then says it is verified already', async () => {
       const { client, verificationCode } = await registered();
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/auth/verify-email', { code: verificationCode });
       expect(response.status).toBe(200);
@@ -75,7 +62,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
       expect(check.body).toMatchObject({ user: { isVerified: true } });
 
       // Issue 17: signed out, and signed in to the account.
-      for (const caller of [server.client(), client]) {
+      for (const caller of [t.server.client(), client]) {
         const again = await caller.post('/api/auth/verify-email', { code: verificationCode });
         expect(again.status).toBe(200);
         expect(again.body).toEqual(ALREADY_VERIFIED);
@@ -85,13 +72,13 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     it('says verified already for an older link of an account verified by a newer one', async () => {
       const { client, registration, verificationCode } = await registered();
       expect((await client.post('/api/account/resend-verification')).status).toBe(200);
-      const newer = await waitForMail(server.outboxDir, registration.email, 'Verify', [
+      const newer = await waitForMail(t.server.outboxDir, registration.email, 'Verify', [
         `${TEST_APP_URL}/account/verification/${verificationCode}`,
       ]);
       const verified = await client.post('/api/auth/verify-email', { code: tokenOf(newer.link) });
       expect(verified.body).toEqual(VERIFIED);
 
-      const older = await server
+      const older = await t.server
         .client()
         .post('/api/auth/verify-email', { code: verificationCode });
       expect(older.status).toBe(200);
@@ -100,13 +87,13 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
 
     it('says verified already for an expired link of a verified account', async () => {
       const { registration, verificationCode } = await registered();
-      await server.client().post('/api/auth/verify-email', { code: verificationCode });
-      await database.db.query(
+      await t.server.client().post('/api/auth/verify-email', { code: verificationCode });
+      await t.db.query(
         `UPDATE auth_tokens SET expires_at = now() - interval '1 second'
           WHERE purpose = 'verify-email' AND user_id = (SELECT id FROM users WHERE email = $1)`,
         [registration.email],
       );
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/auth/verify-email', { code: verificationCode });
       expect(response.status).toBe(200);
@@ -127,17 +114,17 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
       const { client, registration, verificationCode } = await registered();
       await client.post('/api/auth/verify-email', { code: verificationCode });
       const token = tokenOf((await resetMail(registration.email)).link);
-      await server
+      await t.server
         .client()
         .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword: 'new-pw-123' });
-      const response = await server.client().post('/api/auth/verify-email', { code: token });
+      const response = await t.server.client().post('/api/auth/verify-email', { code: token });
       expect(response.status).toBe(400);
       expect(response.body).toEqual(INVALID_VERIFICATION);
     });
 
     it('refuses an expired code', async () => {
       const { client, registration, verificationCode } = await registered();
-      await database.db.query(
+      await t.db.query(
         `UPDATE auth_tokens SET expires_at = now() - interval '1 second'
           WHERE purpose = 'verify-email' AND user_id = (SELECT id FROM users WHERE email = $1)`,
         [registration.email],
@@ -151,20 +138,20 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     });
 
     it('refuses an unknown code', async () => {
-      const response = await server.client().post('/api/auth/verify-email', { code: 'nope' });
+      const response = await t.server.client().post('/api/auth/verify-email', { code: 'nope' });
       expect(response.status).toBe(400);
       expect(response.body).toEqual(INVALID_VERIFICATION);
     });
 
     it('refuses a missing code', async () => {
-      const response = await server.client().post('/api/auth/verify-email', {});
+      const response = await t.server.client().post('/api/auth/verify-email', {});
       expect(response.status).toBe(400);
       expect(response.body).toEqual(INVALID_VERIFICATION);
     });
 
     it('expires the verification link after 24 hours', async () => {
       const { registration } = await registered();
-      const [row] = await database.db.query<{ hours: number }>(
+      const [row] = await t.db.query<{ hours: number }>(
         `SELECT extract(epoch FROM t.expires_at - t.created_at) / 3600 AS hours
            FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = $1`,
         [registration.email],
@@ -179,7 +166,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
       const mail = await resetMail(registration.email);
       expect(mail.subject).toBe('Reset your PromoClicks password');
       expect(mail.link).toMatch(new RegExp(`^${TEST_APP_URL}/reset-password/[A-Za-z0-9_-]{43}$`));
-      const [row] = await database.db.query<{ minutes: number }>(
+      const [row] = await t.db.query<{ minutes: number }>(
         `SELECT extract(epoch FROM t.expires_at - t.created_at) / 60 AS minutes
            FROM auth_tokens t JOIN users u ON u.id = t.user_id
           WHERE u.email = $1 AND t.purpose = 'reset-password'`,
@@ -189,20 +176,20 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     });
 
     it('answers the same for an unknown e-mail and sends nothing', async () => {
-      const before = (await readOutbox(server.outboxDir)).length;
-      const response = await server
+      const before = (await readOutbox(t.server.outboxDir)).length;
+      const response = await t.server
         .client()
         .post('/api/auth/forgot-password', { email: 'unknown-person@example.com' });
       expect(response.status).toBe(200);
       expect(response.body).toEqual(RESET_REQUESTED);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const mails = await readOutbox(server.outboxDir);
+      const mails = await readOutbox(t.server.outboxDir);
       expect(mails.length).toBe(before);
       expect(mails.some((mail) => mail.to === 'unknown-person@example.com')).toBe(false);
     });
 
     it('answers 400 for an invalid e-mail', async () => {
-      const response = await server.client().post('/api/auth/forgot-password', { email: '' });
+      const response = await t.server.client().post('/api/auth/forgot-password', { email: '' });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message: 'Email is required' });
     });
@@ -211,7 +198,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
   describe('POST /api/auth/reset-password', () => {
     it('sets the new password and ends every session of the account', async () => {
       const { client, registration } = await registered();
-      const other = server.client();
+      const other = t.server.client();
       await other.post('/api/auth/login', {
         email: registration.email,
         password: registration.password,
@@ -250,12 +237,12 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     it('works once: the same link then fails', async () => {
       const { registration } = await registered();
       const token = tokenOf((await resetMail(registration.email)).link);
-      const first = await server.client().post('/api/auth/reset-password', {
+      const first = await t.server.client().post('/api/auth/reset-password', {
         resetPasswordToken: token,
         newPassword: 'first-new-pw',
       });
       expect(first.status).toBe(200);
-      const second = await server.client().post('/api/auth/reset-password', {
+      const second = await t.server.client().post('/api/auth/reset-password', {
         resetPasswordToken: token,
         newPassword: 'second-new-pw',
       });
@@ -267,12 +254,12 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     it('refuses an expired link', async () => {
       const { registration } = await registered();
       const token = tokenOf((await resetMail(registration.email)).link);
-      await database.db.query(
+      await t.db.query(
         `UPDATE auth_tokens SET expires_at = now() - interval '1 second'
           WHERE purpose = 'reset-password' AND user_id = (SELECT id FROM users WHERE email = $1)`,
         [registration.email],
       );
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword: 'new-pw-123' });
       expect(response.status).toBe(400);
@@ -286,13 +273,13 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
       const newer = await resetMail(registration.email, [older.link]);
       expect(newer.link).not.toBe(older.link);
 
-      const fresh = await server.client().post('/api/auth/reset-password', {
+      const fresh = await t.server.client().post('/api/auth/reset-password', {
         resetPasswordToken: tokenOf(older.link),
         newPassword: 'older-link-pw',
       });
       expect(fresh.status).toBe(200);
 
-      const stale = await server.client().post('/api/auth/reset-password', {
+      const stale = await t.server.client().post('/api/auth/reset-password', {
         resetPasswordToken: tokenOf(newer.link),
         newPassword: 'newer-link-pw',
       });
@@ -302,7 +289,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
 
     it('refuses a verification code used as a reset token', async () => {
       const { verificationCode } = await registered();
-      const response = await server.client().post('/api/auth/reset-password', {
+      const response = await t.server.client().post('/api/auth/reset-password', {
         resetPasswordToken: verificationCode,
         newPassword: 'new-pw-123',
       });
@@ -313,7 +300,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     it('answers 400 for a password under 8 characters and keeps the link usable', async () => {
       const { registration } = await registered();
       const token = tokenOf((await resetMail(registration.email)).link);
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword: 'short' });
       expect(response.status).toBe(400);
@@ -321,7 +308,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
         success: false,
         message: 'Password must be at least 8 characters long',
       });
-      const retry = await server.client().post('/api/auth/reset-password', {
+      const retry = await t.server.client().post('/api/auth/reset-password', {
         resetPasswordToken: token,
         newPassword: 'long-enough',
       });
@@ -332,7 +319,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
   // Issue 17: the reset page asks before it shows the form.
   describe('POST /api/auth/reset-password/check', () => {
     const check = (resetPasswordToken: unknown) =>
-      server.client().post('/api/auth/reset-password/check', { resetPasswordToken });
+      t.server.client().post('/api/auth/reset-password/check', { resetPasswordToken });
 
     it('answers 200 for a working link and spends nothing', async () => {
       const { registration } = await registered();
@@ -342,7 +329,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
         expect(response.status).toBe(200);
         expect(response.body).toEqual({ success: true });
       }
-      const reset = await server
+      const reset = await t.server
         .client()
         .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword: 'new-pw-123' });
       expect(reset.status).toBe(200);
@@ -352,7 +339,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     it('refuses a used link, a replaced one and an expired one with the reset refusal', async () => {
       const { registration } = await registered();
       const used = tokenOf((await resetMail(registration.email)).link);
-      await server
+      await t.server
         .client()
         .post('/api/auth/reset-password', { resetPasswordToken: used, newPassword: 'new-pw-123' });
       const replaced = await resetMail(registration.email, [
@@ -363,7 +350,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
         replaced.link,
       ]);
       expect((await check(tokenOf(newest.link))).status).toBe(200);
-      await database.db.query(
+      await t.db.query(
         `UPDATE auth_tokens SET expires_at = now() - interval '1 second'
           WHERE purpose = 'reset-password' AND user_id = (SELECT id FROM users WHERE email = $1)`,
         [registration.email],
@@ -388,7 +375,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
   describe('POST /api/auth/change-password', () => {
     it('changes the password and ends the other sessions but keeps this one', async () => {
       const { client, registration } = await registered();
-      const other = server.client();
+      const other = t.server.client();
       await other.post('/api/auth/login', {
         email: registration.email,
         password: registration.password,
@@ -443,7 +430,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     });
 
     it('answers 401 without a session', async () => {
-      const response = await server.client().post('/api/auth/change-password', {
+      const response = await t.server.client().post('/api/auth/change-password', {
         oldPassword: 'whatever-123',
         newPassword: 'changed-password',
       });

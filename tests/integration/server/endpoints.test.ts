@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../src/shared/contract/endpoints';
 import { registeredRoutes } from '../../reliability/support/hostile-routes';
-import {
-  openTestDatabase,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 /**
  * Style habit 13: every call is declared once (src/shared/contract). The server registers exactly the
@@ -14,17 +9,7 @@ import {
  * served, or served but not declared, fails here.
  */
 describe('the endpoint table', () => {
-  let database: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    server = await startTestApp(database.db, { PARTNER_SLUG: 'acme' });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const t = useTestApp('pglite', { PARTNER_SLUG: 'acme' });
 
   it('is what the server serves under /api', () => {
     const declared = ENDPOINTS.map(
@@ -33,7 +18,7 @@ describe('the endpoint table', () => {
     // Fastify answers HEAD for every GET by itself; the development tools (src/dev) are not the API,
     // nor are the partner API's documents (routes/openapi.ts).
     const documents = ['GET /api/docs', 'GET /api/openapi.json'];
-    const served = registeredRoutes(server.app).filter(
+    const served = registeredRoutes(t.server.app).filter(
       (route) =>
         route.includes(' /api/') && !route.startsWith('HEAD ') && !documents.includes(route),
     );

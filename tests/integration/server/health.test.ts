@@ -3,15 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../../src/server/db/db';
-import {
-  createPostgresDatabase,
-  databaseKinds,
-  openTestDatabase,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  type TestDatabase,
-} from '../../helpers/server';
+import { databaseKinds, startTestApp, type TestApp, type TestClient } from '../../helpers/server';
+import { useTestApp, useTestDatabase } from '../../helpers/fixtures';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { startTcpProxy } from '../../helpers/tcp-proxy';
 
@@ -44,28 +37,23 @@ async function readyzUntil(server: TestApp, check: (answer: ReadyzAnswer) => boo
 const settled = (answer: ReadyzAnswer) => !JSON.stringify(answer.body).includes('"unknown"');
 
 describe.each(databaseKinds())('health and readiness on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
   let chain: TestChain;
 
   beforeAll(async () => {
-    [database, chain] = await Promise.all([openTestDatabase(kind), startTestChain()]);
-    // The partner's address has nothing listening: it is degraded, the process still ready.
-    server = await startTestApp(database.db, { RPC_URL: chain.rpcUrl });
+    chain = await startTestChain();
   });
-  afterAll(async () => {
-    await server?.close();
-    await Promise.all([database?.close(), chain?.stop()]);
-  });
+  afterAll(() => chain?.stop());
+  // The partner's address has nothing listening: it is degraded, the process still ready.
+  const t = useTestApp(kind, () => ({ RPC_URL: chain.rpcUrl }));
 
   it('/healthz answers 200 while the process runs, never kept by a cache', async () => {
-    const answer = await server.client().get('/healthz');
+    const answer = await t.server.client().get('/healthz');
     expect([answer.status, answer.body]).toEqual([200, { status: 'ok' }]);
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   it('/readyz is 200 with the chain answering and the partner down (degraded), each with a latency', async () => {
-    const answer = await readyzUntil(server, settled);
+    const answer = await readyzUntil(t.server, settled);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.body).toEqual({
@@ -80,9 +68,9 @@ describe.each(databaseKinds())('health and readiness on %s', (kind) => {
   });
 
   it('/readyz is 503 while a migration is not applied, and 200 again once it is', async () => {
-    await database.db.query('DELETE FROM schema_migrations WHERE name = $1', [NEWEST_MIGRATION]);
+    await t.db.query('DELETE FROM schema_migrations WHERE name = $1', [NEWEST_MIGRATION]);
     try {
-      const answer = await server.client().get('/readyz');
+      const answer = await t.server.client().get('/readyz');
       expect(answer.status).toBe(503);
       expect(answer.body).toMatchObject({
         status: 'not ready',
@@ -92,42 +80,30 @@ describe.each(databaseKinds())('health and readiness on %s', (kind) => {
         },
       });
     } finally {
-      await database.db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [
-        NEWEST_MIGRATION,
-      ]);
+      await t.db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [NEWEST_MIGRATION]);
     }
-    expect((await server.client().get('/readyz')).status).toBe(200);
+    expect((await t.server.client().get('/readyz')).status).toBe(200);
   });
 
   it('every answer names its request id, the caller’s X-Request-Id when it sends one', async () => {
-    const given = await server.client().get('/healthz', { 'x-request-id': 'balancer-id-17' });
+    const given = await t.server.client().get('/healthz', { 'x-request-id': 'balancer-id-17' });
     expect(given.headers.get('x-request-id')).toBe('balancer-id-17');
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-    const made = await server.client().get('/api/health');
+    const made = await t.server.client().get('/api/health');
     expect(made.headers.get('x-request-id')).toMatch(uuid);
     // One that is not a plain id (too long, or with spaces) is not taken into the log.
     for (const odd of ['x'.repeat(129), 'two words']) {
-      const replaced = await server.client().get('/api/health', { 'x-request-id': odd });
+      const replaced = await t.server.client().get('/api/health', { 'x-request-id': odd });
       expect(replaced.headers.get('x-request-id')).toMatch(uuid);
     }
   });
 });
 
 describe('readiness with a chain that does not answer', () => {
-  let database: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    server = await startTestApp(database.db, { RPC_URL: 'http://127.0.0.1:9' });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const t = useTestApp('pglite', { RPC_URL: 'http://127.0.0.1:9' });
 
   it('reports the chain degraded and stays ready: an RPC outage must not empty the load balancer', async () => {
-    const answer = await readyzUntil(server, settled);
+    const answer = await readyzUntil(t.server, settled);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       status: 'ready',
@@ -136,11 +112,11 @@ describe('readiness with a chain that does not answer', () => {
   });
 
   it('once shutdown begins, /readyz is 503 "stopping" while /healthz and the API still answer', async () => {
-    server.app.lifecycle.beginStopping();
-    const ready = await server.client().get('/readyz');
+    t.server.app.lifecycle.beginStopping();
+    const ready = await t.server.client().get('/readyz');
     expect([ready.status, ready.body.status]).toEqual([503, 'stopping']);
-    expect((await server.client().get('/healthz')).status).toBe(200);
-    expect((await server.client().get('/api/health')).body).toEqual({
+    expect((await t.server.client().get('/healthz')).status).toBe(200);
+    expect((await t.server.client().get('/api/health')).body).toEqual({
       success: true,
       message: 'ok',
     });
@@ -148,32 +124,28 @@ describe('readiness with a chain that does not answer', () => {
 });
 
 describe('readiness with a partner that takes the call and never answers', () => {
-  let database: TestDatabase;
-  let server: TestApp;
   let hung: Server;
   const held = new Set<Socket>();
 
   beforeAll(async () => {
     hung = createServer((socket) => held.add(socket));
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
-    const { port } = hung.address() as AddressInfo;
-    database = await openTestDatabase('pglite');
-    server = await startTestApp(database.db, { PARTNER_URL: `http://127.0.0.1:${port}` });
   });
   afterAll(async () => {
-    await server?.close();
-    await database?.close();
     for (const socket of held) socket.destroy();
     await new Promise((resolve) => hung?.close(resolve));
   });
+  const t = useTestApp('pglite', () => ({
+    PARTNER_URL: `http://127.0.0.1:${(hung.address() as AddressInfo).port}`,
+  }));
 
   it('never holds a probe for it: unknown until its check gives up, then degraded', async () => {
-    const first = await server.client().get('/readyz');
+    const first = await t.server.client().get('/readyz');
     expect([first.status, first.body]).toMatchObject([
       200,
       { status: 'ready', checks: { partner: { status: 'unknown' } } },
     ]);
-    const later = await readyzUntil(server, settled);
+    const later = await readyzUntil(t.server, settled);
     expect([later.status, later.body]).toMatchObject([
       200,
       { status: 'ready', checks: { partner: { status: 'degraded' } } },
@@ -182,14 +154,13 @@ describe('readiness with a partner that takes the call and never answers', () =>
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('readiness when PostgreSQL goes away', () => {
-  let database: TestDatabase & { url: string };
+  const database = useTestDatabase('postgres', 1);
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let server: TestApp;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase('health', 1);
-    proxy = await startTcpProxy(new URL(database.url));
-    const url = new URL(database.url);
+    proxy = await startTcpProxy(new URL(database.url!));
+    const url = new URL(database.url!);
     url.host = `127.0.0.1:${proxy.port}`;
     server = await startTestApp(openPostgres(url.toString(), 2));
   });
@@ -197,7 +168,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('readiness when PostgreSQL goes aw
     await server?.close();
     await server?.app.db.close();
     await proxy?.close();
-    await database?.close();
   });
 
   it('is 503 while the database cannot be reached, and 200 again when it returns', async () => {

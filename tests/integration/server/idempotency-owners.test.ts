@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  databaseKinds,
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  type TestDatabase,
-} from '../../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds, registerUser, type TestClient } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 /**
  * Issue 32 finding 5: the Idempotency-Keys of signed-out callers shared one owner (`anonymous`), so a
@@ -16,17 +9,7 @@ import {
  * §2 and the README: keys are kept per user, and before sign-in per client.
  */
 describe.each(databaseKinds())('whose Idempotency-Keys before sign-in, on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db, { TRUST_PROXY: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const t = useTestApp(kind, { TRUST_PROXY: '127.0.0.1' });
 
   const forgot = (client: TestClient, email: string, key: string, from = '198.51.100.1') =>
     client.post(
@@ -37,7 +20,7 @@ describe.each(databaseKinds())('whose Idempotency-Keys before sign-in, on %s', (
   const queuedOrIssued = async (email: string) =>
     Number(
       (
-        await database.db.query<{ n: number }>(
+        await t.db.query<{ n: number }>(
           `SELECT (SELECT count(*) FROM auth_mail_queue WHERE email = $1)
                 + (SELECT count(*) FROM auth_tokens t JOIN users u ON u.id = t.user_id
                     WHERE u.email = $1 AND t.purpose = 'reset-password') AS n`,
@@ -48,7 +31,7 @@ describe.each(databaseKinds())('whose Idempotency-Keys before sign-in, on %s', (
 
   /** A browser that signed in before (it holds its random `did` cookie), signed out now. */
   async function signedOutBrowser() {
-    const { client, registration } = await registerUser(server);
+    const { client, registration } = await registerUser(t.server);
     expect((await client.post('/api/auth/logout')).status).toBe(200);
     expect(client.cookies.has('did')).toBe(true);
     return { client, email: registration.email };
@@ -67,7 +50,7 @@ describe.each(databaseKinds())('whose Idempotency-Keys before sign-in, on %s', (
 
     const otherBody = await forgot(second.client, second.email, randomUUID());
     expect(otherBody.status).toBe(200);
-    const sharedKey = await forgot(server.client(), second.email, key, '198.51.100.2');
+    const sharedKey = await forgot(t.server.client(), second.email, key, '198.51.100.2');
     expect(sharedKey.status).toBe(200);
 
     // The browser's own repeat still gets its kept answer, and does nothing again.
@@ -80,16 +63,21 @@ describe.each(databaseKinds())('whose Idempotency-Keys before sign-in, on %s', (
   it('a caller with no browser cookie yet owns its keys by its address: its retry is replayed, another address does its own write', async () => {
     const { email } = await signedOutBrowser();
     const key = randomUUID();
-    expect((await forgot(server.client(), email, key, '198.51.100.20')).status).toBe(200);
+    expect((await forgot(t.server.client(), email, key, '198.51.100.20')).status).toBe(200);
     // The first answer was lost: the retry comes as the first did, from the same address.
-    const retry = await forgot(server.client(), email, key, '198.51.100.20');
+    const retry = await forgot(t.server.client(), email, key, '198.51.100.20');
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(await queuedOrIssued(email)).toBe(1);
 
-    const elsewhere = await forgot(server.client(), email, key, '198.51.100.21');
+    const elsewhere = await forgot(t.server.client(), email, key, '198.51.100.21');
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.headers.get('idempotent-replayed')).toBeNull();
-    const another = await forgot(server.client(), 'someone-else@example.com', key, '198.51.100.22');
+    const another = await forgot(
+      t.server.client(),
+      'someone-else@example.com',
+      key,
+      '198.51.100.22',
+    );
     expect(another.status).toBe(200);
     expect(await queuedOrIssued(email)).toBe(2);
   });
@@ -98,7 +86,7 @@ describe.each(databaseKinds())('whose Idempotency-Keys before sign-in, on %s', (
     const { client, email } = await signedOutBrowser();
     const key = randomUUID();
     await forgot(client, email, key);
-    const owners = await database.db.query<{ owner: string }>(
+    const owners = await t.db.query<{ owner: string }>(
       'SELECT owner FROM idempotency_keys WHERE key = $1',
       [key],
     );

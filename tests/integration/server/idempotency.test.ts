@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../src/shared/contract/deposits';
-import { ledgerSumCents, postLedgerEntry } from '../../../src/server/domain/ledger';
+import { ledgerSumCents } from '../../../src/server/domain/ledger';
 import { sweepIdempotencyKeys } from '../../../src/server/idempotency';
 import { IDEMPOTENCY_MESSAGES } from '../../../src/shared/idempotency';
 import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '../../../src/shared/requested-with';
@@ -10,15 +10,13 @@ import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
   databaseKinds,
   newRegistration,
-  openTestDatabase,
-  startTestApp,
   tokenOf,
   waitForMail,
-  type TestApp,
   type TestClient,
-  type TestDatabase,
   type TestResponse,
 } from '../../helpers/server';
+import { grant } from '../../helpers/factories';
+import { useTestApp } from '../../helpers/fixtures';
 
 /**
  * Issue 14: every write of the dashboard takes an Idempotency-Key. A repeat with the same key and body
@@ -27,35 +25,32 @@ import {
  * Sign-in and deposit verification take the key without keeping it: they run again on a repeat.
  */
 describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
-  let database: TestDatabase;
   let chain: TestChain;
-  let server: TestApp;
   let users = 0;
   const PASSWORD = 'long-enough-password';
 
   beforeAll(async () => {
-    [database, chain] = await Promise.all([openTestDatabase(kind), startTestChain()]);
-    server = await startTestApp(database.db, {
-      ...chain.env(),
-      IDEMPOTENCY_WAIT_SECONDS: '3',
-      LOG_LEVEL: 'fatal',
-    });
+    chain = await startTestChain();
+  });
+  afterAll(() => chain?.stop());
+  const t = useTestApp(kind, () => ({
+    ...chain.env(),
+    IDEMPOTENCY_WAIT_SECONDS: '3',
+    LOG_LEVEL: 'fatal',
+  }));
+  // Forty creators to buy campaigns on: creator0 … creator39.
+  beforeAll(async () => {
     const values = Array.from(
       { length: 40 },
       (_, i) => `('creator${i}', 'Creator ${i}', '/a.svg')`,
     );
-    await database.db.query(
+    await t.db.query(
       `INSERT INTO profiles (username, full_name, avatar) VALUES ${values.join(', ')}`,
     );
   });
-  afterAll(async () => {
-    await server?.close();
-    await chain?.stop();
-    await database?.close();
-  });
 
   const query = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
-    database.db.query<T>(sql, params);
+    t.db.query<T>(sql, params);
   const one = async (sql: string, params: unknown[] = []) =>
     Number(Object.values((await query(sql, params))[0]!)[0]);
 
@@ -68,7 +63,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
   /** A registered, signed-in advertiser holding `balanceCents`. */
   async function advertiser(balanceCents = 0): Promise<Advertiser> {
     const n = ++users;
-    const client = server.client();
+    const client = t.server.client();
     const email = `key${n}@example.com`;
     const registered = await client.post('/api/auth/register', {
       username: `key${n}`,
@@ -79,11 +74,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
     });
     expect(registered.status).toBe(201);
     const id = await one('SELECT id FROM users WHERE email = $1', [email]);
-    if (balanceCents > 0) {
-      await database.db.transaction((tx) =>
-        postLedgerEntry(tx, { userId: id, amountCents: balanceCents, kind: 'demo-grant' }),
-      );
-    }
+    await grant(t.db, id, balanceCents);
     return { client, id, email };
   }
 
@@ -194,7 +185,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       name: 'campaign top-up',
       path: '/api/top-up-money-deposited',
       body: (username) => ({ username, amount: 40 }),
-      effect: (userId) => ledgerSumCents(database.db.read, userId),
+      effect: (userId) => ledgerSumCents(t.db.read, userId),
     }),
     onCampaign({
       name: 'pause',
@@ -292,7 +283,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       status: 200,
       prepare: async () => {
         const user = await advertiser();
-        const other = server.client();
+        const other = t.server.client();
         await other.post('/api/auth/login', { email: user.email, password: PASSWORD });
         return {
           client: user.client,
@@ -309,7 +300,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       prepare: async () => {
         const user = await advertiser();
         return {
-          client: server.client(),
+          client: t.server.client(),
           body: { email: user.email },
           // The link is issued after the answer (design §3): a request counts once, queued or
           // issued, whichever the drain has reached (it moves one to the other in a transaction).
@@ -331,9 +322,9 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       status: 200,
       prepare: async () => {
         const user = await advertiser();
-        const anonymous = server.client();
+        const anonymous = t.server.client();
         await anonymous.post('/api/auth/forgot-password', { email: user.email });
-        const mail = await waitForMail(server.outboxDir, user.email, 'Reset');
+        const mail = await waitForMail(t.server.outboxDir, user.email, 'Reset');
         return {
           client: anonymous,
           body: { resetPasswordToken: tokenOf(mail.link), newPassword: 'reset-to-this-one' },
@@ -351,9 +342,9 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       status: 200,
       prepare: async () => {
         const user = await advertiser();
-        const mail = await waitForMail(server.outboxDir, user.email, 'Verify');
+        const mail = await waitForMail(t.server.outboxDir, user.email, 'Verify');
         return {
-          client: server.client(),
+          client: t.server.client(),
           body: { code: tokenOf(mail.link) },
           effect: () =>
             one('SELECT count(*) FROM auth_tokens WHERE user_id = $1 AND used_at IS NOT NULL', [
@@ -388,9 +379,9 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
   it('registration: a repeat makes no second account and signs the caller in again', async () => {
     const registration = newRegistration();
     const key = randomUUID();
-    const first = await send(server.client(), 'POST', '/api/auth/register', registration, key);
+    const first = await send(t.server.client(), 'POST', '/api/auth/register', registration, key);
     expect(first.status).toBe(201);
-    const retry = server.client();
+    const retry = t.server.client();
     const again = await send(retry, 'POST', '/api/auth/register', registration, key);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
@@ -401,7 +392,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       user: { email: registration.email },
     });
     // Another body under the key (another password) signs nobody in.
-    const other = server.client();
+    const other = t.server.client();
     const refused = await send(
       other,
       'POST',
@@ -433,14 +424,14 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
   it("a repeated registration signs in only while its password is still the account's", async () => {
     const registration = newRegistration();
     const key = randomUUID();
-    const client = server.client();
+    const client = t.server.client();
     expect((await send(client, 'POST', '/api/auth/register', registration, key)).status).toBe(201);
     const changed = await client.post('/api/auth/change-password', {
       oldPassword: registration.password,
       newPassword: 'changed-since-then',
     });
     expect(changed.status).toBe(200);
-    const retry = server.client();
+    const retry = t.server.client();
     const again = await send(retry, 'POST', '/api/auth/register', registration, key);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.cookies.size).toBe(0);
@@ -450,7 +441,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
     const user = await advertiser();
     const key = randomUUID();
     const body = { email: user.email, password: PASSWORD };
-    const client = server.client();
+    const client = t.server.client();
     const first = await send(client, 'POST', '/api/auth/login', body, key);
     const firstSession = client.cookies.get('sid');
     const again = await send(client, 'POST', '/api/auth/login', body, key);
@@ -486,7 +477,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       to: data.to as Address,
       units: BigInt(data.amountUnits),
     });
-    await server.app.depositWatcher!.syncNow();
+    await t.server.app.depositWatcher!.syncNow();
     expect(await balance(user.id)).toBe(10_000);
     const paid = await verify();
     expect(paid.status).toBe(200);
@@ -570,9 +561,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
     const key = randomUUID();
     const refused = await topUp(user, key, 500);
     expect(refused).toMatchObject({ status: 400, body: { success: false } });
-    await database.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: user.id, amountCents: 100_000, kind: 'demo-grant' }),
-    );
+    await grant(t.db, user.id, 100_000);
     const again = await topUp(user, key, 500);
     expect(again.status).toBe(400);
     expect(again.body).toEqual(refused.body);
@@ -617,7 +606,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       "UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1",
       [key],
     );
-    expect(await sweepIdempotencyKeys(database.db)).toBeGreaterThanOrEqual(1);
+    expect(await sweepIdempotencyKeys(t.db)).toBeGreaterThanOrEqual(1);
     expect(await one('SELECT count(*) FROM idempotency_keys WHERE key = $1', [key])).toBe(0);
   });
 
@@ -637,7 +626,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
     const start = await balance(user.id);
     const key = randomUUID();
     // The write fails after its key was claimed: the ledger refuses its row.
-    await database.db.exec(`
+    await t.db.exec(`
       CREATE FUNCTION fail_ledger() RETURNS trigger LANGUAGE plpgsql AS
         $$ BEGIN RAISE EXCEPTION 'simulated crash'; END $$;
       CREATE TRIGGER fail_ledger BEFORE INSERT ON ledger_entries
@@ -648,9 +637,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
         body: { success: false, message: 'Internal server error' },
       });
     } finally {
-      await database.db.exec(
-        'DROP TRIGGER fail_ledger ON ledger_entries; DROP FUNCTION fail_ledger();',
-      );
+      await t.db.exec('DROP TRIGGER fail_ledger ON ledger_entries; DROP FUNCTION fail_ledger();');
     }
     expect(await balance(user.id)).toBe(start);
     expect(await one('SELECT count(*) FROM idempotency_keys WHERE key = $1', [key])).toBe(0);
@@ -669,7 +656,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       const released = new Promise<void>((resolve) => (release = resolve));
       let locked!: () => void;
       const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holding = database.db.transaction(async (tx) => {
+      const holding = t.db.transaction(async (tx) => {
         await tx.query('SELECT id FROM campaigns WHERE user_id = $1 FOR UPDATE', [userId]);
         locked();
         await released;

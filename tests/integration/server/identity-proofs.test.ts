@@ -6,17 +6,14 @@ import {
   confirmIdentity,
   databaseKinds,
   MAIL_WAIT_MS,
-  openTestDatabase,
   readOutbox,
   registerUser,
-  startTestApp,
   TEST_APP_URL,
   tokenOf,
-  type TestApp,
   type TestClient,
-  type TestDatabase,
   waitForMail,
 } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 /**
  * Issue 32 points 8 and 10: a session alone changes nothing of how the account signs in (a recent
@@ -50,33 +47,26 @@ async function optionsOf(client: TestClient): Promise<Options> {
 }
 
 describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
-  let database: TestDatabase;
   let partner: PartnerSimulator;
-  let server: TestApp;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     partner = await startPartnerSimulator({
       port: 0,
       accounts: [{ username: 'ip_partner', password: 'ip-secret', email: 'ip@partner.example' }],
     });
-    server = await startTestApp(database.db, { PARTNER_URL: partner.url });
   });
-  afterAll(async () => {
-    await server?.close();
-    await partner?.stop();
-    await database?.close();
-  });
+  afterAll(() => partner?.stop());
+  const t = useTestApp(kind, () => ({ PARTNER_URL: partner.url }));
 
   /** A new browser signed in with the password: a session fresh from its sign-in. */
   async function signedIn(email: string): Promise<TestClient> {
-    const browser = server.client();
+    const browser = t.server.client();
     expect((await browser.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
     return browser;
   }
 
   it('a stolen session cookie fresh from sign-in changes nothing of how the account signs in', async () => {
-    const { client: owner, registration } = await registerUser(server);
+    const { client: owner, registration } = await registerUser(t.server);
     const authenticator = new SoftAuthenticator(TEST_APP_URL);
     await confirmIdentity(owner);
     const credential = authenticator.create(await optionsOf(owner));
@@ -136,12 +126,12 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
     expect(await owner.get<{ data: unknown[] }>('/api/auth/passkeys')).toMatchObject({
       body: { data: [{ id: added.body.passkey.id }] },
     });
-    const outbox = await readOutbox(server.outboxDir);
+    const outbox = await readOutbox(t.server.outboxDir);
     expect(outbox.filter((mail) => mail.to === 'thief@example.com')).toEqual([]);
   });
 
   it('the password, given within the 10 minutes before, lets each change through', async () => {
-    const { registration } = await registerUser(server);
+    const { registration } = await registerUser(t.server);
     const browser = await signedIn(registration.email);
     expect(await browser.post('/api/account/confirm-identity', { password: PASSWORD })).toEqual(
       expect.objectContaining({ status: 200, body: CONFIRMED }),
@@ -162,7 +152,7 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
     ).toBe(200);
 
     // Eleven minutes later the proof is spent.
-    await database.db.query(
+    await t.db.query(
       `UPDATE sessions SET proved_at = now() - interval '11 minutes' WHERE proved_at IS NOT NULL
           AND user_id = (SELECT id FROM users WHERE email = $1)`,
       [registration.email],
@@ -196,19 +186,19 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
   });
 
   it('a code of a set-up not yet turned on proves nothing', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(t.server);
     await confirmIdentity(client);
     const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
     const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
     const fresh = client.clone();
-    await database.db.query('UPDATE sessions SET proved_at = NULL');
+    await t.db.query('UPDATE sessions SET proved_at = NULL');
     expect(
       await fresh.post('/api/account/confirm-identity', { code: totp.generate() }),
     ).toMatchObject({ status: 400, body: INVALID_CODE });
   });
 
   it('an account made by partner login proves itself with its partner password', async () => {
-    const browser = server.client();
+    const browser = t.server.client();
     const partnerLogin = { username: 'ip_partner', password: 'ip-secret' };
     expect((await browser.post('/api/auth/login-with-partner', partnerLogin)).status).toBe(200);
     expect(await browser.post('/api/auth/two-factor/setup')).toMatchObject({ status: 403 });
@@ -222,7 +212,7 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
   });
 
   it('mails the owner of a password change and of a reset, with a link to reset it', async () => {
-    const { client, registration } = await registerUser(server);
+    const { client, registration } = await registerUser(t.server);
     const changed = await client.post('/api/auth/change-password', {
       oldPassword: PASSWORD,
       newPassword: 'changed-horse-22',
@@ -230,7 +220,7 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
     });
     expect(changed.status).toBe(200);
     const changeMail = await waitForMail(
-      server.outboxDir,
+      t.server.outboxDir,
       registration.email,
       'Your PromoClicks password was changed',
     );
@@ -241,20 +231,20 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
     // The old password was the proof: this session may change its sign-in settings now.
     expect((await client.post('/api/auth/two-factor/setup')).status).toBe(200);
 
-    await server.client().post('/api/auth/forgot-password', { email: registration.email });
+    await t.server.client().post('/api/auth/forgot-password', { email: registration.email });
     const resetLink = await waitForMail(
-      server.outboxDir,
+      t.server.outboxDir,
       registration.email,
       'Reset your PromoClicks password',
     );
-    const reset = await server.client().post('/api/auth/reset-password', {
+    const reset = await t.server.client().post('/api/auth/reset-password', {
       resetPasswordToken: tokenOf(resetLink.link),
       newPassword: 'reset-horse-333',
     });
     expect(reset.status).toBe(200);
     const resetMail = await vi.waitFor(
       async () => {
-        const mails = (await readOutbox(server.outboxDir)).filter(
+        const mails = (await readOutbox(t.server.outboxDir)).filter(
           ({ to, subject }) =>
             to === registration.email && subject === 'Your PromoClicks password was changed',
         );

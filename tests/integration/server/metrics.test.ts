@@ -3,9 +3,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
 import { INVALID_CLICK_REASONS } from '../../../src/shared/contract/partner';
-import type { Db } from '../../../src/server/db/db';
-import { openCampaign } from '../../../src/server/domain/campaigns';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
 import {
   SIGNATURE_HEADER,
   signPartnerRequest,
@@ -17,13 +14,13 @@ import { clickId, NO_INVALID } from '../../helpers/click-ids';
 import { openDeposit } from '../../helpers/deposits';
 import {
   databaseKinds,
-  openTestDatabase,
   PRODUCTION_TEST_ENV,
   registerUser,
   startTestApp,
   type TestApp,
-  type TestDatabase,
 } from '../../helpers/server';
+import { accountRow, campaign, profile } from '../../helpers/factories';
+import { useTestApp, useTestDatabase } from '../../helpers/fixtures';
 
 /**
  * Issue 20 points 2 and 6: `GET /metrics` answers Prometheus text (read here by a strict parser of
@@ -209,46 +206,27 @@ function sendClicks(server: TestApp, events: unknown[]) {
 }
 
 describe.each(databaseKinds())('metrics on %s', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
-  let server: TestApp;
+  const t = useTestApp(kind, { PARTNER_SECRET });
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
-    server = await startTestApp(db, { PARTNER_SECRET });
     // A promoted profile: an advertiser with a campaign on it, started a day ago.
-    const [user] = await db.query<{ id: number }>(
-      "INSERT INTO users (username, email) VALUES ('scraped', 'scraped@example.com') RETURNING id",
-    );
-    await db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: user!.id, amountCents: 10_000, kind: 'demo-grant' }),
-    );
-    await db.query(
-      "INSERT INTO profiles (username, full_name, avatar) VALUES ('metered', 'Metered', '/a.svg')",
-    );
-    const campaign = await openCampaign(
-      db,
-      user!.id,
-      { username: 'metered', packageId: 1, amountCents: 10_000 },
-      10_000,
-    );
-    await db.query(
+    const user = await accountRow(t.db, { name: 'scraped', balanceCents: 10_000 });
+    const promoted = await campaign(t.db, user.id, {
+      username: await profile(t.db, 'metered'),
+      amountCents: 10_000,
+    });
+    await t.db.query(
       "UPDATE campaigns SET start_date = now() - interval '1 day', created_at = now() - interval '1 day' WHERE id = $1",
-      [campaign.id],
+      [promoted.id],
     );
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
   });
 
   it('answers Prometheus text: each metric with its HELP and TYPE, every known series from zero', async () => {
     // The partner's first check runs beside the scrapes: until it answers, it has no value.
-    let scraped = await scrape(server);
+    let scraped = await scrape(t.server);
     while (!('partner' in byLabel(scraped.families, 'promoclicks_readiness_check_up', 'check'))) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      scraped = await scrape(server);
+      scraped = await scrape(t.server);
     }
     const { families, headers } = scraped;
     expect(headers.get('content-type')).toBe(PROMETHEUS_TEXT);
@@ -309,7 +287,7 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
   });
 
   it('counts a billed click, and an invalid one under its reason, once however often the batch is sent', async () => {
-    const before = (await scrape(server)).families;
+    const before = (await scrape(t.server)).families;
     const now = Date.now();
     const events = [
       {
@@ -327,7 +305,7 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
         visitor_id: 'crawler',
       },
     ];
-    const answer = await sendClicks(server, events);
+    const answer = await sendClicks(t.server, events);
     expect(answer.body).toEqual({
       success: true,
       received: 2,
@@ -339,7 +317,7 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
       endedCampaigns: 0,
     });
     // Sent again: its ids are known, nothing is counted twice.
-    const again = await sendClicks(server, events);
+    const again = await sendClicks(t.server, events);
     expect(again.body).toEqual({
       success: true,
       received: 2,
@@ -350,7 +328,7 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
       endedCampaigns: 0,
     });
 
-    const after = (await scrape(server)).families;
+    const after = (await scrape(t.server)).families;
     const billed = (families: Map<string, Family>) =>
       valueOf(families, 'promoclicks_clicks_billed_total')!;
     expect(billed(after) - billed(before)).toBe(1);
@@ -372,16 +350,16 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
     const partner = { method: 'GET', route: '/api/partner/categories', status_code: '401' };
     const avatar = { method: 'GET', route: '/avatars/*', status_code: '200' };
     const unmatched = { method: 'GET', route: 'unmatched', status_code: '404' };
-    await writeFile(join(server.config.dataDir, 'avatars', 'metered-7f3a.svg'), '<svg/>');
-    const before = (await scrape(server)).families;
+    await writeFile(join(t.server.config.dataDir, 'avatars', 'metered-7f3a.svg'), '<svg/>');
+    const before = (await scrape(t.server)).families;
 
-    expect((await server.client().get('/api/partner/categories')).status).toBe(401);
-    expect((await fetch(`${server.url}/avatars/metered-7f3a.svg`)).status).toBe(200);
+    expect((await t.server.client().get('/api/partner/categories')).status).toBe(401);
+    expect((await fetch(`${t.server.url}/avatars/metered-7f3a.svg`)).status).toBe(200);
     // A file that is not there and a call that does not exist: no route answered either.
-    expect((await fetch(`${server.url}/avatars/nobody-7f3a.svg`)).status).toBe(404);
-    expect((await server.client().get('/api/no-such-call/7f3a')).status).toBe(404);
+    expect((await fetch(`${t.server.url}/avatars/nobody-7f3a.svg`)).status).toBe(404);
+    expect((await t.server.client().get('/api/no-such-call/7f3a')).status).toBe(404);
 
-    const after = (await scrape(server)).families;
+    const after = (await scrape(t.server)).families;
     expect(
       [partner, avatar, unmatched].map((labels) => count(after, labels) - count(before, labels)),
     ).toEqual([1, 1, 2]);
@@ -393,15 +371,15 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
 
   it("counts each job's runs by outcome and times them", async () => {
     const jobs = startJobs({
-      db,
+      db: t.db,
       depositWatcher: undefined,
-      config: server.config,
-      log: server.app.log,
-      metrics: server.app.metrics,
+      config: t.server.config,
+      log: t.server.app.log,
+      metrics: t.server.app.metrics,
     });
     await jobs.runOnce();
     await jobs.stop();
-    const { families: after } = await scrape(server);
+    const { families: after } = await scrape(t.server);
     const runs = samplesOf(after, 'promoclicks_job_runs_total').map(
       ({ labels, value }) => `${labels.job} ${labels.outcome} ${value}`,
     );
@@ -419,13 +397,13 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
 
   it('counts the database work in flight: an open transaction is one', async () => {
     const inFlight = async () =>
-      (await server.app.metrics.registry.getSingleMetric('promoclicks_db_pool_in_flight')!.get())
+      (await t.server.app.metrics.registry.getSingleMetric('promoclicks_db_pool_in_flight')!.get())
         .values[0]!.value;
     let entered!: () => void;
     let release!: () => void;
     const inside = new Promise<void>((resolve) => (entered = resolve));
     const held = new Promise<void>((resolve) => (release = resolve));
-    const transaction = db.transaction(async (tx) => {
+    const transaction = t.db.transaction(async (tx) => {
       await tx.query('SELECT 1');
       entered();
       await held;
@@ -444,37 +422,30 @@ function samplesOf(all: Map<string, Family>, name: string): Sample[] {
 }
 
 describe.each(databaseKinds())('deposit metrics on %s against anvil', (kind) => {
-  let database: TestDatabase;
   let chain: TestChain;
-  let server: TestApp;
 
   beforeAll(async () => {
-    [database, chain] = await Promise.all([openTestDatabase(kind), startTestChain()]);
-    // Two confirmations: the block of a payment is scanned again at the next pass.
-    server = await startTestApp(
-      database.db,
-      chain.env({ CONFIRMATIONS: '2', BALANCE_RECONCILE_SECONDS: '3600' }),
-    );
+    chain = await startTestChain();
   });
-  afterAll(async () => {
-    await server?.close();
-    await chain?.stop();
-    await database?.close();
-  });
+  afterAll(() => chain?.stop());
+  // Two confirmations: the block of a payment is scanned again at the next pass.
+  const t = useTestApp(kind, () =>
+    chain.env({ CONFIRMATIONS: '2', BALANCE_RECONCILE_SECONDS: '3600' }),
+  );
 
   it("counts a payment detected and credited by its asset, and the watcher's lag in blocks", async () => {
-    const before = (await scrape(server)).families;
+    const before = (await scrape(t.server)).families;
     // Not shown before the watcher's first pass: 0 would say it is caught up.
     expect(before.has('promoclicks_deposit_watcher_lag_blocks')).toBe(false);
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(t.server);
     const deposit = await openDeposit(client, 250.5, 'usdc');
     await chain.pay(chain.payers[0]!, {
       coinType: 'usdc',
       to: deposit.to as Address,
       units: 250_500_000n,
     });
-    await server.app.depositWatcher!.syncNow();
-    const seen = (await scrape(server)).families;
+    await t.server.app.depositWatcher!.syncNow();
+    const seen = (await scrape(t.server)).families;
     expect(byLabel(seen, 'promoclicks_deposits_detected_total', 'asset')).toEqual({
       eth: 0,
       usdc: 1,
@@ -487,9 +458,9 @@ describe.each(databaseKinds())('deposit metrics on %s against anvil', (kind) => 
     });
     // Confirmed by the next block: scanned again, detected once, credited.
     await chain.mine(1);
-    await server.app.depositWatcher!.syncNow();
+    await t.server.app.depositWatcher!.syncNow();
 
-    const after = (await scrape(server)).families;
+    const after = (await scrape(t.server)).families;
     expect(byLabel(after, 'promoclicks_deposits_detected_total', 'asset')).toEqual({
       eth: 0,
       usdc: 1,
@@ -505,7 +476,8 @@ describe.each(databaseKinds())('deposit metrics on %s against anvil', (kind) => 
     await expect
       .poll(
         async () =>
-          byLabel((await scrape(server)).families, 'promoclicks_readiness_check_up', 'check').chain,
+          byLabel((await scrape(t.server)).families, 'promoclicks_readiness_check_up', 'check')
+            .chain,
         { timeout: 15_000 },
       )
       .toBe(1);
@@ -513,7 +485,7 @@ describe.each(databaseKinds())('deposit metrics on %s against anvil', (kind) => 
 });
 
 describe('who may read the metrics', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('pglite');
   const servers: TestApp[] = [];
   const start = async (env: Record<string, string>) => {
     const server = await startTestApp(database.db, env);
@@ -521,12 +493,8 @@ describe('who may read the metrics', () => {
     return server;
   };
 
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-  });
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.close()));
-    await database?.close();
   });
 
   it('with METRICS_TOKEN: only a caller sending it as a bearer token, this machine included', async () => {

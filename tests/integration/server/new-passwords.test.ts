@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueToken } from '../../../src/server/domain/tokens';
 import { PASSWORD_RULE_MESSAGES } from '../../../src/shared/rules/account';
-import {
-  databaseKinds,
-  newRegistration,
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../../helpers/server';
+import { databaseKinds, newRegistration, registerUser } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 /**
  * Issue 32 point 1 (NIST SP 800-63B §3.1.1.2): registration, password change, reset and a first
@@ -22,17 +15,7 @@ const FOUND_COMMON = ['password', '12345678', 'qwertyui', 'iloveyou', '11111111'
 const refused = (message: string) => ({ status: 400, body: { success: false, message } });
 
 describe.each(databaseKinds())('new passwords on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db);
-  });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
+  const t = useTestApp(kind);
 
   async function answer(promise: Promise<{ status: number; body: unknown }>) {
     const { status, body } = await promise;
@@ -40,7 +23,7 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
   }
 
   async function hashOf(userId: number) {
-    const [row] = await database.db.query<{ password_hash: string | null }>(
+    const [row] = await t.db.query<{ password_hash: string | null }>(
       'SELECT password_hash FROM users WHERE id = $1',
       [userId],
     );
@@ -51,12 +34,10 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
     for (const password of [...FOUND_COMMON, 'PassWord', 'Iloveyou']) {
       const registration = newRegistration({ password, confirmPassword: password });
       expect(
-        await answer(server.client().post('/api/auth/register', registration)),
+        await answer(t.server.client().post('/api/auth/register', registration)),
         password,
       ).toEqual(refused(PASSWORD_RULE_MESSAGES.common));
-      const rows = await database.db.query('SELECT 1 FROM users WHERE email = $1', [
-        registration.email,
-      ]);
+      const rows = await t.db.query('SELECT 1 FROM users WHERE email = $1', [registration.email]);
       expect(rows).toEqual([]);
     }
   });
@@ -69,7 +50,7 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
     const withUsername = `x-${registration.username.toUpperCase()}-9`;
     expect(
       await answer(
-        server.client().post('/api/auth/register', {
+        t.server.client().post('/api/auth/register', {
           ...registration,
           password: withUsername,
           confirmPassword: withUsername,
@@ -79,7 +60,7 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
     const withEmailName = `M.Duval.${kind}!2026`;
     expect(
       await answer(
-        server.client().post('/api/auth/register', {
+        t.server.client().post('/api/auth/register', {
           ...registration,
           password: withEmailName,
           confirmPassword: withEmailName,
@@ -91,7 +72,7 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
     const password = `${short.username}-kettle-drum`;
     expect(
       (
-        await server
+        await t.server
           .client()
           .post('/api/auth/register', { ...short, password, confirmPassword: password })
       ).status,
@@ -99,7 +80,7 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
   });
 
   it('refuses a common password or the username on change, keeping the old one', async () => {
-    const { client, registration, userId } = await registerUser(server);
+    const { client, registration, userId } = await registerUser(t.server);
     const before = await hashOf(userId);
     for (const [newPassword, message] of [
       ['iloveyou', PASSWORD_RULE_MESSAGES.common],
@@ -119,12 +100,12 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
   });
 
   it('refuses a common password on reset, and the link still works for a good one', async () => {
-    const { userId } = await registerUser(server);
-    const token = await database.db.transaction((tx) => issueToken(tx, userId, 'reset-password'));
+    const { userId } = await registerUser(t.server);
+    const token = await t.db.transaction((tx) => issueToken(tx, userId, 'reset-password'));
     const before = await hashOf(userId);
     const reset = (newPassword: string) =>
       answer(
-        server
+        t.server
           .client()
           .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword }),
       );
@@ -134,11 +115,11 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
   });
 
   it('refuses a common first password, and the link still works for a good one', async () => {
-    const { userId } = await registerUser(server);
-    await database.db.query('UPDATE users SET password_hash = NULL WHERE id = $1', [userId]);
-    const token = await database.db.transaction((tx) => issueToken(tx, userId, 'set-password'));
+    const { userId } = await registerUser(t.server);
+    await t.db.query('UPDATE users SET password_hash = NULL WHERE id = $1', [userId]);
+    const token = await t.db.transaction((tx) => issueToken(tx, userId, 'set-password'));
     const set = (newPassword: string) =>
-      answer(server.client().post('/api/account/set-password', { token, newPassword }));
+      answer(t.server.client().post('/api/account/set-password', { token, newPassword }));
     expect(await set('11111111')).toEqual(refused(PASSWORD_RULE_MESSAGES.common));
     expect(await hashOf(userId)).toBeNull();
     expect((await set('a-far-better-secret')).status).toBe(200);

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkPartnerSignature,
   signPartnerRequest,
@@ -11,12 +11,7 @@ import {
   ClickBatchBody,
   ClickEventInput,
 } from '../../../src/shared/contract/partner';
-import {
-  openTestDatabase,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 /**
  * Issue 18 point 4: the partner API as OpenAPI 3.1 (/api/openapi.json) and as a page (/api/docs).
@@ -32,18 +27,11 @@ interface Answer {
 }
 
 describe('the partner API documentation', () => {
-  let database: TestDatabase;
-  let server: TestApp;
+  const t = useTestApp('pglite', { PARTNER_SECRET });
   let document: PartnerOpenApi;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    server = await startTestApp(database.db, { PARTNER_SECRET });
-    document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as PartnerOpenApi;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
+    document = (await (await fetch(`${t.server.url}/api/openapi.json`)).json()) as PartnerOpenApi;
   });
 
   /**
@@ -61,7 +49,7 @@ describe('the partner API documentation', () => {
       createHmac('sha256', PARTNER_SECRET)
         .update(`${timestamp}.${options.body ?? path}`)
         .digest('hex');
-    const response = await fetch(server.url + path, {
+    const response = await fetch(t.server.url + path, {
       method,
       headers: {
         'x-partner-timestamp': String(timestamp),
@@ -80,7 +68,7 @@ describe('the partner API documentation', () => {
   }
 
   it('is an OpenAPI 3.1 document, served as JSON', async () => {
-    const response = await fetch(`${server.url}/api/openapi.json`);
+    const response = await fetch(`${t.server.url}/api/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(document.openapi).toBe('3.1.0');
@@ -195,7 +183,7 @@ describe('the partner API documentation', () => {
   });
 
   it('serves a page with the operations and how to sign, with no script', async () => {
-    const response = await fetch(`${server.url}/api/docs`);
+    const response = await fetch(`${t.server.url}/api/docs`);
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -307,7 +295,7 @@ describe('the partner API documentation', () => {
         '/api/partner/categories',
         'get',
         () =>
-          fetch(`${server.url}/api/partner/categories`).then(async (response) => ({
+          fetch(`${t.server.url}/api/partner/categories`).then(async (response) => ({
             status: response.status,
             body: await response.json(),
           })),

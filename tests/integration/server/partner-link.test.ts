@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
 import {
   databaseKinds,
-  openTestDatabase,
   readOutbox,
   registerUser,
   startTestApp,
@@ -12,8 +11,8 @@ import {
   waitForMail,
   type TestApp,
   type TestClient,
-  type TestDatabase,
 } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 /**
  * Issue 16 point 5: a partner-site account and a local account with the same e-mail are linked only
@@ -73,35 +72,28 @@ const PARTNER_ACCOUNTS = PARTNER_NAMES.map((name) => ({
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 describe.each(databaseKinds())('linking a partner account to a local account on %s', (kind) => {
-  let database: TestDatabase;
   let partner: PartnerSimulator;
-  let server: TestApp;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     partner = await startPartnerSimulator({ port: 0, accounts: PARTNER_ACCOUNTS });
-    server = await startTestApp(database.db, { PARTNER_URL: partner.url });
   });
-  afterAll(async () => {
-    await server?.close();
-    await partner?.stop();
-    await database?.close();
-  });
+  afterAll(() => partner?.stop());
+  const t = useTestApp(kind, () => ({ PARTNER_URL: partner.url }));
 
   /** The local account with the e-mail of partner account `name`, signed in, with $50. */
   async function localOwner(name: string) {
-    const { client, registration, userId } = await registerUser(server, {
+    const { client, registration, userId } = await registerUser(t.server, {
       overrides: { email: `${name}.local@example.com` },
     });
-    await database.db.query(
+    await t.db.query(
       "INSERT INTO ledger_entries (user_id, amount_cents, kind) VALUES ($1, 5000, 'deposit')",
       [userId],
     );
-    await database.db.query('UPDATE users SET balance_cents = 5000 WHERE id = $1', [userId]);
+    await t.db.query('UPDATE users SET balance_cents = 5000 WHERE id = $1', [userId]);
     return { client, email: registration.email, username: registration.username, userId };
   }
 
-  function partnerLogin(name: string, client: TestClient = server.client()) {
+  function partnerLogin(name: string, client: TestClient = t.server.client()) {
     return client.post(LOGIN, { username: `${name}_partner`, password: `${name}-partner-secret` });
   }
 
@@ -109,12 +101,12 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
   async function mailedToken(name: string, seen: string[] = []): Promise<string> {
     const response = await partnerLogin(name);
     expect(response.status).toBe(409);
-    const mail = await waitForMail(server.outboxDir, `${name}.local@example.com`, SUBJECT, seen);
+    const mail = await waitForMail(t.server.outboxDir, `${name}.local@example.com`, SUBJECT, seen);
     return tokenOf(mail.link);
   }
 
   async function partnerUsernameOf(userId: number): Promise<string | null> {
-    const [row] = await database.db.query<{ partner_username: string | null }>(
+    const [row] = await t.db.query<{ partner_username: string | null }>(
       'SELECT partner_username FROM users WHERE id = $1',
       [userId],
     );
@@ -122,20 +114,20 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
   }
 
   async function mailsTo(email: string) {
-    return (await readOutbox(server.outboxDir)).filter(
+    return (await readOutbox(t.server.outboxDir)).filter(
       (mail) => mail.to === email && mail.subject === SUBJECT,
     );
   }
 
   it('refuses the partner login with 409 and mails the local account a link', async () => {
     const owner = await localOwner('olga');
-    const client = server.client();
+    const client = t.server.client();
     const response = await partnerLogin('olga', client);
     expect(response.status).toBe(409);
     expect(response.body).toEqual(LINK_SENT);
     expect(client.cookies.has('sid')).toBe(false);
 
-    const mail = await waitForMail(server.outboxDir, owner.email, SUBJECT);
+    const mail = await waitForMail(t.server.outboxDir, owner.email, SUBJECT);
     expect(mail.link).toMatch(
       new RegExp(`^${TEST_APP_URL}/account/link-partner/[A-Za-z0-9_-]{43}$`),
     );
@@ -145,7 +137,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
     expect(mail.text).toContain('If it was not you, ignore this mail');
     expect(mail.text).toContain(`Link your CreatorFinder account: ${mail.link}`);
     // Only the token's hash is stored.
-    const rows = await database.db.query<{ token_hash: string; partner_username: string }>(
+    const rows = await t.db.query<{ token_hash: string; partner_username: string }>(
       'SELECT token_hash, partner_username FROM partner_links WHERE user_id = $1',
       [owner.userId],
     );
@@ -164,7 +156,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await mailsTo(owner.email)).toHaveLength(1);
 
-    await database.db.query(
+    await t.db.query(
       `UPDATE partner_links SET created_at = now() - interval '11 minutes' WHERE user_id = $1`,
       [owner.userId],
     );
@@ -177,7 +169,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
     const owner = await localOwner('odin');
     const answers = await Promise.all([partnerLogin('odin'), partnerLogin('odin')]);
     expect(answers.map((answer) => answer.body)).toEqual([LINK_SENT, LINK_SENT]);
-    await waitForMail(server.outboxDir, owner.email, SUBJECT);
+    await waitForMail(t.server.outboxDir, owner.email, SUBJECT);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await mailsTo(owner.email)).toHaveLength(1);
   });
@@ -200,7 +192,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
     // The owner stays signed in.
     expect((await owner.client.get('/api/auth/check-auth')).status).toBe(200);
 
-    const partnerClient = server.client();
+    const partnerClient = t.server.client();
     const login = await partnerLogin('otto', partnerClient);
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({
@@ -208,7 +200,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
       message: 'Logged in successfully',
       user: { username: owner.username, email: owner.email, crypto_balance: 50 },
     });
-    const sameEmail = await database.db.query<{ id: number }>(
+    const sameEmail = await t.db.query<{ id: number }>(
       'SELECT id FROM users WHERE lower(email) = $1 OR lower(partner_username) = $2',
       [owner.email, 'otto_partner'],
     );
@@ -231,7 +223,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
   it("refuses another signed-in user's use of the link with 400, and nothing changes", async () => {
     const owner = await localOwner('ola');
     const token = await mailedToken('ola');
-    const stranger = await registerUser(server);
+    const stranger = await registerUser(t.server);
 
     expect((await stranger.client.post(DETAILS, { token })).body).toEqual(INVALID_LINK);
     const response = await stranger.client.post(LINK, { token });
@@ -239,7 +231,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
     expect(response.body).toEqual(INVALID_LINK);
     expect(await partnerUsernameOf(stranger.userId)).toBeNull();
     expect(await partnerUsernameOf(owner.userId)).toBeNull();
-    const [link] = await database.db.query<{ used_at: Date | null }>(
+    const [link] = await t.db.query<{ used_at: Date | null }>(
       'SELECT used_at FROM partner_links WHERE user_id = $1',
       [owner.userId],
     );
@@ -262,7 +254,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
   it('refuses an expired link with 400, and nothing is linked', async () => {
     const owner = await localOwner('opal');
     const token = await mailedToken('opal');
-    await database.db.query(
+    await t.db.query(
       `UPDATE partner_links SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
       [owner.userId],
     );
@@ -277,7 +269,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
     const owner = await localOwner('orla');
     const token = await mailedToken('orla');
     for (const path of [DETAILS, LINK]) {
-      const response = await server.client().post(path, { token });
+      const response = await t.server.client().post(path, { token });
       expect(response.status).toBe(401);
       expect(response.body).toEqual(NOT_AUTHENTICATED);
     }
@@ -286,7 +278,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
 
   it('keeps refusing, without a mail, when the local account is linked to another partner account', async () => {
     const owner = await localOwner('owen');
-    await database.db.query("UPDATE users SET partner_username = 'someone_else' WHERE id = $1", [
+    await t.db.query("UPDATE users SET partner_username = 'someone_else' WHERE id = $1", [
       owner.userId,
     ]);
     const response = await partnerLogin('owen');
@@ -299,15 +291,15 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
   it('answers 409 when another account has the partner account by then; the link is kept', async () => {
     const owner = await localOwner('ozzy');
     const token = await mailedToken('ozzy');
-    const other = await registerUser(server);
-    await database.db.query("UPDATE users SET partner_username = 'OZZY_partner' WHERE id = $1", [
+    const other = await registerUser(t.server);
+    await t.db.query("UPDATE users SET partner_username = 'OZZY_partner' WHERE id = $1", [
       other.userId,
     ]);
     const response = await owner.client.post(LINK, { token });
     expect(response.status).toBe(409);
     expect(response.body).toEqual(PARTNER_TAKEN);
     expect(await partnerUsernameOf(owner.userId)).toBeNull();
-    const [link] = await database.db.query<{ used_at: Date | null }>(
+    const [link] = await t.db.query<{ used_at: Date | null }>(
       'SELECT used_at FROM partner_links WHERE user_id = $1',
       [owner.userId],
     );
@@ -317,7 +309,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
   describe('with low limits', () => {
     let limited: TestApp;
     beforeAll(async () => {
-      limited = await startTestApp(database.db, {
+      limited = await startTestApp(t.db, {
         PARTNER_URL: partner.url,
         RATE_LIMIT_PER_ACCOUNT: '2',
       });

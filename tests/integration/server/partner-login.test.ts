@@ -1,14 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
-import {
-  databaseKinds,
-  newRegistration,
-  openTestDatabase,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../../helpers/server';
+import { databaseKinds, newRegistration, startTestApp, type TestApp } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 const PATH = '/api/auth/login-with-partner';
 const INVALID = { success: false, message: 'Invalid username or password' };
@@ -25,23 +19,16 @@ const ACCOUNTS = [
 ];
 
 describe.each(databaseKinds())('login with the partner account on %s', (kind) => {
-  let database: TestDatabase;
   let partner: PartnerSimulator;
-  let server: TestApp;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     partner = await startPartnerSimulator({ port: 0, accounts: ACCOUNTS });
-    server = await startTestApp(database.db, { PARTNER_URL: partner.url });
   });
-  afterAll(async () => {
-    await server?.close();
-    await partner?.stop();
-    await database?.close();
-  });
+  afterAll(() => partner?.stop());
+  const t = useTestApp(kind, () => ({ PARTNER_URL: partner.url }));
 
   async function userRows(email: string) {
-    return database.db.query<{
+    return t.db.query<{
       username: string;
       partner_username: string;
       password_hash: string | null;
@@ -51,7 +38,7 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
   }
 
   it('creates the local account on first use, verified, without password, balance 0', async () => {
-    const client = server.client();
+    const client = t.server.client();
     const response = await client.post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -83,9 +70,9 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
   });
 
   it('signs in to the same account later, whatever the letter case, with a new session', async () => {
-    const first = server.client();
+    const first = t.server.client();
     await first.post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
-    const second = server.client();
+    const second = t.server.client();
     const response = await second.post(PATH, { username: 'anna_partner', password: 'anna-secret' });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ user: { username: 'Anna_Partner' } });
@@ -95,8 +82,8 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
 
   it('makes the username unique when a local account has it', async () => {
     const local = newRegistration({ username: 'maria' });
-    expect((await server.client().post('/api/auth/register', local)).status).toBe(201);
-    const response = await server
+    expect((await t.server.client().post('/api/auth/register', local)).status).toBe(201);
+    const response = await t.server
       .client()
       .post(PATH, { username: 'maria', password: 'maria-secret' });
     expect(response.status).toBe(200);
@@ -107,8 +94,8 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
 
   it('creates one account when two first logins race', async () => {
     const [a, b] = await Promise.all([
-      server.client().post(PATH, { username: 'race', password: 'race-secret' }),
-      server.client().post(PATH, { username: 'race', password: 'race-secret' }),
+      t.server.client().post(PATH, { username: 'race', password: 'race-secret' }),
+      t.server.client().post(PATH, { username: 'race', password: 'race-secret' }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(await userRows('race@partner.example')).toHaveLength(1);
@@ -117,8 +104,8 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
   // Issue 16 point 5: its owner is mailed a link instead (partner-link.test.ts).
   it('does not sign in to a local account that has the partner account e-mail', async () => {
     const local = newRegistration({ email: 'clash@example.com' });
-    expect((await server.client().post('/api/auth/register', local)).status).toBe(201);
-    const client = server.client();
+    expect((await t.server.client().post('/api/auth/register', local)).status).toBe(201);
+    const client = t.server.client();
     const response = await client.post(PATH, { username: 'clash', password: 'clash-secret' });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({
@@ -131,7 +118,7 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
   });
 
   it('answers 401 when the partner refuses the password', async () => {
-    const client = server.client();
+    const client = t.server.client();
     const response = await client.post(PATH, { username: 'Anna_Partner', password: 'wrong' });
     expect(response.status).toBe(401);
     expect(response.body).toEqual(INVALID);
@@ -139,13 +126,15 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
   });
 
   it('answers 401 for an unknown partner username', async () => {
-    const response = await server.client().post(PATH, { username: 'ghost', password: 'whatever' });
+    const response = await t.server
+      .client()
+      .post(PATH, { username: 'ghost', password: 'whatever' });
     expect(response.status).toBe(401);
     expect(response.body).toEqual(INVALID);
   });
 
   it('answers 400 without a username', async () => {
-    const response = await server.client().post(PATH, { username: ' ', password: 'whatever' });
+    const response = await t.server.client().post(PATH, { username: ' ', password: 'whatever' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ success: false, message: 'Username is required' });
   });
@@ -153,7 +142,7 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
   it('answers 502 when the partner site fails with 5xx', async () => {
     partner.failLogins(503);
     try {
-      const response = await server
+      const response = await t.server
         .client()
         .post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
       expect(response.status).toBe(502);
@@ -164,7 +153,7 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
   });
 
   it('does not let a partner account sign in with e-mail and an empty password hash', async () => {
-    const response = await server
+    const response = await t.server
       .client()
       .post('/api/auth/login', { email: 'anna@partner.example', password: 'anna-secret' });
     expect(response.status).toBe(401);
@@ -185,8 +174,8 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
       await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
       const address = silent.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      down = await startTestApp(database.db, { PARTNER_URL: 'http://127.0.0.1:9' });
-      hanging = await startTestApp(database.db, {
+      down = await startTestApp(t.db, { PARTNER_URL: 'http://127.0.0.1:9' });
+      hanging = await startTestApp(t.db, {
         PARTNER_URL: `http://127.0.0.1:${port}`,
         PARTNER_TIMEOUT_MS: '200',
       });
@@ -218,7 +207,7 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
   describe('with another partner slug', () => {
     let renamed: TestApp;
     beforeAll(async () => {
-      renamed = await startTestApp(database.db, {
+      renamed = await startTestApp(t.db, {
         PARTNER_URL: partner.url,
         PARTNER_SLUG: 'creatorfinder',
       });

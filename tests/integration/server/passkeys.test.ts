@@ -1,18 +1,15 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../helpers/soft-authenticator';
 import {
   confirmIdentity,
   databaseKinds,
-  openTestDatabase,
   registerUser,
-  startTestApp,
   TEST_APP_URL,
-  type TestApp,
   type TestClient,
-  type TestDatabase,
   waitForMail,
 } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 /** Issue 16 point 6: passkeys added, named, removed, signed in with, and as a second factor. */
 
@@ -34,17 +31,7 @@ async function optionsOf<T = Options>(client: TestClient, path: string): Promise
 }
 
 describe.each(databaseKinds())('passkeys on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const t = useTestApp(kind);
 
   /** Adds a passkey after "Confirm it's you" (issue 32 point 8). */
   async function addPasskey(client: TestClient, authenticator: SoftAuthenticator, name?: string) {
@@ -63,7 +50,7 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
   }
 
   it('adds a passkey named after the browser, and signs in with it without a password', async () => {
-    const { client, registration } = await registerUser(server);
+    const { client, registration } = await registerUser(t.server);
     const authenticator = new SoftAuthenticator(TEST_APP_URL);
     const added = await addPasskey(client, authenticator);
     expect(added).toMatchObject({
@@ -75,7 +62,7 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
       },
     });
     const told = await waitForMail(
-      server.outboxDir,
+      t.server.outboxDir,
       registration.email,
       'Your PromoClicks sign-in settings changed',
     );
@@ -94,7 +81,7 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
       },
     ]);
 
-    const browser = server.client();
+    const browser = t.server.client();
     const signedIn = await signInWith(browser, authenticator);
     expect(signedIn).toMatchObject({
       status: 200,
@@ -110,10 +97,10 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
   });
 
   it('refuses an answer for another origin, a replayed answer, and one without a ceremony', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(t.server);
     const authenticator = new SoftAuthenticator(TEST_APP_URL);
     await addPasskey(client, authenticator);
-    const browser = server.client();
+    const browser = t.server.client();
 
     const options = await optionsOf(browser, '/api/auth/passkey-sign-in/options');
     const phished = authenticator.get(options, undefined, {
@@ -130,17 +117,17 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
       body: EXPIRED,
     });
     expect(
-      await server.client().post('/api/auth/passkey-sign-in', { credential: retry }),
+      await t.server.client().post('/api/auth/passkey-sign-in', { credential: retry }),
     ).toMatchObject({ status: 400, body: EXPIRED });
     expect(browser.cookies.has('sid')).toBe(false);
   });
 
   it('refuses a signature counter that went back (a cloned authenticator)', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(t.server);
     const authenticator = new SoftAuthenticator(TEST_APP_URL);
     await addPasskey(client, authenticator);
-    expect((await signInWith(server.client(), authenticator)).status).toBe(200);
-    const browser = server.client();
+    expect((await signInWith(t.server.client(), authenticator)).status).toBe(200);
+    const browser = t.server.client();
     const options = await optionsOf(browser, '/api/auth/passkey-sign-in/options');
     const cloned = authenticator.get(options, undefined, { counter: 1 });
     expect(await browser.post('/api/auth/passkey-sign-in', { credential: cloned })).toMatchObject({
@@ -150,8 +137,8 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
   });
 
   it('renames and removes only the caller’s own passkeys', async () => {
-    const alice = await registerUser(server);
-    const bob = await registerUser(server);
+    const alice = await registerUser(t.server);
+    const bob = await registerUser(t.server);
     const authenticator = new SoftAuthenticator(TEST_APP_URL);
     const added = await addPasskey(alice.client, authenticator, 'Work laptop');
     const id = added.body.passkey.id;
@@ -177,15 +164,15 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
       body: { success: true, message: 'Passkey removed.' },
     });
     // A removed passkey signs in no more.
-    expect(await signInWith(server.client(), authenticator)).toMatchObject({
+    expect(await signInWith(t.server.client(), authenticator)).toMatchObject({
       status: 400,
       body: FAILED,
     });
   });
 
   it('is a second factor: with two-factor sign-in on, a passkey of that account ends the sign-in', async () => {
-    const { client, registration } = await registerUser(server);
-    const other = await registerUser(server);
+    const { client, registration } = await registerUser(t.server);
+    const other = await registerUser(t.server);
     const authenticator = new SoftAuthenticator(TEST_APP_URL);
     await addPasskey(client, authenticator);
     const othersKey = new SoftAuthenticator(TEST_APP_URL);
@@ -196,7 +183,7 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
       (await client.post('/api/auth/two-factor/enable', { code: totp.generate() })).status,
     ).toBe(200);
 
-    const browser = server.client();
+    const browser = t.server.client();
     expect(await browser.post('/api/auth/login', registration)).toMatchObject({
       status: 200,
       body: { secondFactor: { totp: true, passkey: true } },
@@ -227,7 +214,7 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
   });
 
   it('needs a signed-in caller to add, list, rename or remove', async () => {
-    const anonymous = server.client();
+    const anonymous = t.server.client();
     for (const path of [
       '/api/auth/passkeys/options',
       '/api/auth/passkeys/add',

@@ -3,12 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openTestDatabase,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 const PAGE = '<!doctype html><title>PromoClicks</title><script type="module" src="/assets/app.js">';
 const SCRIPT = 'console.log("the app");\n'.repeat(100);
@@ -21,29 +16,24 @@ async function writeWithCopies(file: string, content: string): Promise<void> {
 }
 
 describe('precompressed build files', () => {
-  let database: TestDatabase;
   let staticDir: string;
-  let server: TestApp;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
     staticDir = await mkdtemp(join(tmpdir(), 'promo-precompressed-'));
     await mkdir(join(staticDir, 'assets'));
     await writeWithCopies(join(staticDir, 'index.html'), PAGE);
     await writeWithCopies(join(staticDir, 'assets/app.js'), SCRIPT);
-    server = await startTestApp(database.db, { STATIC_DIR: staticDir });
   });
   afterAll(async () => {
-    await server?.close();
-    await database?.close();
     await rm(staticDir, { recursive: true, force: true });
   });
+  const t = useTestApp('pglite', () => ({ STATIC_DIR: staticDir }));
 
   it.each([
     ['br, gzip', 'br'],
     ['gzip', 'gzip'],
   ])('sends an asset compressed to a browser accepting %s: %s', async (accepted, encoding) => {
-    const response = await fetch(`${server.url}/assets/app.js`, {
+    const response = await fetch(`${t.server.url}/assets/app.js`, {
       headers: { 'accept-encoding': accepted },
     });
     expect(response.status).toBe(200);
@@ -55,7 +45,7 @@ describe('precompressed build files', () => {
   });
 
   it('sends the asset as it is to a browser accepting no compression', async () => {
-    const response = await fetch(`${server.url}/assets/app.js`, {
+    const response = await fetch(`${t.server.url}/assets/app.js`, {
       headers: { 'accept-encoding': 'identity' },
     });
     expect(response.status).toBe(200);
@@ -65,7 +55,7 @@ describe('precompressed build files', () => {
   });
 
   it('sends the page of a client-side route compressed and never cached without asking', async () => {
-    const response = await fetch(`${server.url}/dashboard`, {
+    const response = await fetch(`${t.server.url}/dashboard`, {
       headers: { 'accept-encoding': 'br' },
     });
     expect(response.status).toBe(200);

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
 import {
   databaseKinds,
-  openTestDatabase,
   readOutbox,
   registerUser,
   startTestApp,
@@ -10,10 +9,9 @@ import {
   MAIL_WAIT_MS,
   tokenOf,
   waitForMail,
-  type TestApp,
   type TestClient,
-  type TestDatabase,
 } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 /** Issue 16 point 8: the profile of /account really saves (design §3). */
 
@@ -64,29 +62,22 @@ interface ApiUser {
 }
 
 describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
-  let database: TestDatabase;
   let partner: PartnerSimulator;
-  let server: TestApp;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     partner = await startPartnerSimulator({ port: 0, accounts: PARTNER_ACCOUNTS });
-    server = await startTestApp(database.db, { PARTNER_URL: partner.url });
   });
-  afterAll(async () => {
-    await server?.close();
-    await partner?.stop();
-    await database?.close();
-  });
+  afterAll(() => partner?.stop());
+  const t = useTestApp(kind, () => ({ PARTNER_URL: partner.url }));
 
   const checkAuth = async (client: TestClient) =>
     (await client.get<{ user: ApiUser }>('/api/auth/check-auth')).body.user;
 
-  const login = (email: string, password: string, app = server) =>
+  const login = (email: string, password: string, app = t.server) =>
     app.client().post('/api/auth/login', { email, password });
 
   /** A client signed in through the partner site: an account without a password. */
-  async function partnerClient(name: string, app = server): Promise<TestClient> {
+  async function partnerClient(name: string, app = t.server): Promise<TestClient> {
     const account = PARTNER_ACCOUNTS.find((candidate) => candidate.username === name)!;
     const client = app.client();
     const response = await client.post('/api/auth/login-with-partner', {
@@ -101,12 +92,12 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
   async function askForEmailChange(client: TestClient, password: string, newEmail: string) {
     const response = await client.post('/api/account/change-email', { newEmail, password });
     expect(response.status).toBe(200);
-    return tokenOf((await waitForMail(server.outboxDir, newEmail, CONFIRM_SUBJECT)).link);
+    return tokenOf((await waitForMail(t.server.outboxDir, newEmail, CONFIRM_SUBJECT)).link);
   }
 
   describe('username', () => {
     it('saves the new username: the answer and the next check-auth show it at once', async () => {
-      const { client, registration } = await registerUser(server);
+      const { client, registration } = await registerUser(t.server);
       // Read once, so the session's row is in the read cache.
       expect((await checkAuth(client)).username).toBe(registration.username);
       const username = `renamed_${Date.now().toString(36)}`;
@@ -144,7 +135,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
         'Username may only contain letters, digits, dots, dashes and underscores',
       ],
     ])('refuses %o by the registration rules: 400 "%s"', async (body, message) => {
-      const { client, registration } = await registerUser(server);
+      const { client, registration } = await registerUser(t.server);
       const response = await client.post('/api/account/username', body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message });
@@ -152,8 +143,8 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('refuses a username another account has, in any letter case: 409', async () => {
-      const first = await registerUser(server);
-      const second = await registerUser(server);
+      const first = await registerUser(t.server);
+      const second = await registerUser(t.server);
       const response = await second.client.post('/api/account/username', {
         username: first.registration.username.toUpperCase(),
       });
@@ -163,8 +154,8 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('refuses a taken username under an Idempotency-Key, and keeps that answer for a repeat', async () => {
-      const first = await registerUser(server);
-      const second = await registerUser(server);
+      const first = await registerUser(t.server);
+      const second = await registerUser(t.server);
       const key = { 'idempotency-key': `taken-${Date.now().toString(36)}` };
       const body = { username: first.registration.username };
       const refused = await second.client.post('/api/account/username', body, key);
@@ -183,7 +174,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('takes its own username in other letters', async () => {
-      const { client, registration } = await registerUser(server);
+      const { client, registration } = await registerUser(t.server);
       const username = registration.username.toUpperCase();
       const response = await client.post('/api/account/username', { username });
       expect(response.status).toBe(200);
@@ -191,7 +182,9 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('needs a session', async () => {
-      const response = await server.client().post('/api/account/username', { username: 'nobody' });
+      const response = await t.server
+        .client()
+        .post('/api/account/username', { username: 'nobody' });
       expect(response.status).toBe(401);
       expect(response.body).toEqual(NOT_AUTHENTICATED);
     });
@@ -199,7 +192,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
 
   describe('e-mail change', () => {
     it('mails a link to the new address and a notice to the old one; the e-mail changes once it is opened', async () => {
-      const { client, registration } = await registerUser(server);
+      const { client, registration } = await registerUser(t.server);
       const newEmail = freshEmail();
 
       const response = await client.post('/api/account/change-email', {
@@ -212,11 +205,11 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
         success: true,
         message: `We sent a confirmation link to ${newEmail}. Your e-mail changes once you open it.`,
       });
-      const link = await waitForMail(server.outboxDir, newEmail, CONFIRM_SUBJECT);
+      const link = await waitForMail(t.server.outboxDir, newEmail, CONFIRM_SUBJECT);
       expect(link.link).toMatch(new RegExp(`^${TEST_APP_URL}/account/confirm-email/[^/]+$`));
       expect(link.text).toContain(`Hello ${registration.username},`);
       expect(link.text).toContain(link.link);
-      const notice = await waitForMail(server.outboxDir, registration.email, CHANGING_SUBJECT);
+      const notice = await waitForMail(t.server.outboxDir, registration.email, CHANGING_SUBJECT);
       expect(notice.text).toContain('Your e-mail is being changed to n***@example.com.');
       expect(notice.text).toContain('If this was not you, change your password');
       expect(notice.text).not.toContain(newEmail);
@@ -234,7 +227,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
         user: { username: registration.username, email: newEmail, isVerified: true },
       });
       expect(await checkAuth(client)).toMatchObject({ email: newEmail, isVerified: true });
-      const changed = await waitForMail(server.outboxDir, registration.email, CHANGED_SUBJECT);
+      const changed = await waitForMail(t.server.outboxDir, registration.email, CHANGED_SUBJECT);
       expect(changed.text).toContain('The e-mail address of your account is now n***@example.com.');
       expect(changed.link).toBe('mailto:support@promoclicks.local');
       expect((await login(newEmail, registration.password)).status).toBe(200);
@@ -242,7 +235,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('works once', async () => {
-      const { client, registration } = await registerUser(server);
+      const { client, registration } = await registerUser(t.server);
       const token = await askForEmailChange(client, registration.password, freshEmail());
       expect((await client.post('/api/account/confirm-email', { token })).status).toBe(200);
       const again = await client.post('/api/account/confirm-email', { token });
@@ -251,8 +244,8 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('cannot be confirmed by another account, which neither takes the address nor spends the link', async () => {
-      const owner = await registerUser(server);
-      const other = await registerUser(server);
+      const owner = await registerUser(t.server);
+      const other = await registerUser(t.server);
       const newEmail = freshEmail();
       const token = await askForEmailChange(owner.client, owner.registration.password, newEmail);
 
@@ -267,16 +260,16 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('asks for a session to confirm, and the link stays usable', async () => {
-      const { client, registration } = await registerUser(server);
+      const { client, registration } = await registerUser(t.server);
       const token = await askForEmailChange(client, registration.password, freshEmail());
-      const anonymous = await server.client().post('/api/account/confirm-email', { token });
+      const anonymous = await t.server.client().post('/api/account/confirm-email', { token });
       expect(anonymous.status).toBe(401);
       expect(anonymous.body).toEqual(NOT_AUTHENTICATED);
       expect((await client.post('/api/account/confirm-email', { token })).status).toBe(200);
     });
 
     it('honours only the newest link', async () => {
-      const { client, registration } = await registerUser(server);
+      const { client, registration } = await registerUser(t.server);
       const first = await askForEmailChange(client, registration.password, freshEmail());
       const secondEmail = freshEmail();
       const second = await askForEmailChange(client, registration.password, secondEmail);
@@ -288,8 +281,8 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('answers an address another account has as a free one, sends it no link and tells its owner', async () => {
-      const owner = await registerUser(server);
-      const { client, registration } = await registerUser(server);
+      const owner = await registerUser(t.server);
+      const { client, registration } = await registerUser(t.server);
 
       const response = await client.post('/api/account/change-email', {
         newEmail: owner.registration.email,
@@ -301,13 +294,13 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
         success: true,
         message: `We sent a confirmation link to ${owner.registration.email}. Your e-mail changes once you open it.`,
       });
-      const told = await waitForMail(server.outboxDir, owner.registration.email, TAKEN_SUBJECT);
+      const told = await waitForMail(t.server.outboxDir, owner.registration.email, TAKEN_SUBJECT);
       expect(told.text).toContain(`Hello ${owner.registration.username},`);
       expect(told.text).not.toContain(registration.username);
       expect(told.link).toBe(`${TEST_APP_URL}/login`);
       // The caller's own mailbox hears the same as for a free address.
-      await waitForMail(server.outboxDir, registration.email, CHANGING_SUBJECT);
-      const toOwner = (await readOutbox(server.outboxDir)).filter(
+      await waitForMail(t.server.outboxDir, registration.email, CHANGING_SUBJECT);
+      const toOwner = (await readOutbox(t.server.outboxDir)).filter(
         (mail) => mail.to === owner.registration.email,
       );
       expect(toOwner.map((mail) => mail.subject)).not.toContain(CONFIRM_SUBJECT);
@@ -315,10 +308,10 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('refuses the confirmation when another account took the address meanwhile: 409, nothing changes', async () => {
-      const { client, registration } = await registerUser(server);
+      const { client, registration } = await registerUser(t.server);
       const newEmail = freshEmail();
       const token = await askForEmailChange(client, registration.password, newEmail);
-      await registerUser(server, { overrides: { email: newEmail } });
+      await registerUser(t.server, { overrides: { email: newEmail } });
 
       // As the app sends it: with an Idempotency-Key, the work in the request's one transaction.
       const response = await client.post(
@@ -333,7 +326,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('needs the current password: a wrong one is refused and nothing is mailed', async () => {
-      const { client } = await registerUser(server);
+      const { client } = await registerUser(t.server);
       const newEmail = freshEmail();
       const response = await client.post('/api/account/change-email', {
         newEmail,
@@ -341,7 +334,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       });
       expect(response.status).toBe(400);
       expect(response.body).toEqual(WRONG_PASSWORD);
-      expect((await readOutbox(server.outboxDir)).filter((mail) => mail.to === newEmail)).toEqual(
+      expect((await readOutbox(t.server.outboxDir)).filter((mail) => mail.to === newEmail)).toEqual(
         [],
       );
     });
@@ -355,14 +348,14 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       [{ newEmail: 'someone@example.com' }, 'Please enter your current password'],
       [{ newEmail: 'someone@example.com', password: '' }, 'Please enter your current password'],
     ])('refuses %o: 400 "%s"', async (body, message) => {
-      const { client } = await registerUser(server);
+      const { client } = await registerUser(t.server);
       const response = await client.post('/api/account/change-email', body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message });
     });
 
     it('refuses the address the account has already', async () => {
-      const { client, registration } = await registerUser(server);
+      const { client, registration } = await registerUser(t.server);
       const response = await client.post('/api/account/change-email', {
         newEmail: registration.email.toUpperCase(),
         password: registration.password,
@@ -389,13 +382,13 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('makes the reset links mailed to the previous address stop working', async () => {
-      const { client, registration } = await registerUser(server);
-      await server.client().post('/api/auth/forgot-password', { email: registration.email });
-      const reset = await waitForMail(server.outboxDir, registration.email, 'Reset your');
+      const { client, registration } = await registerUser(t.server);
+      await t.server.client().post('/api/auth/forgot-password', { email: registration.email });
+      const reset = await waitForMail(t.server.outboxDir, registration.email, 'Reset your');
       const token = await askForEmailChange(client, registration.password, freshEmail());
       expect((await client.post('/api/account/confirm-email', { token })).status).toBe(200);
 
-      const response = await server.client().post('/api/auth/reset-password', {
+      const response = await t.server.client().post('/api/auth/reset-password', {
         resetPasswordToken: tokenOf(reset.link),
         newPassword: 'taken-over-1',
       });
@@ -408,7 +401,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('needs a session to ask', async () => {
-      const response = await server
+      const response = await t.server
         .client()
         .post('/api/account/change-email', { newEmail: freshEmail(), password: 'x' });
       expect(response.status).toBe(401);
@@ -418,19 +411,19 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
 
   describe('resend verification', () => {
     it('mails a new verification link to an unverified account, which verifies it', async () => {
-      const { client, registration } = await registerUser(server);
-      const first = await waitForMail(server.outboxDir, registration.email, VERIFY_SUBJECT);
+      const { client, registration } = await registerUser(t.server);
+      const first = await waitForMail(t.server.outboxDir, registration.email, VERIFY_SUBJECT);
 
       const response = await client.post('/api/account/resend-verification');
 
       expect(response.status).toBe(200);
       expect(response.body).toEqual(VERIFICATION_SENT);
-      const mail = await waitForMail(server.outboxDir, registration.email, VERIFY_SUBJECT, [
+      const mail = await waitForMail(t.server.outboxDir, registration.email, VERIFY_SUBJECT, [
         first.link,
       ]);
       expect(mail.link).toMatch(new RegExp(`^${TEST_APP_URL}/account/verification/[^/]+$`));
       expect(mail.text).toContain(`Hello ${registration.username},`);
-      const verified = await server
+      const verified = await t.server
         .client()
         .post('/api/auth/verify-email', { code: tokenOf(mail.link) });
       expect(verified.status).toBe(200);
@@ -438,7 +431,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('refuses a verified account', async () => {
-      const { client } = await registerUser(server, { verified: true });
+      const { client } = await registerUser(t.server, { verified: true });
       const response = await client.post('/api/account/resend-verification');
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
@@ -448,7 +441,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('needs a session', async () => {
-      const response = await server.client().post('/api/account/resend-verification');
+      const response = await t.server.client().post('/api/account/resend-verification');
       expect(response.status).toBe(401);
       expect(response.body).toEqual(NOT_AUTHENTICATED);
     });
@@ -456,7 +449,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
 
   describe('partner accounts and their first password', () => {
     it('tells the account page whether the account has a password and which partner it signs in through', async () => {
-      const { client } = await registerUser(server);
+      const { client } = await registerUser(t.server);
       const own = await client.get('/api/account/security');
       expect(own.status).toBe(200);
       expect(own.body).toEqual({
@@ -474,7 +467,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
         message: 'Account security fetched successfully',
         data: { hasPassword: false, passwordChangedAt: null, partnerName: 'CreatorFinder' },
       });
-      expect((await server.client().get('/api/account/security')).status).toBe(401);
+      expect((await t.server.client().get('/api/account/security')).status).toBe(401);
     });
 
     it('mails a link that sets the first password; the partner session goes on and the e-mail signs in', async () => {
@@ -488,7 +481,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
         message: 'We sent a link to set your password to petra@partner.example.',
       });
       const mail = await waitForMail(
-        server.outboxDir,
+        t.server.outboxDir,
         'petra@partner.example',
         SET_PASSWORD_SUBJECT,
       );
@@ -496,7 +489,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       expect(mail.text).toContain('through CreatorFinder');
       const token = tokenOf(mail.link);
 
-      const short = await server
+      const short = await t.server
         .client()
         .post('/api/account/set-password', { token, newPassword: 'short' });
       expect(short.status).toBe(400);
@@ -505,7 +498,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
         message: 'Password must be at least 8 characters long',
       });
 
-      const set = await server
+      const set = await t.server
         .client()
         .post('/api/account/set-password', { token, newPassword: 'local-secret-71' });
       expect(set.status).toBe(200);
@@ -519,7 +512,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       });
       expect((await login('petra@partner.example', 'local-secret-71')).status).toBe(200);
 
-      const again = await server
+      const again = await t.server
         .client()
         .post('/api/account/set-password', { token, newPassword: 'other-secret-71' });
       expect(again.status).toBe(400);
@@ -527,7 +520,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('refuses a link for an account that has a password', async () => {
-      const { client } = await registerUser(server);
+      const { client } = await registerUser(t.server);
       const response = await client.post('/api/account/set-password-link');
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
@@ -540,11 +533,11 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       const client = await partnerClient('pedro');
       const to = 'pedro@partner.example';
       await client.post('/api/account/set-password-link');
-      const first = await waitForMail(server.outboxDir, to, SET_PASSWORD_SUBJECT);
+      const first = await waitForMail(t.server.outboxDir, to, SET_PASSWORD_SUBJECT);
       await client.post('/api/account/set-password-link');
-      const second = await waitForMail(server.outboxDir, to, SET_PASSWORD_SUBJECT, [first.link]);
+      const second = await waitForMail(t.server.outboxDir, to, SET_PASSWORD_SUBJECT, [first.link]);
 
-      const old = await server.client().post('/api/account/set-password', {
+      const old = await t.server.client().post('/api/account/set-password', {
         token: tokenOf(first.link),
         newPassword: 'pedro-1234',
       });
@@ -552,11 +545,10 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       expect(old.body).toEqual(INVALID_SET_PASSWORD_LINK);
 
       // A password set meanwhile (another link could not: the newest only works) leaves the link dead.
-      await database.db.query(
-        `UPDATE users SET password_hash = 'set-elsewhere' WHERE lower(email) = $1`,
-        [to],
-      );
-      const late = await server.client().post('/api/account/set-password', {
+      await t.db.query(`UPDATE users SET password_hash = 'set-elsewhere' WHERE lower(email) = $1`, [
+        to,
+      ]);
+      const late = await t.server.client().post('/api/account/set-password', {
         token: tokenOf(second.link),
         newPassword: 'pedro-1234',
       });
@@ -569,13 +561,13 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       [{ token: 'unknown', newPassword: 'long-enough-1' }, 'The link is invalid or has expired'],
       [{ token: 'unknown' }, 'Password is required'],
     ])('refuses %o: 400 "%s"', async (body, message) => {
-      const response = await server.client().post('/api/account/set-password', body);
+      const response = await t.server.client().post('/api/account/set-password', body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message });
     });
 
     it('needs a session to ask for the link', async () => {
-      const response = await server.client().post('/api/account/set-password-link');
+      const response = await t.server.client().post('/api/account/set-password-link');
       expect(response.status).toBe(401);
       expect(response.body).toEqual(NOT_AUTHENTICATED);
     });
@@ -584,7 +576,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
   describe('rate limits, counted before the work', () => {
     /** An app on the same database with low limits: 3 calls per address, 2 per account. */
     async function limitedApp() {
-      return startTestApp(database.db, {
+      return startTestApp(t.db, {
         PARTNER_URL: partner.url,
         RATE_LIMIT_PER_IP: '3',
         RATE_LIMIT_PER_ACCOUNT: '2',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
-import { openTestDatabase, startTestApp, type TestDatabase } from '../../helpers/server';
+import { startTestApp } from '../../helpers/server';
+import { useTestDatabase } from '../../helpers/fixtures';
 
 /**
  * Issue 17: a transaction's explorer link is the explorer of the chain the deposits are on. The dev
@@ -8,16 +9,13 @@ import { openTestDatabase, startTestApp, type TestDatabase } from '../../helpers
  * id gets its explorer; EXPLORER_TX_URL says otherwise.
  */
 describe('the public settings: the explorer link', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('pglite');
   let chain: TestChain;
 
   beforeAll(async () => {
-    [database, chain] = await Promise.all([openTestDatabase('pglite'), startTestChain()]);
+    chain = await startTestChain();
   });
-  afterAll(async () => {
-    await chain?.stop();
-    await database?.close();
-  });
+  afterAll(() => chain?.stop());
 
   async function explorerWith(env: Record<string, string>): Promise<unknown> {
     const server = await startTestApp(database.db, { ...chain.env(), ...env });

@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepRateLimitCounters } from '../../../src/server/jobs/sweep-rate-limits';
 import { PostgresStore, RateLimiter } from '../../../src/server/plugins/rate-limit';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
+import { databaseKinds } from '../../helpers/server';
+import { useTestDatabase } from '../../helpers/fixtures';
 
 /** The store used when DATABASE_URL is set without REDIS_URL; it is plain SQL, so PGlite runs it too. */
 describe.each(databaseKinds())('PostgreSQL rate-limit store on %s', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let store: PostgresStore;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
+  beforeAll(() => {
     store = new PostgresStore(database.db);
   });
-  afterAll(async () => {
-    await store?.close();
-    await database?.close();
-  });
+  afterAll(() => store?.close());
 
   /** Moves a counter's window end into the past, as if its window had run out. */
   const endWindow = (key: string) =>

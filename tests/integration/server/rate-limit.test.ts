@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
-import {
-  databaseKinds,
-  newRegistration,
-  openTestDatabase,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../../helpers/server';
+import { databaseKinds, newRegistration, startTestApp, type TestApp } from '../../helpers/server';
+import { useTestDatabase } from '../../helpers/fixtures';
 
 const TOO_MANY = {
   success: false,
@@ -15,21 +9,17 @@ const TOO_MANY = {
 };
 
 describe.each(databaseKinds())('rate limits on %s', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let partner: PartnerSimulator;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     partner = await startPartnerSimulator({
       accounts: [
         { username: 'limited', password: 'limited-secret', email: 'limited@partner.example' },
       ],
     });
   });
-  afterAll(async () => {
-    await partner?.stop();
-    await database?.close();
-  });
+  afterAll(() => partner?.stop());
 
   /** Each test gets its own app, so its counters start at zero. */
   async function appWithLimits(perIp: number, perAccount: number): Promise<TestApp> {

@@ -2,18 +2,16 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '../../../src/server/db/change-listener';
 import { openPostgres, type Db } from '../../../src/server/db/db';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
 import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
 import {
-  createPostgresDatabase,
   databaseKinds,
-  openTestDatabase,
   registerUser,
   startTestApp,
   type TestApp,
   type TestClient,
-  type TestDatabase,
 } from '../../helpers/server';
+import { grant } from '../../helpers/factories';
+import { useTestApp, useTestDatabase } from '../../helpers/fixtures';
 import { clickId } from '../../helpers/click-ids';
 import { startTcpProxy } from '../../helpers/tcp-proxy';
 
@@ -64,24 +62,17 @@ async function twice<T>(ask: () => Promise<T>): Promise<T> {
 }
 
 describe.each(databaseKinds())('read cache on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
+  const t = useTestApp(kind, { PARTNER_SECRET });
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db, { PARTNER_SECRET });
-    await database.db.query(
+    await t.db.query(
       "INSERT INTO profiles (username, full_name, avatar) VALUES ('cached_creator', 'Cached Creator', '/a.svg')",
     );
-    await listening(database.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
+    await listening(t.db);
   });
 
   it('refuses the session at once after logout', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(t.server);
     const otherTab = client.clone();
     expect((await twice(() => otherTab.get('/api/auth/check-auth'))).status).toBe(200);
 
@@ -91,8 +82,8 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
   });
 
   it('ends the other sessions at once when the password changes', async () => {
-    const { client, registration } = await registerUser(server);
-    const laptop = server.client();
+    const { client, registration } = await registerUser(t.server);
+    const laptop = t.server.client();
     const login = { email: registration.email, password: registration.password };
     expect((await laptop.post('/api/auth/login', login)).status).toBe(200);
     expect((await twice(() => laptop.get('/api/auth/check-auth'))).status).toBe(200);
@@ -109,10 +100,8 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
   });
 
   it('shows a campaign created, topped up, billed, paused and deleted at once', async () => {
-    const { client, userId } = await registerUser(server);
-    await database.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId, amountCents: 50_000, kind: 'demo-grant' }),
-    );
+    const { client, userId } = await registerUser(t.server);
+    await grant(t.db, userId, 50_000);
     expect(await twice(() => campaignList(client))).toEqual([]);
     expect(await twice(() => userFigures(client))).toEqual({ campaigns: 0, balance: 500 });
 
@@ -139,7 +128,7 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
     expect(await twice(() => userFigures(client))).toEqual({ campaigns: 1, balance: 350 });
 
     const clicks = await sendClicks(
-      server,
+      t.server,
       ['c1', 'c2', 'c3'].map((id) => ({
         id: clickId(`${kind}-${id}-${userId}`),
         username: 'cached_creator',
@@ -167,9 +156,9 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
   });
 
   it('refuses a kept session once it has expired', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     const expiresAt = Date.now() + 300;
-    await database.db.query('UPDATE sessions SET expires_at = $2 WHERE user_id = $1', [
+    await t.db.query('UPDATE sessions SET expires_at = $2 WHERE user_id = $1', [
       userId,
       new Date(expiresAt),
     ]);
@@ -181,13 +170,11 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
     expect([after.status, after.body]).toEqual([401, NOT_AUTHENTICATED]);
   });
   it('keeps its answers through the calls that only read', async () => {
-    const { client, userId } = await registerUser(server);
+    const { client, userId } = await registerUser(t.server);
     // Searching creators needs a balance above $90.
-    await database.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId, amountCents: 10_000, kind: 'demo-grant' }),
-    );
+    await grant(t.db, userId, 10_000);
     await twice(() => client.get('/api/auth/check-auth'));
-    const kept = database.db.changes.stamp();
+    const kept = t.db.changes.stamp();
     const reads = [
       () => client.get('/api/get-user-details'),
       () => client.get('/api/bought-ads-by-client'),
@@ -204,18 +191,18 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
     for (const read of reads) statuses.push((await read()).status);
     expect(statuses).toEqual(reads.map(() => 200));
     expect(kept).toEqual(expect.any(Number));
-    expect(database.db.changes.stamp()).toBe(kept);
+    expect(t.db.changes.stamp()).toBe(kept);
   });
   it("keeps a cached session through the partner's placement and category polls", async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(t.server);
     await twice(() => client.get('/api/auth/check-auth'));
-    const kept = database.db.changes.stamp();
+    const kept = t.db.changes.stamp();
     const polls = ['/api/partner/placements?category=top', '/api/partner/categories'];
     const statuses = [];
-    for (const path of polls) statuses.push((await signedPartnerGet(server, path)).status);
+    for (const path of polls) statuses.push((await signedPartnerGet(t.server, path)).status);
     expect(statuses).toEqual([200, 200]);
     expect(kept).toEqual(expect.any(Number));
-    expect(database.db.changes.stamp()).toBe(kept);
+    expect(t.db.changes.stamp()).toBe(kept);
   });
 });
 
@@ -224,14 +211,13 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
  * and change listener) on the same database, as two processes would.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('read caches of two apps on one PostgreSQL', () => {
-  let database: TestDatabase & { url: string };
+  const database = useTestDatabase('postgres');
   let otherDb: Db;
   let a: TestApp;
   let b: TestApp;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase('read_cache', 5);
-    otherDb = openPostgres(database.url, 5);
+    otherDb = openPostgres(database.url!, 5);
     a = await startTestApp(database.db);
     b = await startTestApp(otherDb);
     await database.db.query(
@@ -242,14 +228,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('read caches of two apps on one Po
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
     await otherDb?.close();
-    await database?.close();
   });
 
   it('shows a campaign made through one app in the other once notified', async () => {
     const { client, userId } = await registerUser(a);
-    await database.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId, amountCents: 50_000, kind: 'demo-grant' }),
-    );
+    await grant(database.db, userId, 50_000);
     const onB = sameBrowser(client, b);
     expect(await twice(() => campaignList(onB))).toEqual([]);
     expect(await twice(() => userFigures(onB))).toEqual({ campaigns: 0, balance: 500 });
@@ -294,7 +277,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('read caches of two apps on one Po
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('read cache while its listener is down', () => {
-  let database: TestDatabase & { url: string };
+  const database = useTestDatabase('postgres', 1);
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let proxiedDb: Db;
   let server: TestApp;
@@ -302,14 +285,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('read cache while its listener is 
   let unheard: postgres.Sql;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase('read_cache_down', 1);
-    const url = new URL(database.url);
-    proxy = await startTcpProxy(new URL(database.url));
+    const url = new URL(database.url!);
+    proxy = await startTcpProxy(new URL(database.url!));
     url.host = `127.0.0.1:${proxy.port}`;
     // One pool connection, opened before the listener goes down; it stays open.
     proxiedDb = openPostgres(url.toString(), 1);
     server = await startTestApp(proxiedDb);
-    unheard = postgres(database.url, {
+    unheard = postgres(database.url!, {
       max: 1,
       onnotice: () => undefined,
       connection: { session_replication_role: 'replica' },
@@ -321,7 +303,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('read cache while its listener is 
     await proxiedDb?.close();
     await unheard?.end();
     await proxy?.close();
-    await database?.close();
   });
 
   it('reads every answer from the database until the listener listens again', async () => {

@@ -2,13 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openTestDatabase,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-  PRODUCTION_TEST_ENV,
-} from '../../helpers/server';
+import { startTestApp, type TestApp, PRODUCTION_TEST_ENV } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 const CSP =
   "default-src 'self';base-uri 'none';object-src 'none';frame-ancestors 'none';form-action 'self';" +
@@ -29,28 +24,26 @@ function expectSecurityHeaders(headers: Headers): void {
 }
 
 describe('security headers', () => {
-  let database: TestDatabase;
   let staticDir: string;
-  let server: TestApp;
   let production: TestApp;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
     staticDir = await mkdtemp(join(tmpdir(), 'promo-static-'));
     await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>PromoClicks</title>');
     await writeFile(join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-    server = await startTestApp(database.db, { STATIC_DIR: staticDir });
-    production = await startTestApp(database.db, { ...PRODUCTION_TEST_ENV, STATIC_DIR: staticDir });
   });
   afterAll(async () => {
-    await server?.close();
-    await production?.close();
-    await database?.close();
     await rm(staticDir, { recursive: true, force: true });
   });
+  const t = useTestApp('pglite', () => ({ STATIC_DIR: staticDir }));
+  // The same app in production, on the same database.
+  beforeAll(async () => {
+    production = await startTestApp(t.db, { ...PRODUCTION_TEST_ENV, STATIC_DIR: staticDir });
+  });
+  afterAll(() => production?.close());
 
   it('sends a CSP without inline script and framing refused on the page of any route', async () => {
-    const response = await fetch(`${server.url}/campaigns`);
+    const response = await fetch(`${t.server.url}/campaigns`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe(CSP);
     expectSecurityHeaders(response.headers);
@@ -58,7 +51,7 @@ describe('security headers', () => {
   });
 
   it('sends them with the service worker script, which stays same-origin and uncached', async () => {
-    const response = await fetch(`${server.url}/sw.js`);
+    const response = await fetch(`${t.server.url}/sw.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('content-security-policy')).toBe(CSP);
@@ -66,9 +59,9 @@ describe('security headers', () => {
   });
 
   it('sends them with API answers and API errors', async () => {
-    const ok = await fetch(`${server.url}/api/config`);
-    const refused = await fetch(`${server.url}/api/get-user-details`);
-    const notFound = await fetch(`${server.url}/api/nothing-here`);
+    const ok = await fetch(`${t.server.url}/api/config`);
+    const refused = await fetch(`${t.server.url}/api/get-user-details`);
+    const notFound = await fetch(`${t.server.url}/api/nothing-here`);
     expect([ok.status, refused.status, notFound.status]).toEqual([200, 401, 404]);
     for (const response of [ok, refused, notFound]) {
       expect(response.headers.get('content-security-policy')).toBe(CSP);

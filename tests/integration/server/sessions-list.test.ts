@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashSecret } from '../../../src/server/domain/secrets';
 import {
   databaseKinds,
   newRegistration,
-  openTestDatabase,
   PRODUCTION_TEST_ENV,
   readOutbox,
   startTestApp,
   TEST_APP_URL,
   waitForMail,
-  type TestApp,
   type TestClient,
-  type TestDatabase,
 } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 /** Issue 16 point 7: the sessions list on /account, ending sessions, and the new-browser mail. */
 
@@ -37,21 +35,11 @@ interface ListedSession {
 }
 
 describe.each(databaseKinds())('the sessions list on %s', (kind) => {
-  let database: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startTestApp(database.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const t = useTestApp(kind);
 
   /** A new account, registered from a browser with this User-Agent. */
   async function registered(userAgent = CHROME_ON_WINDOWS) {
-    const client = server.client();
+    const client = t.server.client();
     const registration = newRegistration();
     const response = await client.post('/api/auth/register', registration, {
       'user-agent': userAgent,
@@ -65,7 +53,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
     registration: { email: string; password: string },
     userAgent: string,
   ): Promise<TestClient> {
-    const client = server.client();
+    const client = t.server.client();
     const response = await login(client, registration, userAgent);
     expect(response.status).toBe(200);
     return client;
@@ -154,7 +142,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
   it('moves last seen with the sliding expiry of check-auth', async () => {
     const { client } = await registered();
     // As if the session was last refreshed an hour ago.
-    await database.db.query(
+    await t.db.query(
       `UPDATE sessions SET expires_at = expires_at - interval '1 hour',
               last_seen_at = now() - interval '1 hour'
         WHERE id_hash = $1`,
@@ -262,7 +250,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
       status: 400,
       body: { success: false, message: 'Please choose a session' },
     });
-    const anonymous = server.client();
+    const anonymous = t.server.client();
     for (const path of [
       '/api/auth/sessions',
       '/api/auth/end-session',
@@ -277,7 +265,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
 
   describe('the new-browser mail', () => {
     const newSignInMails = async (to: string) =>
-      (await readOutbox(server.outboxDir)).filter(
+      (await readOutbox(t.server.outboxDir)).filter(
         (mail) => mail.to === to && mail.subject === NEW_SIGN_IN,
       );
 
@@ -286,9 +274,9 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
       // The browser that registered signs in again: known.
       expect((await login(client, registration, CHROME_ON_WINDOWS)).status).toBe(200);
 
-      const firefox = server.client();
+      const firefox = t.server.client();
       expect((await login(firefox, registration, FIREFOX_ON_LINUX)).status).toBe(200);
-      const mail = await waitForMail(server.outboxDir, registration.email, NEW_SIGN_IN);
+      const mail = await waitForMail(t.server.outboxDir, registration.email, NEW_SIGN_IN);
       expect(mail.text).toContain(`Hello ${registration.username},`);
       expect(mail.text).toContain('Browser: Firefox on Linux');
       expect(mail.text).toContain('Address: 127.0.0.1');
@@ -301,7 +289,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
 
       // Firefox is known now; a third browser is not.
       expect((await login(firefox, registration, FIREFOX_ON_LINUX)).status).toBe(200);
-      const safari = server.client();
+      const safari = t.server.client();
       expect((await login(safari, registration, SAFARI_ON_IOS)).status).toBe(200);
       await expect.poll(() => newSignInMails(registration.email)).toHaveLength(2);
       const texts = (await newSignInMails(registration.email)).map((sent) =>
@@ -311,7 +299,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
     });
 
     it('gives each browser a long-lived httpOnly device cookie, stored only as a hash', async () => {
-      const client = server.client();
+      const client = t.server.client();
       const registration = newRegistration();
       const response = await client.post('/api/auth/register', registration);
       const cookie = response.setCookies.find((header) => header.startsWith('did='));
@@ -323,7 +311,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
       ]);
       const deviceId = client.cookies.get('did')!;
       expect(deviceId).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const rows = await database.db.query<{ device_hash: string }>(
+      const rows = await t.db.query<{ device_hash: string }>(
         `SELECT d.device_hash FROM user_devices d JOIN users u ON u.id = d.user_id
           WHERE u.email = $1`,
         [registration.email],
@@ -334,19 +322,19 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
     it('says "Unknown browser" for a User-Agent with words of its own', async () => {
       const { registration } = await registered();
       const signIn = await login(
-        server.client(),
+        t.server.client(),
         registration,
         'Please reset your password at evil.example/1.0',
       );
       expect(signIn.status).toBe(200);
-      const mail = await waitForMail(server.outboxDir, registration.email, NEW_SIGN_IN);
+      const mail = await waitForMail(t.server.outboxDir, registration.email, NEW_SIGN_IN);
       expect(mail.text).toContain('Browser: Unknown browser\n');
       expect(mail.text).not.toContain('evil.example');
     });
 
     it('comes with a device cookie that is Secure in production', async () => {
       const { registration } = await registered();
-      const production = await startTestApp(database.db, PRODUCTION_TEST_ENV);
+      const production = await startTestApp(t.db, PRODUCTION_TEST_ENV);
       try {
         const response = await login(production.client(), registration, FIREFOX_ON_LINUX);
         expect(response.status).toBe(200);
@@ -365,10 +353,10 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
 
     it('counts a made-up device cookie as a new browser and replaces it', async () => {
       const { registration } = await registered();
-      const forged = server.client();
+      const forged = t.server.client();
       forged.cookies.set('did', 'not-a-device-id');
       expect((await login(forged, registration, SAFARI_ON_IOS)).status).toBe(200);
-      const mail = await waitForMail(server.outboxDir, registration.email, NEW_SIGN_IN);
+      const mail = await waitForMail(t.server.outboxDir, registration.email, NEW_SIGN_IN);
       expect(mail.text).toContain('Browser: Safari on iOS');
       expect(forged.cookies.get('did')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     });

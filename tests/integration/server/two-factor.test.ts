@@ -5,14 +5,12 @@ import {
   confirmIdentity,
   databaseKinds,
   newRegistration,
-  openTestDatabase,
   registerUser,
   startTestApp,
-  type TestApp,
   type TestClient,
-  type TestDatabase,
   waitForMail,
 } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 /** Issue 16 point 6: two-factor sign-in with TOTP and recovery codes. */
 
@@ -43,23 +41,16 @@ function codeOf(secret: string, steps = 0): string {
 }
 
 describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
-  let database: TestDatabase;
   let partner: PartnerSimulator;
-  let server: TestApp;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     partner = await startPartnerSimulator({
       port: 0,
       accounts: [{ username: 'tf_partner', password: 'tf-secret', email: 'tf@partner.example' }],
     });
-    server = await startTestApp(database.db, { PARTNER_URL: partner.url });
   });
-  afterAll(async () => {
-    await server?.close();
-    await partner?.stop();
-    await database?.close();
-  });
+  afterAll(() => partner?.stop());
+  const t = useTestApp(kind, () => ({ PARTNER_URL: partner.url }));
 
   /**
    * A user with two-factor sign-in on, turned on after "Confirm it's you" with `password` (issue 32
@@ -77,7 +68,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
   }
 
   it('sets up with a QR code and a first code, and shows ten recovery codes once, stored hashed', async () => {
-    const { client, registration, userId } = await registerUser(server);
+    const { client, registration, userId } = await registerUser(t.server);
     expect(await client.get('/api/auth/two-factor')).toMatchObject({
       status: 200,
       body: { success: true, enabled: false, recoveryCodesLeft: 0, hasPassword: true },
@@ -112,20 +103,20 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     });
     // The owner hears of it (a stolen session could have done it).
     const told = await waitForMail(
-      server.outboxDir,
+      t.server.outboxDir,
       registration.email,
       'Your PromoClicks sign-in settings changed',
     );
     expect(told.text).toContain('Two-factor sign-in was turned on on your account just now.');
 
     // Neither the secret nor a recovery code is readable in the database.
-    const [row] = await database.db.query<{ totp_secret: string }>(
+    const [row] = await t.db.query<{ totp_secret: string }>(
       'SELECT totp_secret FROM users WHERE id = $1',
       [userId],
     );
     expect(row!.totp_secret).toMatch(/^v1\./);
     expect(row!.totp_secret).not.toContain(setup.body.secret);
-    const stored = await database.db.query<{ code_hash: string }>(
+    const stored = await t.db.query<{ code_hash: string }>(
       'SELECT code_hash FROM recovery_codes WHERE user_id = $1',
       [userId],
     );
@@ -144,10 +135,10 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
   });
 
   it('asks for a code at every sign-in; a code works once', async () => {
-    const { client, registration } = await registerUser(server);
+    const { client, registration } = await registerUser(t.server);
     const { secret } = await userWithTwoFactor(client);
 
-    const browser = server.client();
+    const browser = t.server.client();
     const first = await browser.post('/api/auth/login', registration);
     expect(first).toMatchObject({ status: 200, body: CHALLENGE });
     expect(browser.cookies.has('sid')).toBe(false);
@@ -174,7 +165,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
       status: 401,
       body: NO_CHALLENGE,
     });
-    const again = server.client();
+    const again = t.server.client();
     await again.post('/api/auth/login', registration);
     expect(await again.post('/api/auth/login-second-factor', { code })).toMatchObject({
       status: 401,
@@ -183,9 +174,9 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
   });
 
   it('takes each recovery code once', async () => {
-    const { client, registration } = await registerUser(server);
+    const { client, registration } = await registerUser(t.server);
     const { recoveryCodes } = await userWithTwoFactor(client);
-    const browser = server.client();
+    const browser = t.server.client();
     await browser.post('/api/auth/login', registration);
     const signedIn = await browser.post('/api/auth/login-second-factor', {
       code: ` ${recoveryCodes[3]!.toUpperCase()} `,
@@ -194,7 +185,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     expect(await client.get('/api/auth/two-factor')).toMatchObject({
       body: { enabled: true, recoveryCodesLeft: 9 },
     });
-    const again = server.client();
+    const again = t.server.client();
     await again.post('/api/auth/login', registration);
     expect(
       await again.post('/api/auth/login-second-factor', { code: recoveryCodes[3] }),
@@ -203,12 +194,12 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
 
   it('answers a second step without a sign-in under way with 401', async () => {
     expect(
-      await server.client().post('/api/auth/login-second-factor', { code: '123456' }),
+      await t.server.client().post('/api/auth/login-second-factor', { code: '123456' }),
     ).toMatchObject({ status: 401, body: NO_CHALLENGE });
   });
 
   it('limits wrong codes like passwords: then even the right code gets 429', async () => {
-    const limited = await startTestApp(database.db, { RATE_LIMIT_PER_ACCOUNT: '3' });
+    const limited = await startTestApp(t.db, { RATE_LIMIT_PER_ACCOUNT: '3' });
     try {
       const { client, registration } = await registerUser(limited);
       const { secret } = await userWithTwoFactor(client);
@@ -229,7 +220,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
   });
 
   it('turns off only with the password and a code', async () => {
-    const { client, registration } = await registerUser(server);
+    const { client, registration } = await registerUser(t.server);
     const { secret } = await userWithTwoFactor(client);
     const code = codeOf(secret, 1);
     expect(
@@ -251,19 +242,19 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     expect(await client.get('/api/auth/two-factor')).toMatchObject({
       body: { enabled: false, recoveryCodesLeft: 0 },
     });
-    const browser = server.client();
+    const browser = t.server.client();
     const login = await browser.post('/api/auth/login', registration);
     expect(login).toMatchObject({ status: 200, body: { user: { email: registration.email } } });
   });
 
   it('asks a partner sign-in for the code too', async () => {
-    const browser = server.client();
+    const browser = t.server.client();
     const partnerLogin = { username: 'tf_partner', password: 'tf-secret' };
     expect((await browser.post('/api/auth/login-with-partner', partnerLogin)).status).toBe(200);
     const { secret } = await userWithTwoFactor(browser, partnerLogin.password);
     await browser.post('/api/auth/logout');
 
-    const next = server.client();
+    const next = t.server.client();
     const first = await next.post('/api/auth/login-with-partner', partnerLogin);
     expect(first).toMatchObject({ status: 200, body: CHALLENGE });
     expect(next.cookies.has('sid')).toBe(false);
@@ -279,7 +270,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
   });
 
   it('a replayed registration signs in no more once two-factor sign-in is on', async () => {
-    const client = server.client();
+    const client = t.server.client();
     const body = newRegistration();
     const key = { 'idempotency-key': crypto.randomUUID() };
     expect((await client.post('/api/auth/register', body, key)).status).toBe(201);
@@ -287,7 +278,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
     await client.post('/api/auth/two-factor/enable', { code: codeOf(setup.body.secret) });
 
-    const stranger = server.client();
+    const stranger = t.server.client();
     const replay = await stranger.post('/api/auth/register', body, key);
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -300,7 +291,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
 
   /** Counts the second factors the server checks (each check reads the user's TOTP secret). */
   function countCodeChecks() {
-    const db = server.app.db;
+    const db = t.server.app.db;
     const query = db.query.bind(db);
     let checks = 0;
     const spy = vi.spyOn(db, 'query').mockImplementation((sql, ...rest) => {
@@ -316,9 +307,9 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
   }
 
   it('issue 32: of 20 codes sent at once to one half-done sign-in at most 5 are checked, and a refused right code is answered as a wrong one', async () => {
-    const { client, registration } = await registerUser(server);
+    const { client, registration } = await registerUser(t.server);
     const { secret } = await userWithTwoFactor(client);
-    const browser = server.client();
+    const browser = t.server.client();
     await browser.post('/api/auth/login', registration);
     const right = codeOf(secret, 1);
     const near = new Set([-1, 0, 1, 2, 3].map((steps) => codeOf(secret, steps)));
@@ -352,16 +343,16 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     );
     expect(later.map((answer) => answer.body)).toEqual([TOO_MANY_CODES, TOO_MANY_CODES]);
     if (answers.at(-1)!.status !== 200) {
-      const owner = server.client();
+      const owner = t.server.client();
       await owner.post('/api/auth/login', registration);
       expect((await owner.post('/api/auth/login-second-factor', { code: right })).status).toBe(200);
     }
   });
 
   it('ends a half-done sign-in after 5 wrong codes: the password is asked again', async () => {
-    const { client, registration } = await registerUser(server);
+    const { client, registration } = await registerUser(t.server);
     const { secret } = await userWithTwoFactor(client);
-    const browser = server.client();
+    const browser = t.server.client();
     await browser.post('/api/auth/login', registration);
     const answers = [];
     for (const code of ['111111', '222222', '333333', '444444', '555555']) {

@@ -2,14 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openTestDatabase,
-  registerUser,
-  startTestApp,
-  TEST_APP_URL,
-  type TestApp,
-  type TestDatabase,
-} from '../../helpers/server';
+import { registerUser, TEST_APP_URL } from '../../helpers/server';
+import { useTestApp } from '../../helpers/fixtures';
 
 const SHELL = '<!doctype html><title>PromoClicks</title>';
 const NOT_FOUND = { success: false, message: 'Not found' };
@@ -35,26 +29,21 @@ function expectSecurityHeaders(headers: Headers): void {
  * carried no Cache-Control; the Origin check ignored the scheme.
  */
 describe('unknown paths, personal answers and the Origin check', () => {
-  let database: TestDatabase;
   let staticDir: string;
-  let server: TestApp;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
     staticDir = await mkdtemp(join(tmpdir(), 'promo-static-'));
     await writeFile(join(staticDir, 'index.html'), SHELL);
     await writeFile(join(staticDir, 'robots.txt'), 'User-agent: *\n');
     await mkdir(join(staticDir, 'assets'));
     await writeFile(join(staticDir, 'assets', 'app-1234.js'), 'export {};');
-    server = await startTestApp(database.db, { STATIC_DIR: staticDir });
   });
   afterAll(async () => {
-    await server?.close();
-    await database?.close();
     await rm(staticDir, { recursive: true, force: true });
   });
+  const t = useTestApp('pglite', () => ({ STATIC_DIR: staticDir }));
 
-  const request = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, init);
+  const request = (path: string, init: RequestInit = {}) => fetch(`${t.server.url}${path}`, init);
 
   it.each([
     '/',
@@ -136,7 +125,7 @@ describe('unknown paths, personal answers and the Origin check', () => {
   });
 
   it('every personal answer is Cache-Control: no-store, signed in or not, errors too', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(t.server);
     const answers = [
       await client.get('/api/auth/check-auth'),
       await client.get('/api/get-user-details'),
@@ -145,8 +134,8 @@ describe('unknown paths, personal answers and the Origin check', () => {
       await client.post('/api/get-notifications', { page: 1 }),
       await client.get('/api/unread-notifications-count'),
       await client.post('/api/new-campaign', {}),
-      await server.client().get('/api/auth/check-auth'),
-      await server.client().get('/api/get-user-details'),
+      await t.server.client().get('/api/auth/check-auth'),
+      await t.server.client().get('/api/get-user-details'),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([
       200, 200, 200, 200, 200, 200, 400, 200, 401,
@@ -156,14 +145,14 @@ describe('unknown paths, personal answers and the Origin check', () => {
 
   describe('the Origin check compares scheme, host and port', () => {
     const login = (origin: string) =>
-      server
+      t.server
         .client()
         .post(
           '/api/auth/login',
           { email: 'nobody@example.com', password: 'whatever-123' },
           { origin },
         );
-    const host = () => new URL(server.url).host;
+    const host = () => new URL(t.server.url).host;
 
     it.each([
       ['the app on https', () => 'https://app.test'],
