@@ -127,7 +127,12 @@ export async function reconcileBalances(
     at,
     addresses,
     balances,
-  }: { chainId: number; at: bigint; addresses: Map<string, number>; balances: Map<string, bigint> },
+  }: {
+    chainId: number;
+    at: bigint;
+    addresses: ReadonlyMap<string, number>;
+    balances: Map<string, bigint>;
+  },
 ): Promise<FoundByBalance[]> {
   const known = await db.query<{ address: string; wei: string }>(
     `SELECT address, sum(wei)::text AS wei FROM (
