@@ -1,148 +1,27 @@
 import type { Db, Reader, Writer } from '../db/db';
-import { badRequest, campaignChanged, conflict, notFound } from '../errors';
-import {
-  CAMPAIGN_RULE_MESSAGES,
-  categoryProblem,
-  needsCategory,
-} from '../../shared/rules/campaign-rules';
-import {
-  remainingClicksAfterTopUp,
-  TOP_UP_MESSAGES,
-  topUpClicksProblem,
-} from '../../shared/rules/campaign-top-up';
-import {
-  MIN_CAMPAIGN_DEPOSIT_DOLLARS,
-  SEARCH_DISABLED_AT_OR_BELOW_DOLLARS,
-} from '../../shared/constants';
+import { badRequest, conflict, notFound } from '../errors';
+import { categoryProblem, needsCategory } from '../../shared/rules/campaign-rules';
+import { remainingClicksAfterTopUp, topUpClicksProblem } from '../../shared/rules/campaign-top-up';
+import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../shared/constants';
 import { dollarsToCents } from '../../shared/money';
+import { checkExpectedStatus, MESSAGES, type CampaignAction } from './campaign-messages';
+import type { CampaignRow, PackageRow } from './campaign-rows';
 import { postLedgerEntry } from './ledger';
 import { notify, NOTIFICATION_TEXTS } from './notifications';
 
 /** Campaign rules of design §2. Money in integer cents; the routes convert at the edge. */
 
-export const MESSAGES = {
-  notAvailable: 'Model is not available',
-  noCampaign: 'No campaign found for this profile',
-  selectPackage: 'Please select a package',
-  ...CAMPAIGN_RULE_MESSAGES,
-  createBalance: 'You do not have enough balance to create this campaign',
-  amountBalance: 'Amount exceeds your available balance',
-  alreadyHasCampaign:
-    'You already have a campaign for this profile. Reactivate it from Your Campaigns instead.',
-  notActive: 'This campaign is not active',
-  deleteActive: 'Active campaigns cannot be deleted. Deactivate the campaign first.',
-  /** The create-campaign page's own words for it. */
-  searchBalance: 'Creator search is disabled until your balance is above $90.',
-  ...TOP_UP_MESSAGES,
-} as const;
-
-/** The write a screen asked for, in the words of the 409 that says what changed (issue 31). */
-type CampaignAction = 'top-up' | 'pause' | 'reactivate' | 'new-package' | 'delete';
-
-/**
- * Issue 31: what changed since the screen showed the campaign. "Ended" is a campaign whose clicks
- * ran out (lockCampaign ends it), "paused" one ended by a pause; "reactivated" one active again.
- */
-export const CAMPAIGN_CHANGED_MESSAGES = {
-  deleted: 'This campaign was deleted in the meantime',
-  paused: {
-    'top-up': 'This campaign was paused in the meantime; reactivate it instead',
-    pause: 'This campaign was paused in the meantime',
-  },
-  ended: {
-    'top-up': 'This campaign used all its clicks and ended in the meantime; reactivate it instead',
-    pause: 'This campaign used all its clicks and ended in the meantime',
-  },
-  reactivated: {
-    reactivate: 'This campaign was reactivated in the meantime; top it up instead',
-    'new-package':
-      'This campaign was reactivated in the meantime; pause it before changing its package',
-    delete: 'This campaign was reactivated in the meantime; pause it before deleting it',
-  },
-} as const;
-
-/**
- * Issue 31 (design §2): a write that states the status its screen showed (`expected`: true for
- * active) is refused with 409 `campaign_changed` when the campaign has another one now, before
- * anything changes. Never by updated_at or counters: billing moves those every batch. Without
- * `expected` (older clients), the spec's behaviour.
- */
-function checkExpectedStatus(
-  campaign: CampaignRow | undefined,
-  expected: boolean | undefined,
-  action: CampaignAction,
-): void {
-  if (expected === undefined) return;
-  if (!campaign) throw campaignChanged(CAMPAIGN_CHANGED_MESSAGES.deleted);
-  if (campaign.status === expected) return;
-  if (campaign.status) {
-    const said = CAMPAIGN_CHANGED_MESSAGES.reactivated;
-    throw campaignChanged(action in said ? said[action as keyof typeof said] : said.reactivate);
-  }
-  const said =
-    campaign.remaining_clicks === 0
-      ? CAMPAIGN_CHANGED_MESSAGES.ended
-      : CAMPAIGN_CHANGED_MESSAGES.paused;
-  throw campaignChanged(action === 'pause' ? said.pause : said['top-up']);
-}
-
-export interface PackageRow {
-  id: number;
-  name: string;
-  click_rate_cents: number;
-  max_slots: number;
-  ranks: string;
-  categories: string[];
-  ad_icon: boolean;
-  popup_ads: boolean;
-}
-
-export interface CampaignRow {
-  id: number;
-  user_id: number;
-  profile_username: string;
-  package_id: number;
-  category_slug: string | null;
-  status: boolean;
-  click_rate_cents: number;
-  clicks_purchased: number;
-  clicks_count: number;
-  remaining_clicks: number;
-  amount_deposit_cents: number;
-  amount_remaining_cents: number;
-  billed_cents: number;
-  refunded_cents: number;
-  start_date: Date;
-  end_date: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export { CAMPAIGN_CHANGED_MESSAGES, MESSAGES } from './campaign-messages';
+export type { CampaignRow, PackageRow } from './campaign-rows';
+export {
+  checkSearchAllowed,
+  isProfileAvailable,
+  listCategories,
+  listPackages,
+} from './campaign-reads';
 
 /** Spec §9: every new campaign deposit, a new package on reactivation too. */
 const MIN_CAMPAIGN_DEPOSIT_CENTS = dollarsToCents(MIN_CAMPAIGN_DEPOSIT_DOLLARS);
-
-export async function listPackages(db: Reader): Promise<PackageRow[]> {
-  return db.query<PackageRow & Record<string, unknown>>('SELECT * FROM ad_packages ORDER BY id');
-}
-
-/**
- * Spec §9: searching creators requires a balance above $90. The page disables the search below it;
- * the server holds the rule for any other caller (issue 16).
- */
-export async function checkSearchAllowed(db: Reader, userId: number): Promise<void> {
-  const [user] = await db.query<{ balance_cents: number }>(
-    'SELECT balance_cents FROM users WHERE id = $1',
-    [userId],
-  );
-  if (Number(user?.balance_cents ?? 0) <= dollarsToCents(SEARCH_DISABLED_AT_OR_BELOW_DOLLARS)) {
-    throw badRequest(MESSAGES.searchBalance);
-  }
-}
-
-/** The categories as the API lists them (the dashboard's and the partner's calls). */
-export async function listCategories(db: Reader): Promise<{ name: string; slug: string }[]> {
-  return db.query('SELECT name, slug FROM categories ORDER BY position');
-}
 
 async function findPackage(tx: Reader, packageId: number): Promise<PackageRow> {
   const [pkg] = await tx.query<PackageRow & Record<string, unknown>>(
@@ -225,22 +104,6 @@ export async function endOutOfClicks(tx: Writer, campaign: CampaignRow): Promise
   );
   await notify(tx, campaign.user_id, text);
   return ended;
-}
-
-/** Available = listed at the partner and with no active campaign of this advertiser (design §2). */
-export async function isProfileAvailable(
-  db: Reader,
-  userId: number,
-  username: string,
-): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM profiles p
-      WHERE lower(p.username) = lower($2) AND p.listed
-        AND NOT EXISTS (SELECT 1 FROM campaigns c
-                         WHERE c.user_id = $1 AND c.profile_username = p.username AND c.status)`,
-    [userId, username],
-  );
-  return rows.length > 0;
 }
 
 export interface OpenCampaignInput {

@@ -5,13 +5,13 @@ import {
   http,
   parseAbi,
   type Address,
-  type Hex,
   type PublicClient,
 } from 'viem';
-import { COINS, tokensOn, type CoinRegistry } from '../../shared/coins';
+import { COINS, tokensOn } from '../../shared/coins';
 import type { CoinType } from '../../shared/contract/deposits';
 import { HttpError } from '../errors';
 import { answeredWithError, probeTraceMode, tracedTransfers, type TraceMode } from './chain-traces';
+import type { Chain, ChainOutflow, ChainSettings, ChainTransfer } from './chain-types';
 
 /**
  * The chain as deposits see it (design §2): the ETH/USD price, the head block, and the transfers to
@@ -37,6 +37,15 @@ export const TRACE_LOG_INDEX = -3;
 /** Blocks fetched at once while scanning for ETH transfers. */
 const BLOCK_BATCH = 10;
 
+export type {
+  Chain,
+  ChainOutflow,
+  ChainScan,
+  ChainSettings,
+  ChainTransfer,
+  EthUsdPrice,
+} from './chain-types';
+
 export const CHAIN_MESSAGES = {
   unreachable:
     'The payment network cannot be reached right now. Please try again in a few minutes.',
@@ -45,98 +54,6 @@ export const CHAIN_MESSAGES = {
   priceStale:
     'The ETH price is out of date right now. Please try again later or pay with USDC or USDT.',
 } as const;
-
-/** A transfer of a coin to a watched address, as the watcher records it. */
-export interface ChainTransfer {
-  coin: CoinType;
-  txHash: Hex;
-  logIndex: number;
-  /** A traced internal transfer's place in its transaction ("0.1"); '' for the others. */
-  traceAddress: string;
-  from: Address;
-  /** The deposit address it was sent to (checksummed). */
-  to: Address;
-  units: bigint;
-  blockNumber: bigint;
-  blockHash: Hex;
-  blockTime: Date;
-  /** A traced transfer: every caller from the transaction's sender down to `from`. */
-  callers?: Address[];
-}
-
-/** ETH that left a watched address (a sweep): its value and the gas it paid. */
-export interface ChainOutflow {
-  txHash: Hex;
-  address: Address;
-  wei: bigint;
-  blockNumber: bigint;
-  blockHash: Hex;
-}
-
-export interface ChainScan {
-  transfers: ChainTransfer[];
-  outflows: ChainOutflow[];
-  /** The blocks scanned: number, hash and time. */
-  blocks: { number: bigint; hash: Hex; time: Date }[];
-}
-
-export interface EthUsdPrice {
-  /** The feed's answer: dollars per ETH with 8 decimals. */
-  answerE8: bigint;
-  updatedAt: Date;
-}
-
-export interface Chain {
-  readonly confirmations: number;
-  chainId(): Promise<number>;
-  /** The latest block number. */
-  headBlock(): Promise<bigint>;
-  /** The latest block: its number and time (the chain's clock as of that block). */
-  latestBlock(): Promise<{ number: bigint; time: Date }>;
-  /** The feed's price; refuses (503) a missing price or one older than `maxAgeSeconds`. */
-  ethUsdPrice(): Promise<EthUsdPrice>;
-  /**
-   * The feed's answer in force at `time`: the newest round updated at or before it (getRoundData,
-   * which reads current state, so no archive node is needed).
-   */
-  ethUsdPriceAt(time: Date): Promise<bigint>;
-  /**
-   * Blocks `fromBlock` to `toBlock`: the Transfer logs of the tokens taken on this chain (USDC, USDT:
-   * src/shared/coins.ts), successful ETH transactions and, where
-   * the node offers traces, internal ETH transfers to a watched address, and the ETH that left one.
-   * `watched` takes a lower-case address.
-   */
-  scan(
-    fromBlock: bigint,
-    toBlock: bigint,
-    watched: (address: string) => boolean,
-  ): Promise<ChainScan>;
-  /** An address's ETH balance at a block. */
-  balanceAt(address: Address, blockNumber: bigint): Promise<bigint>;
-  /**
-   * The same, or undefined when the node answers that it cannot tell for that block (its state was
-   * pruned, or a dev chain was reloaded from its state file); a node that does not answer throws.
-   */
-  balanceIfKnown(address: Address, blockNumber: bigint): Promise<bigint | undefined>;
-  /**
-   * Which trace method the node offers for internal transfers (chain-traces.ts), probed on the first
-   * call; `scan` then includes the internal ETH transfers to watched addresses.
-   */
-  traceMode(): Promise<TraceMode>;
-  /** A block's hash and time. */
-  block(blockNumber: bigint): Promise<{ hash: Hex; time: Date }>;
-}
-
-export interface ChainSettings {
-  rpcUrl: string;
-  confirmations: number;
-  chainId: number | undefined;
-  priceMaxAgeSeconds: number;
-  /** Told of every failed call to the node (the answer to the user hides the cause). */
-  onError?: (error: unknown) => void;
-  /** The coins taken (src/shared/coins.ts) unless a test adds its own: `scan` reads their tokens. */
-  coins?: CoinRegistry;
-}
 
 export function createChain(settings: ChainSettings): Chain {
   // Stack notes: viem caches the block number for 4 s unless cacheTime is 0.
