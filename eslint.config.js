@@ -89,13 +89,13 @@ const sharedFeatureModule = sharedFeatureModules
   .join('|');
 
 /**
- * A relative import that climbs out of a feature into another one (`../../campaigns/...`, or through
- * `features/`) and names a module that sharedFeatureModules does not list (a no-restricted-imports
+ * An import that leaves a feature for another one (`@/features/campaigns/...`, or relative:
+ * `../../campaigns/...`) and names a module that sharedFeatureModules does not list (a no-restricted-imports
  * regex; imports inside the feature never climb to a feature folder's name).
  */
 const intoOtherFeature = (feature) => {
   const others = features.filter((name) => name !== feature).map(escapeRegExp);
-  return String.raw`^(\.\./)+(features/)?(?!(${sharedFeatureModule})$)(${others.join('|')})/`;
+  return String.raw`^((\.\./)+(features/)?|@/features/)(?!(${sharedFeatureModule})$)(${others.join('|')})/`;
 };
 
 // The import boundaries of the client (style.md): routes → features → ui/lib → shared.

@@ -191,6 +191,8 @@ export default defineConfig({
     checkChunkPlan(top),
     precompress(),
   ],
+  // `@/…` is src/ (tsconfig.json paths): client code and tests import across folders by it.
+  resolve: { alias: { '@': here('src') } },
   server: {
     proxy: { '/api': apiUrl, '/avatars': apiUrl },
   },

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { generateDemoCatalogue } from '../../src/dev/demo-catalogue';
+import { generateDemoCatalogue } from '@/dev/demo-catalogue';
 import {
   newAdvertiser,
   REFUSED_MADE_UP_LINKS,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { DEMO_ADVERTISER } from '../../src/dev/environment';
-import { SHELL_TITLES } from '../../src/features/shell/static-shell';
+import { DEMO_ADVERTISER } from '@/dev/environment';
+import { SHELL_TITLES } from '@/features/shell/static-shell';
 import { expect, test } from './support/fixtures';
 
 /**

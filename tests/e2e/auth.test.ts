@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEMO_PARTNER_ACCOUNT } from '../../src/dev/environment';
+import { DEMO_PARTNER_ACCOUNT } from '@/dev/environment';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/outbox';

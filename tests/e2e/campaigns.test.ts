@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { sendClicks } from '../../src/dev/click-traffic';
-import { DEMO_ADVERTISER } from '../../src/dev/environment';
-import { dollarsToCents } from '../../src/shared/money';
+import { sendClicks } from '@/dev/click-traffic';
+import { DEMO_ADVERTISER } from '@/dev/environment';
+import { dollarsToCents } from '@/shared/money';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { generateDemoCatalogue } from '../../src/dev/demo-catalogue';
-import { DEMO_ADVERTISER } from '../../src/dev/environment';
+import { generateDemoCatalogue } from '@/dev/demo-catalogue';
+import { DEMO_ADVERTISER } from '@/dev/environment';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { openCampaign } from '../../src/server/domain/campaigns';
-import { ledgerSumCents, postLedgerEntry } from '../../src/server/domain/ledger';
+import { openCampaign } from '@/server/domain/campaigns';
+import { ledgerSumCents, postLedgerEntry } from '@/server/domain/ledger';
 import {
   createProcessDatabase,
   startServerProcess,

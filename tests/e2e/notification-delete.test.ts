@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
-import type { Notification, Pagination } from '../../src/shared/contract/notifications';
+import type { Notification, Pagination } from '@/shared/contract/notifications';
 import { newAdvertiser, registerByApi } from './support/app';
 import { accessibilityViolations } from './support/axe';
 import { payOnDevChain } from './support/dev-pay';

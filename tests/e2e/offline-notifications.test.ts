@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { OFFLINE_MESSAGE } from '../../src/lib/offline';
-import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '../../src/shared/requested-with';
+import { OFFLINE_MESSAGE } from '@/lib/offline';
+import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '@/shared/requested-with';
 import { signInAsDemo, waitForControllingWorker } from './support/app';
 import { expect, test } from './support/fixtures';
 

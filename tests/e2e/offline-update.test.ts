@@ -10,7 +10,7 @@ import {
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { DEMO_ADVERTISER } from '../../src/dev/environment';
+import { DEMO_ADVERTISER } from '@/dev/environment';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 

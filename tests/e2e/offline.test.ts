@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { DEMO_ADVERTISER } from '../../src/dev/environment';
-import { OFFLINE_MESSAGE } from '../../src/lib/offline';
+import { DEMO_ADVERTISER } from '@/dev/environment';
+import { OFFLINE_MESSAGE } from '@/lib/offline';
 import { storedData, waitForControllingWorker } from './support/app';
 import { expect, test } from './support/fixtures';
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { sendClicks } from '../../src/dev/click-traffic';
-import { generateDemoCatalogue } from '../../src/dev/demo-catalogue';
-import { DEMO_ADVERTISER } from '../../src/dev/environment';
+import { sendClicks } from '@/dev/click-traffic';
+import { generateDemoCatalogue } from '@/dev/demo-catalogue';
+import { DEMO_ADVERTISER } from '@/dev/environment';
 import { REFUSED_MADE_UP_LINKS, SIGNED_OUT_PAGES } from './support/app';
 import { payOnDevChain } from './support/dev-pay';
 import { e2eEnv } from './support/env';

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { relative } from 'node:path';
 import sharp from 'sharp';
-import { manifestIcons, manifestScreenshots } from '../../src/shared/web-manifest';
+import { manifestIcons, manifestScreenshots } from '@/shared/web-manifest';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { sendClicks } from '../../src/dev/click-traffic';
+import { sendClicks } from '@/dev/click-traffic';
 import { signInAsDemo } from './support/app';
 import { accessibilityViolations } from './support/axe';
 import { e2eEnv } from './support/env';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
-import { sendClicks } from '../../src/dev/click-traffic';
+import { sendClicks } from '@/dev/click-traffic';
 import { signInAsDemo } from './support/app';
 import { e2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { DEMO_ADVERTISER } from '../../src/dev/environment';
-import { amountToSend } from '../../src/features/topup/deposit-state';
-import type { Transaction } from '../../src/shared/contract/deposits';
+import { DEMO_ADVERTISER } from '@/dev/environment';
+import { amountToSend } from '@/features/topup/deposit-state';
+import type { Transaction } from '@/shared/contract/deposits';
 import { payOnDevChain } from './support/dev-pay';
 import { expect, test } from './support/fixtures';
 

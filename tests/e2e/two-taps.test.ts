@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { ENDPOINTS } from '../../src/shared/contract/endpoints';
-import type { Campaign } from '../../src/shared/contract/campaign';
+import { ENDPOINTS } from '@/shared/contract/endpoints';
+import type { Campaign } from '@/shared/contract/campaign';
 import {
   checkAuthStatus,
   newAdvertiser,

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /** The browser tests; started by tests/e2e/run.ts, which provides the running server. */
 export default defineConfig({
+  // `@/…` is src/, as in vite.config.ts (tsconfig.json paths).
+  resolve: { alias: { '@': fileURLToPath(new URL('../../src', import.meta.url)) } },
   test: {
     root: fileURLToPath(new URL('../../', import.meta.url)),
     include: ['tests/e2e/**/*.test.ts'],

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { parseCatalogueFeed, upsertProfiles } from '../../src/server/domain/catalogue';
-import { postLedgerEntry } from '../../src/server/domain/ledger';
+import { parseCatalogueFeed, upsertProfiles } from '@/server/domain/catalogue';
+import { postLedgerEntry } from '@/server/domain/ledger';
 import {
   openTestDatabase,
   registerUser,

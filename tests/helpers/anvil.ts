@@ -7,9 +7,9 @@ import {
   startDevChain,
   type DevChain,
   type Payment,
-} from '../../src/dev/dev-chain';
-import { testForwarder, testPriceFeed } from '../../src/dev/contracts/compiled.gen';
-import { MAINNET } from '../../src/server/domain/chain';
+} from '@/dev/dev-chain';
+import { testForwarder, testPriceFeed } from '@/dev/contracts/compiled.gen';
+import { MAINNET } from '@/server/domain/chain';
 
 /**
  * A real anvil dev chain for a test file (about 0.1 s to start), with the test tokens, the price feed

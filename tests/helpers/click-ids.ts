@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
-import { loadConfig } from '../../src/server/config';
-import { clickRulesOf, type ClickRules } from '../../src/server/domain/clicks';
-import { noInvalidClicks, type InvalidClickReason } from '../../src/shared/invalid-clicks';
+import { loadConfig } from '@/server/config';
+import { clickRulesOf, type ClickRules } from '@/server/domain/clicks';
+import { noInvalidClicks, type InvalidClickReason } from '@/shared/invalid-clicks';
 
 /**
  * Click ids are UUIDv7s that carry the click's time (contract ClickEventInput). Tests name their

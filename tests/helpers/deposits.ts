@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Transaction } from '../../src/shared/contract/deposits';
-import type { Db } from '../../src/server/db/db';
+import type { Transaction } from '@/shared/contract/deposits';
+import type { Db } from '@/server/db/db';
 import type { TestClient } from './server';
 
 /** What the deposit tests read of an advertiser and the calls they make, written once. */

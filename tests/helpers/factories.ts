@@ -1,8 +1,8 @@
-import type { Db } from '../../src/server/db/db';
-import { openCampaign } from '../../src/server/domain/campaigns';
-import { postLedgerEntry } from '../../src/server/domain/ledger';
-import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../src/shared/constants';
-import { dollarsToCents } from '../../src/shared/money';
+import type { Db } from '@/server/db/db';
+import { openCampaign } from '@/server/domain/campaigns';
+import { postLedgerEntry } from '@/server/domain/ledger';
+import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '@/shared/constants';
+import { dollarsToCents } from '@/shared/money';
 import { registerUser, type TestApp, type TestClient } from './server';
 
 /**

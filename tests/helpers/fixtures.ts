@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Db } from '../../src/server/db/db';
-import type { AppDeps } from '../../src/server/app';
+import type { Db } from '@/server/db/db';
+import type { AppDeps } from '@/server/app';
 import {
   createPostgresDatabase,
   openTestDatabase,

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { createPglite, openPostgres, pgliteDb } from '../../src/server/db/db';
-import { migrate } from '../../src/server/db/migrate';
+import { createPglite, openPostgres, pgliteDb } from '@/server/db/db';
+import { migrate } from '@/server/db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,17 +5,17 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { buildApp, type AppDeps } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
-import { openPglite, openPostgres, type Db } from '../../src/server/db/db';
-import { migrate } from '../../src/server/db/migrate';
-import type { Mail } from '../../src/server/plugins/mail';
+import { buildApp, type AppDeps } from '@/server/app';
+import { loadConfig, type Config } from '@/server/config';
+import { openPglite, openPostgres, type Db } from '@/server/db/db';
+import { migrate } from '@/server/db/migrate';
+import type { Mail } from '@/server/plugins/mail';
 import {
   endpointPath,
   type BodyInput,
   type Endpoint,
   type ResponseInput,
-} from '../../src/shared/contract/endpoint';
+} from '@/shared/contract/endpoint';
 
 /**
  * Reusable pieces for integration tests through real HTTP:

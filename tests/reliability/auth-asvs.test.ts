@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postLedgerEntry } from '../../src/server/domain/ledger';
+import { postLedgerEntry } from '@/server/domain/ledger';
 import {
   confirmIdentity,
   databaseKinds,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerSumCents, postLedgerEntry } from '../../src/server/domain/ledger';
+import { ledgerSumCents, postLedgerEntry } from '@/server/domain/ledger';
 import { clickId } from '../helpers/click-ids';
 import { newRegistration, TestClient } from '../helpers/server';
 import {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postLedgerEntry } from '../../src/server/domain/ledger';
-import { signPartnerRequest } from '../../src/server/domain/partner-signature';
+import { postLedgerEntry } from '@/server/domain/ledger';
+import { signPartnerRequest } from '@/server/domain/partner-signature';
 import { startTestChain, type TestChain } from '../helpers/anvil';
 import {
   databaseKinds,
@@ -11,7 +11,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../helpers/server';
-import type { Campaign, CampaignHistoryEntry } from '../../src/shared/contract/campaigns';
+import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { figureViolations } from './support/figure-identities';
 import { moneyInvariantViolations } from './support/invariants';
 import { clickId } from '../helpers/click-ids';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES } from '../../src/shared/app-routes';
+import { APP_ROUTES } from '@/shared/app-routes';
 
 const routesDir = fileURLToPath(new URL('../../src/routes', import.meta.url));
 

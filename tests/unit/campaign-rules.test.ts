@@ -7,7 +7,7 @@ import {
   clicksForDeposit,
   isMainCategory,
   needsCategory,
-} from '../../src/shared/rules/campaign-rules';
+} from '@/shared/rules/campaign-rules';
 
 describe('clicks for an amount (design §2)', () => {
   it('divides in cents and rounds down', () => {

@@ -7,8 +7,8 @@ import {
   clickEvents,
   REALISTIC_TRAFFIC,
   seededRandom,
-} from '../../src/dev/click-traffic';
-import { ClickBatchBody } from '../../src/shared/contract/partner';
+} from '@/dev/click-traffic';
+import { ClickBatchBody } from '@/shared/contract/partner';
 
 const AT = new Date('2025-06-01T12:00:00.000Z');
 const SEED = 18;

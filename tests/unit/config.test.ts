@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, explorerOfChain, loadConfig } from '../../src/server/config';
+import { ConfigError, explorerOfChain, loadConfig } from '@/server/config';
 
 describe('loadConfig', () => {
   it('uses the embedded defaults outside production', () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEMO_CATALOGUE_SIZE,
-  avatarSvg,
-  generateDemoCatalogue,
-} from '../../src/dev/demo-catalogue';
-import { USERNAME_PATTERN } from '../../src/server/domain/catalogue';
+import { DEMO_CATALOGUE_SIZE, avatarSvg, generateDemoCatalogue } from '@/dev/demo-catalogue';
+import { USERNAME_PATTERN } from '@/server/domain/catalogue';
 
 describe('generateDemoCatalogue', () => {
   const catalogue = generateDemoCatalogue();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { coinOf, COINS } from '../../src/shared/coins';
+import { coinOf, COINS } from '@/shared/coins';
 import {
   isComplete,
   oneCentOf,
   priceTransfer,
   type RequestTerms,
-} from '../../src/server/domain/deposit-pricing';
+} from '@/server/domain/deposit-pricing';
 
 /**
  * Issue 33 points 2, 5 and 6: what one transfer is worth to its request, judged by its block's time

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountToSend, depositState } from '../../src/features/topup/deposit-state';
-import { replaceDepositText } from '../../src/features/topup/open-deposits';
+import { amountToSend, depositState } from '@/features/topup/deposit-state';
+import { replaceDepositText } from '@/features/topup/open-deposits';
 import { makeTransaction } from '../integration/ui/helpers/factories';
 
 /** An open USDC request of $150, nothing arrived yet. */

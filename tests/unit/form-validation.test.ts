@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { validateChangePassword, validateEmailChange } from '../../src/features/account/validation';
+import { validateChangePassword, validateEmailChange } from '@/features/account/validation';
 import {
   fieldOfProblem,
   validateNewPassword,
   validateRegistration,
-} from '../../src/features/auth/validation';
-import { usernameProblem } from '../../src/shared/rules/account';
+} from '@/features/auth/validation';
+import { usernameProblem } from '@/shared/rules/account';
 
 describe('registration (spec §5)', () => {
   it('accepts matching passwords with the terms agreed', () => {

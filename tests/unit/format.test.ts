@@ -6,7 +6,7 @@ import {
   formatMoney,
   formatShortDate,
   shortHash,
-} from '../../src/lib/format';
+} from '@/lib/format';
 
 describe('formatMoney', () => {
   it.each([

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { endpoint } from '../../src/shared/contract/endpoint';
+import { endpoint } from '@/shared/contract/endpoint';
 
 /**
  * Issue 31 point 1: one intent, one key. The same call with the same body keeps its key until it is
@@ -29,7 +29,7 @@ const twenty = { path: 'top-up-money-deposited', body: { username: 'cleo', amoun
 /** The module as a reloaded page has it: nothing in memory, the tab's sessionStorage kept. */
 async function freshPage() {
   vi.resetModules();
-  return import('../../src/lib/intent-keys');
+  return import('@/lib/intent-keys');
 }
 
 beforeEach(() => sessionStorage.clear());

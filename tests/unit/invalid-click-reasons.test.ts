@@ -1,12 +1,12 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { dayRows, daysTable, dayText } from '../../src/features/stats/components/day-figures';
-import { clicksTable, pointText } from '../../src/features/tracker/chart-labels';
-import { clicksCsv } from '../../src/features/tracker/clicks-csv';
-import type { InvalidByReason } from '../../src/shared/contract/stats';
-import { INVALID_REASONS } from '../../src/shared/invalid-clicks';
-import { REASON_COLUMNS, TRACKER_COLUMNS } from '../../src/server/domain/clicks/rollup-columns';
-import { RECORD_AND_BILL } from '../../src/server/domain/clicks/statement';
+import { dayRows, daysTable, dayText } from '@/features/stats/components/day-figures';
+import { clicksTable, pointText } from '@/features/tracker/chart-labels';
+import { clicksCsv } from '@/features/tracker/clicks-csv';
+import type { InvalidByReason } from '@/shared/contract/stats';
+import { INVALID_REASONS } from '@/shared/invalid-clicks';
+import { REASON_COLUMNS, TRACKER_COLUMNS } from '@/server/domain/clicks/rollup-columns';
+import { RECORD_AND_BILL } from '@/server/domain/clicks/statement';
 
 /**
  * Issue 34 point 4: a reason of invalid clicks is data. Its label was spelled out in each screen and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lastKnownPage } from '../../src/features/notifications/api/last-known-notifications';
-import type { Notification } from '../../src/shared/contract/notifications';
+import { lastKnownPage } from '@/features/notifications/api/last-known-notifications';
+import type { Notification } from '@/shared/contract/notifications';
 
 /** Notification `id`, received `id` minutes after 09:00 (so a higher id is newer). */
 function notification(id: number, read: boolean): Notification {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCents } from '../../src/shared/money';
+import { formatCents } from '@/shared/money';
 
 describe('formatCents', () => {
   it.each([

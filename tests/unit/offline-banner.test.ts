@@ -3,10 +3,8 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider, QueryObserver, onlineManager } from '@tanstack/react-query';
-import { createQueryClient } from '../../src/lib/query-client';
-import OfflineBanner, {
-  formatLastUpdated,
-} from '../../src/features/offline/components/offline-banner';
+import { createQueryClient } from '@/lib/query-client';
+import OfflineBanner, { formatLastUpdated } from '@/features/offline/components/offline-banner';
 
 afterEach(() => {
   cleanup();

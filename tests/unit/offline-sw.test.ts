@@ -6,7 +6,7 @@ import {
   isCachedApiCall,
   networkFirstApi,
 } from '../../sw/api-cache';
-import { API_CACHE_PREFIX as PAGE_PREFIX } from '../../src/lib/offline-cache';
+import { API_CACHE_PREFIX as PAGE_PREFIX } from '@/lib/offline-cache';
 
 const ORIGIN = 'http://localhost:3000';
 

@@ -2,13 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { MutationObserver, QueryObserver, onlineManager } from '@tanstack/react-query';
-import { ApiError, callApi, configureApi, errorMessage } from '../../src/lib/api';
-import { OFFLINE_MESSAGE, failureMessage, isOnline, syncOnlineState } from '../../src/lib/offline';
-import { endpoint } from '../../src/shared/contract/endpoint';
-import { ENDPOINTS } from '../../src/shared/contract/endpoints';
-import { PERSIST_KEY, clearOfflineData, persistQueryCache } from '../../src/lib/offline-cache';
-import { createQueryClient } from '../../src/lib/query-client';
-import { lastUpdatedOnScreen } from '../../src/features/offline/components/offline-banner';
+import { ApiError, callApi, configureApi, errorMessage } from '@/lib/api';
+import { OFFLINE_MESSAGE, failureMessage, isOnline, syncOnlineState } from '@/lib/offline';
+import { endpoint } from '@/shared/contract/endpoint';
+import { ENDPOINTS } from '@/shared/contract/endpoints';
+import { PERSIST_KEY, clearOfflineData, persistQueryCache } from '@/lib/offline-cache';
+import { createQueryClient } from '@/lib/query-client';
+import { lastUpdatedOnScreen } from '@/features/offline/components/offline-banner';
 
 const Anything = v.unknown();
 /** A declared call of the given access, answering anything. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from '../../src/lib/paging';
+import { pageWindow } from '@/lib/paging';
 
 describe('pageWindow', () => {
   it('keeps the current page in the middle where it can', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, expect, it, vi } from 'vitest';
-import { configureApi } from '../../src/lib/api';
-import { readAllNotifications } from '../../src/features/notifications/api/read-all-notifications';
+import { configureApi } from '@/lib/api';
+import { readAllNotifications } from '@/features/notifications/api/read-all-notifications';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { shellTemplateId, showStaticShell } from '../../src/features/shell/static-shell';
+import { shellTemplateId, showStaticShell } from '@/features/shell/static-shell';
 
 const indexHtml = readFileSync(join(__dirname, '../../src/index.html'), 'utf8');
 

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { DayFigures, InvalidByReason } from '../../src/shared/contract/stats';
+import type { DayFigures, InvalidByReason } from '@/shared/contract/stats';
 import {
   cumulativeSpendCents,
   dayRows,
@@ -9,12 +9,8 @@ import {
   dayText,
   hasNoClicks,
   invalidTotal,
-} from '../../src/features/stats/components/day-figures';
-import {
-  CLICKS_CSV_COLUMNS,
-  clicksCsv,
-  clicksCsvFileName,
-} from '../../src/features/tracker/clicks-csv';
+} from '@/features/stats/components/day-figures';
+import { CLICKS_CSV_COLUMNS, clicksCsv, clicksCsvFileName } from '@/features/tracker/clicks-csv';
 
 /**
  * Issue 19: a range's days as the dashboard and the tracker show them (summary, readout, table) and

@@ -6,9 +6,9 @@ import {
   figuresLookup,
   historyCsv,
   sumFigures,
-} from '../../src/features/stats/csv-exports';
-import type { CampaignHistoryEntry } from '../../src/shared/contract/campaigns';
-import type { CampaignFigures, ResolvedRange } from '../../src/shared/contract/stats';
+} from '@/features/stats/csv-exports';
+import type { CampaignHistoryEntry } from '@/shared/contract/campaigns';
+import type { CampaignFigures, ResolvedRange } from '@/shared/contract/stats';
 import { makeCampaign } from '../integration/ui/helpers/factories';
 
 // Instants at noon UTC: the same day in every time zone the tests run in (the file shows local days).

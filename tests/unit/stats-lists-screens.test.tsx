@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { CampaignHistoryEntry } from '../../src/shared/contract/campaigns';
-import type { CampaignFigures, ResolvedRange } from '../../src/shared/contract/stats';
+import type { CampaignHistoryEntry } from '@/shared/contract/campaigns';
+import type { CampaignFigures, ResolvedRange } from '@/shared/contract/stats';
 import { makeCampaign } from '../integration/ui/helpers/factories';
 import { renderApp } from '../integration/ui/helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from '../integration/ui/helpers/stub-server';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { viewHistory, ALL_PACKAGES } from '../../src/features/campaign-history/history-list';
-import { filterCampaigns, SORT_OPTIONS } from '../../src/features/campaigns/campaign-filters';
-import { figuresLookup, RANGE_SORT_NAMES } from '../../src/features/stats/csv-exports';
-import type { CampaignHistoryEntry } from '../../src/shared/contract/campaigns';
+import { viewHistory, ALL_PACKAGES } from '@/features/campaign-history/history-list';
+import { filterCampaigns, SORT_OPTIONS } from '@/features/campaigns/campaign-filters';
+import { figuresLookup, RANGE_SORT_NAMES } from '@/features/stats/csv-exports';
+import type { CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { makeCampaign } from '../integration/ui/helpers/factories';
 
 // Server order (newest first): ada, ben, cy, dot, eve; ada, cy and eve active. Dot is in the answer

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { RangeBody } from '../../src/shared/contract/stats';
+import { RangeBody } from '@/shared/contract/stats';
 import {
   countedOffsetMinutes,
   dayOf,
@@ -9,7 +9,7 @@ import {
   formatOffset,
   isTimeZone,
   resolveRange,
-} from '../../src/shared/stats-range';
+} from '@/shared/stats-range';
 
 const at = (iso: string) => Date.parse(iso);
 

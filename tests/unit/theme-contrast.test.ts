@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vars } from '../../src/ui/theme.css';
+import { vars } from '@/ui/theme.css';
 
 /**
  * Issue 17 (WCAG 2.2 1.4.3): every text colour of the theme reads at 4.5:1 or more on each surface it

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chartColours } from '../../src/features/tracker/chart-colours.css';
+import { chartColours } from '@/features/tracker/chart-colours.css';
 import {
   chartSummary,
   clicksTable,
   pointText,
   type ClicksPoint,
   type InvalidClicks,
-} from '../../src/features/tracker/chart-labels';
+} from '@/features/tracker/chart-labels';
 
 /**
  * Issue 18 point 3: the tracker shows valid (billed) and invalid clicks per day or hour, with the

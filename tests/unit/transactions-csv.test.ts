@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvFileName, transactionsCsv } from '../../src/features/transactions/csv';
-import type { Transaction } from '../../src/shared/contract/deposits';
+import { csvFileName, transactionsCsv } from '@/features/transactions/csv';
+import type { Transaction } from '@/shared/contract/deposits';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const SENDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';

@@ -2,11 +2,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { onlineManager } from '@tanstack/react-query';
-import { ApiError, callApi, configureApi, signInChanged } from '../../src/lib/api';
-import { OFFLINE_MESSAGE, isOnline } from '../../src/lib/offline';
-import { writeInFlight } from '../../src/lib/writes';
-import { endpoint } from '../../src/shared/contract/endpoint';
-import { SERVED_FROM_CACHE_HEADER } from '../../src/shared/served-from-cache';
+import { ApiError, callApi, configureApi, signInChanged } from '@/lib/api';
+import { OFFLINE_MESSAGE, isOnline } from '@/lib/offline';
+import { writeInFlight } from '@/lib/writes';
+import { endpoint } from '@/shared/contract/endpoint';
+import { SERVED_FROM_CACHE_HEADER } from '@/shared/served-from-cache';
 
 const Anything = v.unknown();
 const topUp = endpoint({

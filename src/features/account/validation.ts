@@ -1,10 +1,10 @@
-import { PROFILE_MESSAGES } from '../../shared/contract/profile';
+import { PROFILE_MESSAGES } from '@/shared/contract/profile';
 import {
   MIN_PASSWORD_LENGTH,
   NEW_PASSWORD_TOO_SHORT,
   passwordIdentityProblem,
   type PasswordOwner,
-} from '../../shared/rules/account';
+} from '@/shared/rules/account';
 
 // The rules of contract/common.ts Email, written out: running that schema here would bring valibot's
 // e-mail check into every first load (valibot sits in the app chunk). The server holds it to the

@@ -2,7 +2,7 @@ import {
   MIN_PASSWORD_LENGTH,
   PASSWORD_TOO_SHORT,
   passwordIdentityProblem,
-} from '../../shared/rules/account';
+} from '@/shared/rules/account';
 
 /** The client-side rules of spec §5; each returns the message to show, or null when valid. */
 

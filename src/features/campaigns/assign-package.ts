@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../shared/constants';
-import { AssignAdPackageBody, type AdPackage } from '../../shared/contract/campaigns';
-import { hasAtMostTwoDecimals } from '../../shared/money';
-import { CAMPAIGN_RULE_MESSAGES, categoryProblem } from '../../shared/rules/campaign-rules';
-import { newDepositClicksProblem } from '../../shared/rules/campaign-top-up';
+import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '@/shared/constants';
+import { AssignAdPackageBody, type AdPackage } from '@/shared/contract/campaigns';
+import { hasAtMostTwoDecimals } from '@/shared/money';
+import { CAMPAIGN_RULE_MESSAGES, categoryProblem } from '@/shared/rules/campaign-rules';
+import { newDepositClicksProblem } from '@/shared/rules/campaign-top-up';
 
 /** The New Package (Assign Ad Package) dialog's fields, as typed. */
 export interface AssignValues {

@@ -1,4 +1,4 @@
-import type { Campaign } from '../../shared/contract/campaigns';
+import type { Campaign } from '@/shared/contract/campaigns';
 import {
   RANGE_SORT_NAMES,
   RANGE_SORTS,

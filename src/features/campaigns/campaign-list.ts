@@ -1,4 +1,4 @@
-import type { Campaign } from '../../shared/contract/campaigns';
+import type { Campaign } from '@/shared/contract/campaigns';
 
 /** Spec §2: the status filter (All, Active, Expired). */
 export type StatusFilter = 'all' | 'active' | 'expired';

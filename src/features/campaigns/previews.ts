@@ -3,14 +3,10 @@
  * it (tests/integration/campaigns/previews.test.ts holds them to the server's answers).
  */
 import * as v from 'valibot';
-import { formatMoney } from '../../lib/format';
-import {
-  TopUpCampaignBody,
-  type Campaign,
-  type PauseResponse,
-} from '../../shared/contract/campaigns';
-import { dollarsToCents } from '../../shared/money';
-import { remainingClicksAfterTopUp, topUpClicksProblem } from '../../shared/rules/campaign-top-up';
+import { formatMoney } from '@/lib/format';
+import { TopUpCampaignBody, type Campaign, type PauseResponse } from '@/shared/contract/campaigns';
+import { dollarsToCents } from '@/shared/money';
+import { remainingClicksAfterTopUp, topUpClicksProblem } from '@/shared/rules/campaign-top-up';
 
 /** What adding the amount does: the server's refusal, or the clicks added and the balance after. */
 export type AmountEffect =

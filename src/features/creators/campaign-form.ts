@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../shared/constants';
-import { NewCampaignBody } from '../../shared/contract/campaigns';
-import { hasAtMostTwoDecimals } from '../../shared/money';
-import { CAMPAIGN_RULE_MESSAGES, categoryProblem } from '../../shared/rules/campaign-rules';
-import { newDepositClicksProblem } from '../../shared/rules/campaign-top-up';
+import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '@/shared/constants';
+import { NewCampaignBody } from '@/shared/contract/campaigns';
+import { hasAtMostTwoDecimals } from '@/shared/money';
+import { CAMPAIGN_RULE_MESSAGES, categoryProblem } from '@/shared/rules/campaign-rules';
+import { newDepositClicksProblem } from '@/shared/rules/campaign-top-up';
 
 /** What the package cap needs of a package (issue 31 point 5). */
 type CappedPackage = { click_rate: number; max_slots: number };

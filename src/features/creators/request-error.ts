@@ -1,5 +1,5 @@
-import { ApiError, errorMessage } from '../../lib/api';
-import { failureMessage } from '../../lib/offline';
+import { ApiError, errorMessage } from '@/lib/api';
+import { failureMessage } from '@/lib/offline';
 
 /**
  * Spec §8 pairs per call: a refused request (4xx) shows the server's message, else `refused`;

@@ -1,8 +1,8 @@
 import type { unparse } from 'papaparse';
-import type { Campaign } from '../../shared/contract/campaign';
-import type { CampaignHistoryEntry } from '../../shared/contract/campaigns';
-import type { CampaignFigures, RangeTotals, ResolvedRange } from '../../shared/contract/stats';
-import { dollarsToCents } from '../../shared/money';
+import type { Campaign } from '@/shared/contract/campaign';
+import type { CampaignHistoryEntry } from '@/shared/contract/campaigns';
+import type { CampaignFigures, RangeTotals, ResolvedRange } from '@/shared/contract/stats';
+import { dollarsToCents } from '@/shared/money';
 import { clicksUsed } from '../campaigns/campaign-list';
 
 /**

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { StatRange } from '../../shared/stats-range';
+import type { StatRange } from '@/shared/stats-range';
 
 /**
  * Issue 19: the date range the advertiser chose, one for every screen (dashboard, lists, tracker),

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ApiError, errorMessage } from '../../lib/api';
-import { TopUpBalanceBody } from '../../shared/contract/deposits';
+import { ApiError, errorMessage } from '@/lib/api';
+import { TopUpBalanceBody } from '@/shared/contract/deposits';
 
 /** Spec §4, §9: the wait before the sender-address field, and before leaving for /transactions. */
 export const TRANSFER_WAIT_SECONDS = 10;

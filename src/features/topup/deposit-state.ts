@@ -1,5 +1,5 @@
-import type { Transaction } from '../../shared/contract/deposits';
-import { centsToDollars, dollarsToCents } from '../../shared/money';
+import type { Transaction } from '@/shared/contract/deposits';
+import { centsToDollars, dollarsToCents } from '@/shared/money';
 import { hasCredited, hasReceived } from '../transactions/format';
 
 /**

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../lib/format';
-import type { Transaction } from '../../shared/contract/deposits';
+import { formatMoney } from '@/lib/format';
+import type { Transaction } from '@/shared/contract/deposits';
 import { coinLabel, hasCredited } from '../transactions/format';
 import { amountToSend, depositState, stillDue } from './deposit-state';
 

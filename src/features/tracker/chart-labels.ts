@@ -1,6 +1,6 @@
-import { formatMoney } from '../../lib/format';
-import type { ClicksOverTime, DailyClicks } from '../../shared/contract/campaigns';
-import { invalidTotal, reasonsText, TRACKER_REASONS } from '../../shared/invalid-clicks';
+import { formatMoney } from '@/lib/format';
+import type { ClicksOverTime, DailyClicks } from '@/shared/contract/campaigns';
+import { invalidTotal, reasonsText, TRACKER_REASONS } from '@/shared/invalid-clicks';
 
 export type Granularity = ClicksOverTime['granularity'];
 export type ClicksPoint = DailyClicks[number];

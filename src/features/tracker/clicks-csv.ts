@@ -1,6 +1,6 @@
 import type { unparse } from 'papaparse';
-import type { DayFigures, ResolvedRange } from '../../shared/contract/stats';
-import { INVALID_REASONS } from '../../shared/invalid-clicks';
+import type { DayFigures, ResolvedRange } from '@/shared/contract/stats';
+import { INVALID_REASONS } from '@/shared/invalid-clicks';
 import { dayRows, type DayRow } from '../stats/components/day-figures';
 
 /**

@@ -1,4 +1,4 @@
-import type { Campaign } from '../../shared/contract/campaigns';
+import type { Campaign } from '@/shared/contract/campaigns';
 import { clicksUsed } from '../campaigns/campaign-list';
 
 export type EndedReason = 'paused' | 'clicks-used-up';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { TRACKER_REFRESH_MS } from '../../shared/constants';
+import { TRACKER_REFRESH_MS } from '@/shared/constants';
 import { campaignStatsQueryOptions } from '../stats/api/get-stats';
 import { useChosenRange } from '../stats/range-store';
 

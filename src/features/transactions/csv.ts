@@ -1,5 +1,5 @@
 import type { unparse } from 'papaparse';
-import type { Transaction } from '../../shared/contract/deposits';
+import type { Transaction } from '@/shared/contract/deposits';
 
 /** The history's CSV export: one row per deposit of the current filter. */
 const CSV_COLUMNS = [

@@ -1,4 +1,4 @@
-import type { CoinType, Transaction, TransactionStatus } from '../../shared/contract/deposits';
+import type { CoinType, Transaction, TransactionStatus } from '@/shared/contract/deposits';
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
   month: 'short',

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api';
+import { ApiError } from '@/lib/api';
 
 /**
  * Spec §8 "Transactions list": the server's message, "Failed to fetch transactions" when it refused

@@ -1,4 +1,4 @@
-import { TRANSACTIONS_PAGE_SIZE } from '../../shared/constants';
+import { TRANSACTIONS_PAGE_SIZE } from '@/shared/constants';
 
 /** Spec §9: five page buttons at most, the current page kept in the middle where possible. */
 export const VISIBLE_PAGE_BUTTONS = 5;

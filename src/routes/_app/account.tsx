@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountPage } from '../../features/account/components/account-page';
+import { AccountPage } from '@/features/account/components/account-page';
 
 export const Route = createFileRoute('/_app/account')({
   component: AccountPage,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { campaignDetailsQueryOptions } from '../../features/campaigns/api/get-campaign-details';
-import { dailyClicksQueryOptions } from '../../features/campaigns/api/get-daily-clicks';
-import { TrackerPage } from '../../features/tracker/components/tracker-page';
+import { campaignDetailsQueryOptions } from '@/features/campaigns/api/get-campaign-details';
+import { dailyClicksQueryOptions } from '@/features/campaigns/api/get-daily-clicks';
+import { TrackerPage } from '@/features/tracker/components/tracker-page';
 
 export const Route = createFileRoute('/_app/analytics/$username')({
   // Fetched ahead only where nothing is held: a failure shows the tracker's own message with Try

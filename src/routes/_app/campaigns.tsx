@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { campaignsQueryOptions } from '../../features/campaigns/api/get-campaigns';
-import { CampaignsPage } from '../../features/campaigns/components/campaigns-page';
+import { campaignsQueryOptions } from '@/features/campaigns/api/get-campaigns';
+import { CampaignsPage } from '@/features/campaigns/components/campaigns-page';
 
 export const Route = createFileRoute('/_app/campaigns')({
   // Prefetch only: a failure shows the page's own error panel with Try Again.

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import * as v from 'valibot';
-import { notificationsQueryOptions } from '../../features/notifications/api/get-notifications';
+import { notificationsQueryOptions } from '@/features/notifications/api/get-notifications';
 import {
   NotificationsPage,
   type NotificationsView,
-} from '../../features/notifications/components/notifications-page';
+} from '@/features/notifications/components/notifications-page';
 
 const NotificationsSearch = v.object({
   filter: v.fallback(v.optional(v.picklist(['all', 'unread', 'read']), 'all'), 'all'),

@@ -1,5 +1,5 @@
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
-import { TopUpScreens } from '../../features/topup/components/topup-screens';
+import { TopUpScreens } from '@/features/topup/components/topup-screens';
 
 /**
  * /topup-balance (the deposit form), /topup-balance/{id} (a deposit's page) and

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { transactionsQueryOptions } from '../../features/transactions/api/get-transactions';
-import { TransactionsPage } from '../../features/transactions/components/transactions-page';
+import { transactionsQueryOptions } from '@/features/transactions/api/get-transactions';
+import { TransactionsPage } from '@/features/transactions/components/transactions-page';
 
 export const Route = createFileRoute('/_app/transactions')({
   // Prefetch only: a failure shows the page's own error with Try Again.

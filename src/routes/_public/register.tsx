@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { RegisterForm } from '../../features/auth/components/register-form';
-import { publicConfigQueryOptions } from '../../lib/public-config';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { publicConfigQueryOptions } from '@/lib/public-config';
 
 export const Route = createFileRoute('/_public/register')({
   loader: ({ context }) => context.queryClient.ensureQueryData(publicConfigQueryOptions),

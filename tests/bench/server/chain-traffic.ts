@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { encodeFunctionData, getAddress, type Address, type Hex } from 'viem';
-import { TOKEN_CONTRACTS } from '../../../src/dev/dev-chain';
-import type { CoinType } from '../../../src/shared/contract/deposits';
+import { TOKEN_CONTRACTS } from '@/dev/dev-chain';
+import type { CoinType } from '@/shared/contract/deposits';
 
 /** A transfer to send: a coin, an amount in its smallest units and whom it goes to. */
 export interface Transfer {

@@ -1,4 +1,4 @@
-import type { Db } from '../../../src/server/db/db';
+import type { Db } from '@/server/db/db';
 import { timePosts } from './api';
 import { seedAdvertiser, seedCampaigns } from './seed';
 

@@ -1,5 +1,5 @@
-import type { Db } from '../../../src/server/db/db';
-import { makeClickLogDays } from '../../../src/server/domain/clicks/partitions';
+import type { Db } from '@/server/db/db';
+import { makeClickLogDays } from '@/server/domain/clicks/partitions';
 import { seedAdvertiser, seedCampaigns } from './seed';
 
 /**

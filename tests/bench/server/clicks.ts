@@ -1,8 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
-import { BROWSER_USER_AGENTS } from '../../../src/dev/click-traffic';
-import type { Db, Queryable, Writer } from '../../../src/server/db/db';
-import { makeClickLogDays } from '../../../src/server/domain/clicks/partitions';
-import type { ClickBatchBody } from '../../../src/shared/contract/partner';
+import { BROWSER_USER_AGENTS } from '@/dev/click-traffic';
+import type { Db, Queryable, Writer } from '@/server/db/db';
+import { makeClickLogDays } from '@/server/domain/clicks/partitions';
+import type { ClickBatchBody } from '@/shared/contract/partner';
 import { seedAdvertiser, seedCampaigns, type CampaignSeed } from './seed';
 
 /**

@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
-import { loadConfig } from '../../../src/server/config';
-import type { Db } from '../../../src/server/db/db';
-import { migrate } from '../../../src/server/db/migrate';
-import { openDatabase } from '../../../src/server/db/open';
+import { buildApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import type { Db } from '@/server/db/db';
+import { migrate } from '@/server/db/migrate';
+import { openDatabase } from '@/server/db/open';
 
 /**
  * A server process of the bench, started by process.ts with an IPC channel. BENCH_SERVER=app builds

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../../../src/server/db/db';
-import { migrate } from '../../../src/server/db/migrate';
+import type { Db } from '@/server/db/db';
+import { migrate } from '@/server/db/migrate';
 import type { Measurement } from '../report';
 import { timePosts } from './api';
 import type { Kind } from './measure';

@@ -1,6 +1,6 @@
-import type { Db, Queryable, Writer } from '../../../src/server/db/db';
-import { tidyCatalogue } from '../../../src/server/domain/catalogue';
-import { createSession } from '../../../src/server/domain/sessions';
+import type { Db, Queryable, Writer } from '@/server/db/db';
+import { tidyCatalogue } from '@/server/domain/catalogue';
+import { createSession } from '@/server/domain/sessions';
 
 /** Bench data, written straight into the database as real rows (the schema's rules hold). */
 

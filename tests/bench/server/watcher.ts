@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { getAddress, type Address, type Hex } from 'viem';
-import { DEV_DEPOSIT_XPUB } from '../../../src/server/config';
-import type { Db } from '../../../src/server/db/db';
-import { createAddressDeriver } from '../../../src/server/domain/deposit-addresses';
-import type { DepositRow } from '../../../src/server/domain/deposit-views';
-import { createDeposit } from '../../../src/server/domain/deposits';
-import type { CoinType } from '../../../src/shared/contract/deposits';
+import { DEV_DEPOSIT_XPUB } from '@/server/config';
+import type { Db } from '@/server/db/db';
+import { createAddressDeriver } from '@/server/domain/deposit-addresses';
+import type { DepositRow } from '@/server/domain/deposit-views';
+import { createDeposit } from '@/server/domain/deposits';
+import type { CoinType } from '@/shared/contract/deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { openTestDatabase, startTestApp, type TestApp } from '../../helpers/server';
 import type { Measurement } from '../report';

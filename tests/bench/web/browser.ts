@@ -1,5 +1,5 @@
 import { request, type BrowserContext } from 'playwright-core';
-import { DEMO_ADVERTISER } from '../../../src/dev/environment';
+import { DEMO_ADVERTISER } from '@/dev/environment';
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/chromium';
 
 export { CHROMIUM_ARGS };

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHUNK_RECORD, type ChunkRecord } from '../../../src/build/chunk-plan';
+import { CHUNK_RECORD, type ChunkRecord } from '@/build/chunk-plan';
 
 export interface FirstLoad {
   /** Sum of the gzip (level 9) sizes of every JS and CSS file the page loaded, in bytes. */

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_ADVERTISER } from '../../../src/dev/environment';
+import { DEMO_ADVERTISER } from '@/dev/environment';
 import { e2eEnv } from './env';
 import { expect } from './fixtures';
 

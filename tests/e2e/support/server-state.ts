@@ -1,7 +1,7 @@
 import type { APIRequestContext } from 'playwright-core';
-import type { Campaign } from '../../../src/shared/contract/campaign';
-import type { Transaction } from '../../../src/shared/contract/deposits';
-import type { Notification, Pagination } from '../../../src/shared/contract/notifications';
+import type { Campaign } from '@/shared/contract/campaign';
+import type { Transaction } from '@/shared/contract/deposits';
+import type { Notification, Pagination } from '@/shared/contract/notifications';
 import { expect } from './fixtures';
 
 /**

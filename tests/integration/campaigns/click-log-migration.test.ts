@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Db } from '../../../src/server/db/db';
-import { recordClicks } from '../../../src/server/domain/clicks';
+import { openPglite, openPostgres, type Db } from '@/server/db/db';
+import { recordClicks } from '@/server/domain/clicks';
 import { clickId, TEST_CLICK_RULES } from '../../helpers/click-ids';
 
 /**

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { placedProfiles, sendClicks } from '../../../src/dev/click-traffic';
+import { placedProfiles, sendClicks } from '@/dev/click-traffic';
 import { advertiser } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';
 import { NO_INVALID } from '../../helpers/click-ids';

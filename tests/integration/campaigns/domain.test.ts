@@ -1,17 +1,17 @@
 import postgres from 'postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/server/db/db';
+import type { Db } from '@/server/db/db';
 import {
   addMoney,
   MESSAGES,
   openCampaign,
   pauseCampaign,
   removeCampaign,
-} from '../../../src/server/domain/campaigns';
-import { clicksFor } from '../../../src/shared/rules/campaign-rules';
-import { ledgerSumCents } from '../../../src/server/domain/ledger';
-import { recordClicks, sweepCampaignsOutOfClicks } from '../../../src/server/domain/clicks';
-import { uuidv7Time } from '../../../src/server/domain/clicks/classify';
+} from '@/server/domain/campaigns';
+import { clicksFor } from '@/shared/rules/campaign-rules';
+import { ledgerSumCents } from '@/server/domain/ledger';
+import { recordClicks, sweepCampaignsOutOfClicks } from '@/server/domain/clicks';
+import { uuidv7Time } from '@/server/domain/clicks/classify';
 import { clickId, NO_INVALID, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { accountRow } from '../../helpers/factories';
 import { useTestDatabase } from '../../helpers/fixtures';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { campaignHistory, listCampaignsJson } from '../../../src/server/domain/campaign-views';
-import type { Campaign, CampaignHistoryEntry } from '../../../src/shared/contract/campaigns';
+import { campaignHistory, listCampaignsJson } from '@/server/domain/campaign-views';
+import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { useTestDatabase } from '../../helpers/fixtures';
 import { databaseKinds } from '../../helpers/server';
 import { figureViolations } from '../../reliability/support/figure-identities';

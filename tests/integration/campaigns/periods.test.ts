@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
-import type { Campaign, CampaignHistoryEntry } from '../../../src/shared/contract/campaigns';
+import { signPartnerRequest } from '@/server/domain/partner-signature';
+import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { advertiser } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';
 import { databaseKinds, type TestClient } from '../../helpers/server';

@@ -1,14 +1,10 @@
 import fc from 'fast-check';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordClicks } from '../../../src/server/domain/clicks';
-import {
-  amountEffect,
-  pauseDoneMessage,
-  pauseRefundEstimate,
-} from '../../../src/features/campaigns/previews';
-import type { Campaign } from '../../../src/shared/contract/campaign';
-import type { AdPackage } from '../../../src/shared/contract/campaigns';
+import { recordClicks } from '@/server/domain/clicks';
+import { amountEffect, pauseDoneMessage, pauseRefundEstimate } from '@/features/campaigns/previews';
+import type { Campaign } from '@/shared/contract/campaign';
+import type { AdPackage } from '@/shared/contract/campaigns';
 import { TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { advertiser, grant, profile as newProfile } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
-import { ledgerSumCents } from '../../../src/server/domain/ledger';
+import { signPartnerRequest } from '@/server/domain/partner-signature';
+import { ledgerSumCents } from '@/server/domain/ledger';
 import { clickId, NO_INVALID } from '../../helpers/click-ids';
 import { advertiser as newAdvertiser } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';

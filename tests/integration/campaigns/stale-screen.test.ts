@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_MESSAGES } from '../../../src/shared/idempotency';
+import { IDEMPOTENCY_MESSAGES } from '@/shared/idempotency';
 import { advertiser, profile as newProfile } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';
 import { databaseKinds, type TestClient } from '../../helpers/server';

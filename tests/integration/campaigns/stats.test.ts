@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/server/db/db';
-import { pauseCampaign } from '../../../src/server/domain/campaigns';
-import { recordClicks } from '../../../src/server/domain/clicks';
-import type { ClickEvent } from '../../../src/server/domain/clicks/types';
-import { accountStats, campaignStats, campaignsInRange } from '../../../src/server/domain/stats';
-import type { DayFigures, InvalidByReason } from '../../../src/shared/contract/stats';
+import type { Db } from '@/server/db/db';
+import { pauseCampaign } from '@/server/domain/campaigns';
+import { recordClicks } from '@/server/domain/clicks';
+import type { ClickEvent } from '@/server/domain/clicks/types';
+import { accountStats, campaignStats, campaignsInRange } from '@/server/domain/stats';
+import type { DayFigures, InvalidByReason } from '@/shared/contract/stats';
 import { clickId, noInvalidReasons, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 import { accountRow, campaign as newCampaign } from '../../helpers/factories';

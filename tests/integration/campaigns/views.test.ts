@@ -1,18 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/server/db/db';
-import { openCampaign, pauseCampaign } from '../../../src/server/domain/campaigns';
-import type { Campaign } from '../../../src/shared/contract/campaigns';
+import type { Db } from '@/server/db/db';
+import { openCampaign, pauseCampaign } from '@/server/domain/campaigns';
+import type { Campaign } from '@/shared/contract/campaigns';
 import {
   campaignHistory,
   dailyClicks,
   listCampaignsJson,
   searchProfiles,
-} from '../../../src/server/domain/campaign-views';
-import { placementsFor } from '../../../src/server/domain/placements';
-import {
-  checkPartnerSignature,
-  signPartnerRequest,
-} from '../../../src/server/domain/partner-signature';
+} from '@/server/domain/campaign-views';
+import { placementsFor } from '@/server/domain/placements';
+import { checkPartnerSignature, signPartnerRequest } from '@/server/domain/partner-signature';
 import { accountRow, campaign as newCampaign } from '../../helpers/factories';
 import { useTestDatabase } from '../../helpers/fixtures';
 import { databaseKinds } from '../../helpers/server';

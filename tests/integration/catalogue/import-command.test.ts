@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config';
-import { openDatabase } from '../../../src/server/db/open';
+import { loadConfig } from '@/server/config';
+import { openDatabase } from '@/server/db/open';
 
 const workDir = mkdtempSync(join(tmpdir(), 'promo-import-'));
 const dataDir = join(workDir, 'data');

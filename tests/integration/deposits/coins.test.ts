@@ -1,16 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createTestClient, http, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
-import { COINS, type Coin } from '../../../src/shared/coins';
-import type {
-  CoinType,
-  Transaction,
-  TransactionDetail,
-} from '../../../src/shared/contract/deposits';
-import { devWallet } from '../../../src/dev/dev-chain';
-import { testToken18 } from '../../../src/dev/contracts/compiled.gen';
-import type { Db } from '../../../src/server/db/db';
-import { createDeposit } from '../../../src/server/domain/deposits';
+import { COINS, type Coin } from '@/shared/coins';
+import type { CoinType, Transaction, TransactionDetail } from '@/shared/contract/deposits';
+import { devWallet } from '@/dev/dev-chain';
+import { testToken18 } from '@/dev/contracts/compiled.gen';
+import type { Db } from '@/server/db/db';
+import { createDeposit } from '@/server/domain/deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
   databaseKinds,

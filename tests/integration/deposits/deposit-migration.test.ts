@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Db } from '../../../src/server/db/db';
-import { migrate } from '../../../src/server/db/migrate';
+import { openPglite, type Db } from '@/server/db/db';
+import { migrate } from '@/server/db/migrate';
 
 const MIGRATION = '0090-deposit-addresses-and-watcher.sql';
 const MIGRATIONS_DIR = '../../../src/server/db/migrations/';

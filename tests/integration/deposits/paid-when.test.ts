@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, getAddress, http, parseEther, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
-import type { Transaction, TransactionDetail } from '../../../src/shared/contract/deposits';
-import { setDevPrice } from '../../../src/dev/dev-chain';
-import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
-import { findStuck } from '../../../src/server/operator/stuck';
+import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
+import { setDevPrice } from '@/dev/dev-chain';
+import { expireDeposits } from '@/server/jobs/expire-deposits';
+import { findStuck } from '@/server/operator/stuck';
 import { FORWARDER_ADDRESS, startTestChain, type TestChain } from '../../helpers/anvil';
 import { startRpcFilter, type RpcFilter } from '../../helpers/rpc-filter';
 import { useTestApp } from '../../helpers/fixtures';

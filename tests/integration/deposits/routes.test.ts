@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import type { Transaction, TransactionDetail } from '../../../src/shared/contract/deposits';
-import { devChainRoutes, setDevPrice, TOKEN_CONTRACTS } from '../../../src/dev/dev-chain';
-import { buildApp } from '../../../src/server/app';
-import { ledgerSumCents } from '../../../src/server/domain/ledger';
-import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
+import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
+import { devChainRoutes, setDevPrice, TOKEN_CONTRACTS } from '@/dev/dev-chain';
+import { buildApp } from '@/server/app';
+import { ledgerSumCents } from '@/server/domain/ledger';
+import { expireDeposits } from '@/server/jobs/expire-deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { useTestApp } from '../../helpers/fixtures';
 import {

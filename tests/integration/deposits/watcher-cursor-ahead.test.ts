@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestClient, http, type Address } from 'viem';
 import { foundry } from 'viem/chains';
-import type { TransactionDetail } from '../../../src/shared/contract/deposits';
+import type { TransactionDetail } from '@/shared/contract/deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { balanceCentsOf, openDeposit } from '../../helpers/deposits';
 import { useTestApp } from '../../helpers/fixtures';

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mnemonicToAccount } from 'viem/accounts';
 import { getAddress, parseEther, type Address } from 'viem';
-import type { Transaction, TransactionDetail } from '../../../src/shared/contract/deposits';
-import { setDevPrice } from '../../../src/dev/dev-chain';
-import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
+import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
+import { setDevPrice } from '@/dev/dev-chain';
+import { expireDeposits } from '@/server/jobs/expire-deposits';
 import { FORWARDER_ADDRESS, startTestChain, type TestChain } from '../../helpers/anvil';
 import { startRpcFilter } from '../../helpers/rpc-filter';
 import { useTestApp } from '../../helpers/fixtures';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devChainRoutes } from '../../../src/dev/dev-chain';
-import { buildApp } from '../../../src/server/app';
+import { devChainRoutes } from '@/dev/dev-chain';
+import { buildApp } from '@/server/app';
 import { accountRow } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';
 import { databaseKinds } from '../../helpers/server';

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
-import type { Transaction } from '../../../src/shared/contract/deposits';
-import { ledgerSumCents } from '../../../src/server/domain/ledger';
-import { createDepositWatcher } from '../../../src/server/domain/deposit-watcher';
-import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
+import type { Transaction } from '@/shared/contract/deposits';
+import { ledgerSumCents } from '@/server/domain/ledger';
+import { createDepositWatcher } from '@/server/domain/deposit-watcher';
+import { expireDeposits } from '@/server/jobs/expire-deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { useTestApp } from '../../helpers/fixtures';
 import { databaseKinds, registerUser, startTestApp, type TestClient } from '../../helpers/server';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, Pagination } from '../../../src/shared/contract/notifications';
-import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
-import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '../../../src/shared/requested-with';
+import type { Notification, Pagination } from '@/shared/contract/notifications';
+import { signPartnerRequest } from '@/server/domain/partner-signature';
+import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '@/shared/requested-with';
 import { databaseKinds, type TestClient } from '../../helpers/server';
 import { advertiser as newAdvertiser } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/server/db/db';
-import { OperatorError } from '../../../src/server/operator/actions';
-import { adjustBalance } from '../../../src/server/operator/adjust-balance';
+import type { Db } from '@/server/db/db';
+import { OperatorError } from '@/server/operator/actions';
+import { adjustBalance } from '@/server/operator/adjust-balance';
 import { balanceCentsOf, notificationsOf } from '../../helpers/deposits';
 import { useTestDatabase } from '../../helpers/fixtures';
 import { databaseKinds } from '../../helpers/server';

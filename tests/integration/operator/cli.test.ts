@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config';
-import type { Db } from '../../../src/server/db/db';
-import { migrate } from '../../../src/server/db/migrate';
-import { openDatabase } from '../../../src/server/db/open';
+import { loadConfig } from '@/server/config';
+import type { Db } from '@/server/db/db';
+import { migrate } from '@/server/db/migrate';
+import { openDatabase } from '@/server/db/open';
 import { createPostgresDatabase, databaseKinds, type TestDatabase } from '../../helpers/server';
 import { advertiser } from './support';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OperatorError } from '../../../src/server/operator/actions';
-import { amountCents, parseCommand } from '../../../src/server/operator/commands';
+import { OperatorError } from '@/server/operator/actions';
+import { amountCents, parseCommand } from '@/server/operator/commands';
 
 /**
  * Issue 20, point 5: the operator's command line is read before anything is opened; bad input is

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/server/db/db';
-import { pauseCampaign, removeCampaign } from '../../../src/server/domain/campaigns';
-import { recordClicks } from '../../../src/server/domain/clicks';
-import type { ClickEvent } from '../../../src/server/domain/clicks/types';
-import { OperatorError } from '../../../src/server/operator/actions';
-import { refundClicks } from '../../../src/server/operator/refund-clicks';
+import type { Db } from '@/server/db/db';
+import { pauseCampaign, removeCampaign } from '@/server/domain/campaigns';
+import { recordClicks } from '@/server/domain/clicks';
+import type { ClickEvent } from '@/server/domain/clicks/types';
+import { OperatorError } from '@/server/operator/actions';
+import { refundClicks } from '@/server/operator/refund-clicks';
 import { clickId, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { balanceCentsOf, notificationsOf } from '../../helpers/deposits';
 import { campaign as newCampaign, profile } from '../../helpers/factories';

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
-import { DEV_DEPOSIT_XPUB } from '../../../src/server/config';
-import type { Db } from '../../../src/server/db/db';
-import { createChain, type Chain } from '../../../src/server/domain/chain';
-import {
-  createAddressDeriver,
-  depositAddressOf,
-} from '../../../src/server/domain/deposit-addresses';
-import { OperatorError } from '../../../src/server/operator/actions';
-import { describeTransfer, rescanDeposits } from '../../../src/server/operator/rescan';
+import { DEV_DEPOSIT_XPUB } from '@/server/config';
+import type { Db } from '@/server/db/db';
+import { createChain, type Chain } from '@/server/domain/chain';
+import { createAddressDeriver, depositAddressOf } from '@/server/domain/deposit-addresses';
+import { OperatorError } from '@/server/operator/actions';
+import { describeTransfer, rescanDeposits } from '@/server/operator/rescan';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { balanceCentsOf, notificationsOf } from '../../helpers/deposits';
 import { useTestDatabase } from '../../helpers/fixtures';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/server/db/db';
-import { findStuck } from '../../../src/server/operator/stuck';
+import type { Db } from '@/server/db/db';
+import { findStuck } from '@/server/operator/stuck';
 import { campaign as newCampaign, profile } from '../../helpers/factories';
 import { useTestDatabase } from '../../helpers/fixtures';
 import { databaseKinds } from '../../helpers/server';

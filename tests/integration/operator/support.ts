@@ -1,4 +1,4 @@
-import type { Db } from '../../../src/server/db/db';
+import type { Db } from '@/server/db/db';
 import { accountRow } from '../../helpers/factories';
 
 /** Small factories and readers the operator command tests share. */

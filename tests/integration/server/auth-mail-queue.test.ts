@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { drainAuthMails, queueAuthMail } from '../../../src/server/domain/auth-mail-queue';
-import type { Mail } from '../../../src/server/plugins/mail';
+import { drainAuthMails, queueAuthMail } from '@/server/domain/auth-mail-queue';
+import type { Mail } from '@/server/plugins/mail';
 import {
   databaseKinds,
   MAIL_WAIT_MS,

@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../src/server/config';
-import { route } from '../../../src/server/route';
-import { endpoint } from '../../../src/shared/contract/endpoint';
+import { ConfigError, loadConfig } from '@/server/config';
+import { route } from '@/server/route';
+import { endpoint } from '@/shared/contract/endpoint';
 import { useTestDatabase } from '../../helpers/fixtures';
 
 /**

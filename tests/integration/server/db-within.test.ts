@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/server/db/db';
+import type { Db } from '@/server/db/db';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../helpers/server';
 
 /**

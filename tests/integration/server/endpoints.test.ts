@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../../src/shared/contract/endpoints';
+import { ENDPOINTS } from '@/shared/contract/endpoints';
 import { registeredRoutes } from '../../reliability/support/hostile-routes';
 import { useTestApp } from '../../helpers/fixtures';
 

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../../src/server/db/db';
+import { openPostgres } from '@/server/db/db';
 import { databaseKinds, startTestApp, type TestApp, type TestClient } from '../../helpers/server';
 import { useTestApp, useTestDatabase } from '../../helpers/fixtures';
 import { startTestChain, type TestChain } from '../../helpers/anvil';

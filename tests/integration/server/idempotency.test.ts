@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Transaction } from '../../../src/shared/contract/deposits';
-import { ledgerSumCents } from '../../../src/server/domain/ledger';
-import { sweepIdempotencyKeys } from '../../../src/server/idempotency';
-import { IDEMPOTENCY_MESSAGES } from '../../../src/shared/idempotency';
-import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '../../../src/shared/requested-with';
+import type { Transaction } from '@/shared/contract/deposits';
+import { ledgerSumCents } from '@/server/domain/ledger';
+import { sweepIdempotencyKeys } from '@/server/idempotency';
+import { IDEMPOTENCY_MESSAGES } from '@/shared/idempotency';
+import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '@/shared/requested-with';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
   databaseKinds,

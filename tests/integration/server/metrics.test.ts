@@ -2,13 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
-import { INVALID_CLICK_REASONS } from '../../../src/shared/contract/partner';
+import { INVALID_CLICK_REASONS } from '@/shared/contract/partner';
 import {
   SIGNATURE_HEADER,
   signPartnerRequest,
   TIMESTAMP_HEADER,
-} from '../../../src/server/domain/partner-signature';
-import { JOBS, startJobs } from '../../../src/server/jobs/runner';
+} from '@/server/domain/partner-signature';
+import { JOBS, startJobs } from '@/server/jobs/runner';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { clickId, NO_INVALID } from '../../helpers/click-ids';
 import { openDeposit } from '../../helpers/deposits';

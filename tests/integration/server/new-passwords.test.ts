@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { issueToken } from '../../../src/server/domain/tokens';
-import { PASSWORD_RULE_MESSAGES } from '../../../src/shared/rules/account';
+import { issueToken } from '@/server/domain/tokens';
+import { PASSWORD_RULE_MESSAGES } from '@/shared/rules/account';
 import { databaseKinds, newRegistration, registerUser } from '../../helpers/server';
 import { useTestApp } from '../../helpers/fixtures';
 

@@ -1,16 +1,9 @@
 import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkPartnerSignature,
-  signPartnerRequest,
-} from '../../../src/server/domain/partner-signature';
-import type { PartnerOpenApi, SchemaNode } from '../../../src/server/openapi/types';
-import {
-  CLICK_ID_PATTERN,
-  ClickBatchBody,
-  ClickEventInput,
-} from '../../../src/shared/contract/partner';
+import { checkPartnerSignature, signPartnerRequest } from '@/server/domain/partner-signature';
+import type { PartnerOpenApi, SchemaNode } from '@/server/openapi/types';
+import { CLICK_ID_PATTERN, ClickBatchBody, ClickEventInput } from '@/shared/contract/partner';
 import { useTestApp } from '../../helpers/fixtures';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
+import { startPartnerSimulator, type PartnerSimulator } from '@/dev/partner-simulator';
 import {
   databaseKinds,
   readOutbox,

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
+import { startPartnerSimulator, type PartnerSimulator } from '@/dev/partner-simulator';
 import { databaseKinds, newRegistration, startTestApp, type TestApp } from '../../helpers/server';
 import { useTestApp } from '../../helpers/fixtures';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
+import { startPartnerSimulator, type PartnerSimulator } from '@/dev/partner-simulator';
 import {
   databaseKinds,
   readOutbox,

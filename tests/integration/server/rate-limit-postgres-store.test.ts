@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepRateLimitCounters } from '../../../src/server/jobs/sweep-rate-limits';
-import { PostgresStore, RateLimiter } from '../../../src/server/plugins/rate-limit';
+import { sweepRateLimitCounters } from '@/server/jobs/sweep-rate-limits';
+import { PostgresStore, RateLimiter } from '@/server/plugins/rate-limit';
 import { databaseKinds } from '../../helpers/server';
 import { useTestDatabase } from '../../helpers/fixtures';
 

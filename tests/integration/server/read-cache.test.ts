@@ -1,8 +1,8 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTENER_APPLICATION_NAME } from '../../../src/server/db/change-listener';
-import { openPostgres, type Db } from '../../../src/server/db/db';
-import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
+import { LISTENER_APPLICATION_NAME } from '@/server/db/change-listener';
+import { openPostgres, type Db } from '@/server/db/db';
+import { signPartnerRequest } from '@/server/domain/partner-signature';
 import {
   databaseKinds,
   registerUser,

@@ -7,7 +7,7 @@ import {
   SIGNATURE_HEADER,
   signPartnerRequest,
   TIMESTAMP_HEADER,
-} from '../../../src/server/domain/partner-signature';
+} from '@/server/domain/partner-signature';
 import { clickId } from '../../helpers/click-ids';
 import { startServerProcess, type ServerProcess } from '../../reliability/support/server-process';
 

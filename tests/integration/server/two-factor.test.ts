@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startPartnerSimulator, type PartnerSimulator } from '../../../src/dev/partner-simulator';
+import { startPartnerSimulator, type PartnerSimulator } from '@/dev/partner-simulator';
 import {
   confirmIdentity,
   databaseKinds,

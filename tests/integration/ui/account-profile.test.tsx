@@ -2,8 +2,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import type { AccountSecurity } from '../../../src/shared/contract/profile';
-import type { User } from '../../../src/shared/contract/user';
+import type { AccountSecurity } from '@/shared/contract/profile';
+import type { User } from '@/shared/contract/user';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 

@@ -2,8 +2,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import type { UserSession } from '../../../src/shared/contract/sessions';
-import { formatDateTime } from '../../../src/features/transactions/format';
+import type { UserSession } from '@/shared/contract/sessions';
+import { formatDateTime } from '@/features/transactions/format';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 

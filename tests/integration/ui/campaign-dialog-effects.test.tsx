@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { AmountForm } from '../../../src/features/campaigns/components/amount-form';
-import { configureApi } from '../../../src/lib/api';
-import { createQueryClient } from '../../../src/lib/query-client';
-import type { AdPackage } from '../../../src/shared/contract/campaigns';
+import { AmountForm } from '@/features/campaigns/components/amount-form';
+import { configureApi } from '@/lib/api';
+import { createQueryClient } from '@/lib/query-client';
+import type { AdPackage } from '@/shared/contract/campaigns';
 import { makeCampaign } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { CampaignHistoryEntry } from '../../../src/shared/contract/campaigns';
+import type { CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { TransactionDetail } from '../../../src/shared/contract/deposits';
+import type { TransactionDetail } from '@/shared/contract/deposits';
 import { DEPOSIT_ADDRESS, makeDepositDetail } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import { depositQueryKey } from '../../../src/features/topup/api/get-transaction';
-import type { TransactionDetail } from '../../../src/shared/contract/deposits';
+import { depositQueryKey } from '@/features/topup/api/get-transaction';
+import type { TransactionDetail } from '@/shared/contract/deposits';
 import { DEPOSIT_ADDRESS, makeDepositDetail } from './helpers/factories';
 import { advanceUntil } from './helpers/fake-clock';
 import { renderApp } from './helpers/render-app';

@@ -4,11 +4,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserHistory, createRouter } from '@tanstack/react-router';
-import type { AdPackage } from '../../../src/shared/contract/campaigns';
-import { setAuthUser } from '../../../src/features/auth/api/check-auth';
-import { configureApi } from '../../../src/lib/api';
-import { createQueryClient } from '../../../src/lib/query-client';
-import { routeTree } from '../../../src/routeTree.gen';
+import type { AdPackage } from '@/shared/contract/campaigns';
+import { setAuthUser } from '@/features/auth/api/check-auth';
+import { configureApi } from '@/lib/api';
+import { createQueryClient } from '@/lib/query-client';
+import { routeTree } from '@/routeTree.gen';
 import { makeCampaign, makeDepositDetail, makeTransaction } from './helpers/factories';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 

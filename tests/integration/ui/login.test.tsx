@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { AUTH_FALLBACK_MESSAGE } from '../../../src/shared/constants';
+import { AUTH_FALLBACK_MESSAGE } from '@/shared/constants';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Transaction, TransactionDetail } from '../../../src/shared/contract/deposits';
+import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
 import { DEPOSIT_ADDRESS, makeDepositDetail, makeTransaction } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';

@@ -11,14 +11,14 @@ import {
   vi,
 } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Transaction } from '../../../src/shared/contract/deposits';
+import type { Transaction } from '@/shared/contract/deposits';
 import { makeTransaction } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
 import { advanceUntil } from './helpers/fake-clock';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 
 // The CSV writer runs as a classic script in the browser (load-papaparse.ts); here it is imported.
-vi.mock('../../../src/lib/load-papaparse', async () => {
+vi.mock('@/lib/load-papaparse', async () => {
   const papaparse = await import('papaparse');
   return { loadUnparse: async () => papaparse.default.unparse };
 });

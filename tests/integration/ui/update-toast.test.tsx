@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UpdateToast } from '../../../src/features/offline/components/update-toast';
+import { UpdateToast } from '@/features/offline/components/update-toast';
 
 describe('the update prompt (design §4, issue 17)', () => {
   it('offers Reload, and Later puts it away for this visit', async () => {

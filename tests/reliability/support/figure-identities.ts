@@ -1,4 +1,4 @@
-import type { Campaign, CampaignHistoryEntry } from '../../../src/shared/contract/campaigns';
+import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns';
 
 /**
  * The figures of the contract's Campaign and CampaignHistoryEntry (issue 13), checked on the API's

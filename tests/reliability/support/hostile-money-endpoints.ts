@@ -26,7 +26,7 @@ import {
   type JsonEndpoint,
   type Sender,
 } from './hostile-cases';
-import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '../../../src/shared/requested-with';
+import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '@/shared/requested-with';
 import { IDS } from './hostile-values';
 import type { HostileWorld } from './hostile-world';
 

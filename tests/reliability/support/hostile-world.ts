@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
-import { startPartnerSimulator } from '../../../src/dev/partner-simulator';
-import type { Transaction } from '../../../src/shared/contract/deposits';
-import { postLedgerEntry } from '../../../src/server/domain/ledger';
+import { startPartnerSimulator } from '@/dev/partner-simulator';
+import type { Transaction } from '@/shared/contract/deposits';
+import { postLedgerEntry } from '@/server/domain/ledger';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
   confirmIdentity,

@@ -1,5 +1,5 @@
-import { coinOf, COINS, type CoinRegistry } from '../../../src/shared/coins';
-import type { Queryable } from '../../../src/server/db/db';
+import { coinOf, COINS, type CoinRegistry } from '@/shared/coins';
+import type { Queryable } from '@/server/db/db';
 
 /**
  * The money invariants of design §2, read straight from the database. Returns one line per

@@ -1,6 +1,6 @@
 import type { Address, Hex } from 'viem';
 import { expect } from 'vitest';
-import type { Transaction } from '../../../src/shared/contract/deposits';
+import type { Transaction } from '@/shared/contract/deposits';
 import type { TestClient } from '../../helpers/server';
 import type { Coin } from './random-ops-ops';
 

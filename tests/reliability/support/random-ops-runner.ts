@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { getAddress, type Address } from 'viem';
-import type { Db } from '../../../src/server/db/db';
-import { signPartnerRequest } from '../../../src/server/domain/partner-signature';
-import type { Campaign, CampaignHistoryEntry } from '../../../src/shared/contract/campaigns';
-import { TOKEN_CONTRACTS } from '../../../src/dev/dev-chain';
-import { expireDeposits } from '../../../src/server/jobs/expire-deposits';
-import type { Transaction, TransactionDetail } from '../../../src/shared/contract/deposits';
+import type { Db } from '@/server/db/db';
+import { signPartnerRequest } from '@/server/domain/partner-signature';
+import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns';
+import { TOKEN_CONTRACTS } from '@/dev/dev-chain';
+import { expireDeposits } from '@/server/jobs/expire-deposits';
+import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
 import type { TestChain } from '../../helpers/anvil';
 import {
   registerUser,

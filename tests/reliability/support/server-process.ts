@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../../../src/server/db/db';
+import type { Db } from '@/server/db/db';
 import {
   SIGNATURE_HEADER,
   signPartnerRequest,
   TIMESTAMP_HEADER,
-} from '../../../src/server/domain/partner-signature';
+} from '@/server/domain/partner-signature';
 import { createPostgresDatabase, TestClient } from '../../helpers/server';
 
 /**

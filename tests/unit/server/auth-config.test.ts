@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config';
+import { loadConfig } from '@/server/config';
 
 describe('auth settings', () => {
   it('defaults to 30 calls per IP and 10 per account and address in 15 minutes, 10 failures per account from new browsers at once and 100 a day, partner timeout 5 s', () => {

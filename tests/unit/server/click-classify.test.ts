@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config';
-import { prepareEvents, uuidv7Time } from '../../../src/server/domain/clicks/classify';
-import { ClickBatchBody } from '../../../src/shared/contract/partner';
+import { loadConfig } from '@/server/config';
+import { prepareEvents, uuidv7Time } from '@/server/domain/clicks/classify';
+import { ClickBatchBody } from '@/shared/contract/partner';
 import { TEST_CLICK_RULES } from '../../helpers/click-ids';
 
 const NOW = Date.parse('2026-11-26T12:00:00.000Z');

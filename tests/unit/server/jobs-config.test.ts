@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config';
+import { loadConfig } from '@/server/config';
 
 describe('background job, deposit window and dev environment settings', () => {
   it('defaults to a run a minute, 24-hour stablecoin window, dev parts on outside production', () => {

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config';
-import { mailPlugin, type Mail } from '../../../src/server/plugins/mail';
+import { loadConfig } from '@/server/config';
+import { mailPlugin, type Mail } from '@/server/plugins/mail';
 
 const MAIL: Mail = {
   to: 'someone@example.com',

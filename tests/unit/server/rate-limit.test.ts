@@ -7,7 +7,7 @@ import {
   RateLimiter,
   RedisStore,
   type RateLimitStore,
-} from '../../../src/server/plugins/rate-limit';
+} from '@/server/plugins/rate-limit';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../src/server/config';
+import { ConfigError, loadConfig } from '@/server/config';
 
 /** Every IPv6 address but those of ::ffff:0:0/96 (IPv4's), as the 96 CIDRs around it. */
 const everyIpv6ButIpv4 = Array.from({ length: 96 }, (_, n) => {

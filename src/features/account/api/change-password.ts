@@ -1,7 +1,7 @@
-import { changePassword as changePasswordCall } from '../../../shared/contract/auth';
-import type { BodyInput } from '../../../shared/contract/endpoint';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { changePassword as changePasswordCall } from '@/shared/contract/auth';
+import type { BodyInput } from '@/shared/contract/endpoint';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 
 /** POST /api/auth/change-password (signed in). */
 export async function changePassword(body: BodyInput<typeof changePasswordCall>) {

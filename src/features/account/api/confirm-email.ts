@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { confirmEmail as confirmEmailCall } from '../../../shared/contract/profile';
-import { callApi } from '../../../lib/api';
-import { useWriteInFlight } from '../../../lib/use-write-mutation';
+import { confirmEmail as confirmEmailCall } from '@/shared/contract/profile';
+import { callApi } from '@/lib/api';
+import { useWriteInFlight } from '@/lib/use-write-mutation';
 
 /** POST /api/account/confirm-email {token}: the link of the change-email mail. */
 export async function confirmEmail(token: string) {

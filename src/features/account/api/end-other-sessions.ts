@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { endOtherSessions as endOtherSessionsCall } from '../../../shared/contract/sessions';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { endOtherSessions as endOtherSessionsCall } from '@/shared/contract/sessions';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { sessionsQueryOptions } from './get-sessions';
 
 /** POST /api/auth/end-other-sessions: signs out every session of the caller but this one. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { endSession as endSessionCall } from '../../../shared/contract/sessions';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { endSession as endSessionCall } from '@/shared/contract/sessions';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { sessionsQueryOptions } from './get-sessions';
 
 /** POST /api/auth/end-session: signs out one of the caller's sessions by its public id. */

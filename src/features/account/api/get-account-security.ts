@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getAccountSecurity as getAccountSecurityCall } from '../../../shared/contract/profile';
-import { callApi } from '../../../lib/api';
+import { getAccountSecurity as getAccountSecurityCall } from '@/shared/contract/profile';
+import { callApi } from '@/lib/api';
 
 /** GET /api/account/security: whether the account has a password, and its partner site. */
 export async function getAccountSecurity() {

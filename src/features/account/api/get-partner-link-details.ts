@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { partnerLinkDetails } from '../../../shared/contract/partner-link';
-import { callApi } from '../../../lib/api';
+import { partnerLinkDetails } from '@/shared/contract/partner-link';
+import { callApi } from '@/lib/api';
 
 /** POST /api/auth/link-partner/details {token}: the partner account a mailed link would link. */
 export async function getPartnerLinkDetails(token: string) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSessions as getSessionsCall } from '../../../shared/contract/sessions';
-import { callApi } from '../../../lib/api';
+import { getSessions as getSessionsCall } from '@/shared/contract/sessions';
+import { callApi } from '@/lib/api';
 
 /** POST /api/auth/sessions: the caller's active sessions, the current one first. */
 export async function getSessions() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getUserDetails as getUserDetailsCall } from '../../../shared/contract/user-details';
-import { callApi } from '../../../lib/api';
+import { getUserDetails as getUserDetailsCall } from '@/shared/contract/user-details';
+import { callApi } from '@/lib/api';
 
 /** GET /api/get-user-details. */
 export async function getUserDetails() {

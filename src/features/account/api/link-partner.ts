@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { linkPartner as linkPartnerCall } from '../../../shared/contract/partner-link';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { linkPartner as linkPartnerCall } from '@/shared/contract/partner-link';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { accountSecurityQueryOptions } from './get-account-security';
 
 /** POST /api/auth/link-partner {token}: links the partner account of the mailed link (issue 16). */

@@ -5,9 +5,9 @@ import {
   passkeyAddOptions,
   removePasskey,
   renamePasskey,
-} from '../../../shared/contract/passkeys';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+} from '@/shared/contract/passkeys';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { useWithProof } from '../components/confirm-identity';
 
 const passkeysKey = ['passkeys'] as const;

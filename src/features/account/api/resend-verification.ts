@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { resendVerification as resendVerificationCall } from '../../../shared/contract/verification';
-import { ApiError, callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
-import { authQueryKey } from '../../auth/api/check-auth';
+import { resendVerification as resendVerificationCall } from '@/shared/contract/verification';
+import { ApiError, callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
+import { authQueryKey } from '@/features/auth/api/check-auth';
 import { userDetailsQueryOptions } from './get-user-details';
 
 /** POST /api/account/resend-verification (signed in, unverified). */

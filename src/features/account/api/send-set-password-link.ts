@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { sendSetPasswordLink as sendSetPasswordLinkCall } from '../../../shared/contract/profile';
-import { ApiError, callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { sendSetPasswordLink as sendSetPasswordLinkCall } from '@/shared/contract/profile';
+import { ApiError, callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { accountSecurityQueryOptions } from './get-account-security';
 
 /** POST /api/account/set-password-link (signed in, no password yet). */

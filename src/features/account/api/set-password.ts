@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { setPassword as setPasswordCall } from '../../../shared/contract/profile';
-import type { BodyInput } from '../../../shared/contract/endpoint';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { setPassword as setPasswordCall } from '@/shared/contract/profile';
+import type { BodyInput } from '@/shared/contract/endpoint';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { accountSecurityQueryOptions } from './get-account-security';
 
 /** POST /api/account/set-password {token, newPassword}: the link of the set-password mail. */

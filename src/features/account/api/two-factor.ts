@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BodyInput } from '../../../shared/contract/endpoint';
+import type { BodyInput } from '@/shared/contract/endpoint';
 import {
   disableTwoFactor,
   enableTwoFactor,
   setUpTwoFactor,
   twoFactorStatus,
-} from '../../../shared/contract/two-factor';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+} from '@/shared/contract/two-factor';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { useWithProof } from '../components/confirm-identity';
 
 const statusKey = ['two-factor'] as const;

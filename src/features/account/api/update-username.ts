@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { updateUsername as updateUsernameCall } from '../../../shared/contract/profile';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { updateUsername as updateUsernameCall } from '@/shared/contract/profile';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { showSavedUser } from './saved-user';
 
 /** POST /api/account/username (signed in). */

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars, wideScreen } from '../../../ui/theme.css';
+import { vars, wideScreen } from '@/ui/theme.css';
 
 export const grid = style({
   display: 'grid',

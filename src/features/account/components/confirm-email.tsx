@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { PROFILE_MESSAGES } from '../../../shared/contract/profile';
-import { errorMessage, isUnauthorized } from '../../../lib/api';
-import { buttonClass } from '../../../ui/button';
-import { Spinner } from '../../../ui/spinner';
-import { WriteStatus } from '../../../ui/write-status';
+import { PROFILE_MESSAGES } from '@/shared/contract/profile';
+import { errorMessage, isUnauthorized } from '@/lib/api';
+import { buttonClass } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+import { WriteStatus } from '@/ui/write-status';
 import { confirmEmailQueryOptions, useConfirmEmailInFlight } from '../api/confirm-email';
 import { showSavedUser } from '../api/saved-user';
-import { AuthLayout } from '../../auth/components/auth-layout';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
 import * as account from './account.css';
 import * as styles from './profile.css';
 

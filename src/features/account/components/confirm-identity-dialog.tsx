@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/api';
-import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { PasswordField, TextField } from '../../../ui/field';
-import { WriteStatus } from '../../../ui/write-status';
+import { errorMessage } from '@/lib/api';
+import { ErrorBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { PasswordField, TextField } from '@/ui/field';
+import { WriteStatus } from '@/ui/write-status';
 import { useConfirmIdentity } from '../api/confirm-identity';
 import { useAccountSecurity } from '../api/get-account-security';
 import { useTwoFactorStatus } from '../api/two-factor';

@@ -7,8 +7,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { ApiError } from '../../../lib/api';
-import { PROOF_REQUIRED_CODE } from '../../../shared/contract/identity';
+import { ApiError } from '@/lib/api';
+import { PROOF_REQUIRED_CODE } from '@/shared/contract/identity';
 
 // Only a refused change opens it: its code waits until then.
 const ConfirmIdentityDialog = lazy(() =>

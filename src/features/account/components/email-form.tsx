@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { PROFILE_MESSAGES } from '../../../shared/contract/profile';
-import { errorMessage } from '../../../lib/api';
-import { Button } from '../../../ui/button';
-import { PasswordField, TextField } from '../../../ui/field';
-import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
-import { WriteStatus } from '../../../ui/write-status';
+import { PROFILE_MESSAGES } from '@/shared/contract/profile';
+import { errorMessage } from '@/lib/api';
+import { Button } from '@/ui/button';
+import { PasswordField, TextField } from '@/ui/field';
+import { useShowFirstInvalid } from '@/ui/show-first-invalid';
+import { WriteStatus } from '@/ui/write-status';
 import { useChangeEmail } from '../api/change-email';
 import { validateEmailChange, type EmailChangeField } from '../validation';
 import { describedBy, FieldError, refusalOf, type FieldProblem, type Message } from './form-parts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
-import { useOnline } from '../../../lib/offline';
-import { Button } from '../../../ui/button';
-import { WriteStatus } from '../../../ui/write-status';
+import { errorMessage } from '@/lib/api';
+import { useOnline } from '@/lib/offline';
+import { Button } from '@/ui/button';
+import { WriteStatus } from '@/ui/write-status';
 import { useSendSetPasswordLink } from '../api/send-set-password-link';
 import { LiveMessage, type Message } from './form-parts';
 import * as profile from './profile.css';

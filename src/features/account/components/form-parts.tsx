@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api';
-import * as alert from '../../../ui/alert.css';
+import { ApiError } from '@/lib/api';
+import * as alert from '@/ui/alert.css';
 import * as styles from './profile.css';
 
 /** What a form of the account page last said: spec §8's green or red box. */

@@ -1,16 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { PARTNER_LINK_MESSAGES } from '../../../shared/contract/partner-link';
-import { errorMessage, isUnauthorized } from '../../../lib/api';
-import { publicConfigQueryOptions } from '../../../lib/public-config';
-import { ErrorBox, WarningBox } from '../../../ui/alert';
-import { Button, buttonClass } from '../../../ui/button';
-import { Spinner } from '../../../ui/spinner';
-import { WriteStatus } from '../../../ui/write-status';
+import { PARTNER_LINK_MESSAGES } from '@/shared/contract/partner-link';
+import { errorMessage, isUnauthorized } from '@/lib/api';
+import { publicConfigQueryOptions } from '@/lib/public-config';
+import { ErrorBox, WarningBox } from '@/ui/alert';
+import { Button, buttonClass } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+import { WriteStatus } from '@/ui/write-status';
 import { partnerLinkDetailsQueryOptions } from '../api/get-partner-link-details';
 import { useLinkPartner } from '../api/link-partner';
-import { AuthLayout } from '../../auth/components/auth-layout';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
 import * as account from './account.css';
 import * as styles from './profile.css';
 

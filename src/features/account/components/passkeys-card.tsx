@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Passkey } from '../../../shared/contract/passkeys';
-import { errorMessage } from '../../../lib/api';
-import { Button } from '../../../ui/button';
-import { Card } from '../../../ui/card';
-import { TextField } from '../../../ui/field';
-import { visuallyHidden } from '../../../ui/frame.css';
-import { formatDateTime } from '../../transactions/format';
+import type { Passkey } from '@/shared/contract/passkeys';
+import { errorMessage } from '@/lib/api';
+import { Button } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { TextField } from '@/ui/field';
+import { visuallyHidden } from '@/ui/frame.css';
+import { formatDateTime } from '@/features/transactions/format';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import * as account from './account.css';
 import * as styles from './sessions.css';

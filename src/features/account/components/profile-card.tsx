@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import type { User } from '../../../shared/contract/user';
-import { formatMoney } from '../../../lib/format';
-import { buttonClass } from '../../../ui/button';
-import { Card } from '../../../ui/card';
-import { Icon } from '../../../ui/icons';
+import type { User } from '@/shared/contract/user';
+import { formatMoney } from '@/lib/format';
+import { buttonClass } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { Icon } from '@/ui/icons';
 import { useAccountSecurity } from '../api/get-account-security';
 import { EmailForm } from './email-form';
 import { LiveMessage, type Message } from './form-parts';

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css';
+import { vars } from '@/ui/theme.css';
 
 /** The profile card's forms, its messages and the pages of the mailed links (issue 16 point 8). */
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
-import { useOnline } from '../../../lib/offline';
-import { WarningBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
+import { errorMessage } from '@/lib/api';
+import { useOnline } from '@/lib/offline';
+import { WarningBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
 import { useResendVerification } from '../api/resend-verification';
 import type { Message } from './form-parts';
 import * as styles from './profile.css';

@@ -1,15 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { errorMessage } from '../../../lib/api';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/rules/account';
-import { SuccessBox } from '../../../ui/alert';
-import { Button, buttonClass } from '../../../ui/button';
-import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
-import { WriteStatus } from '../../../ui/write-status';
+import { errorMessage } from '@/lib/api';
+import { MIN_PASSWORD_LENGTH } from '@/shared/rules/account';
+import { SuccessBox } from '@/ui/alert';
+import { Button, buttonClass } from '@/ui/button';
+import { useShowFirstInvalid } from '@/ui/show-first-invalid';
+import { WriteStatus } from '@/ui/write-status';
 import { useSetPassword } from '../api/set-password';
-import { AuthLayout } from '../../auth/components/auth-layout';
-import { NewPasswordFields } from '../../auth/components/new-password-fields';
-import { validateNewPassword } from '../../auth/validation';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
+import { validateNewPassword } from '@/features/auth/validation';
 import * as account from './account.css';
 import * as styles from './profile.css';
 

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/api';
-import { ErrorBox, SuccessBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { Card } from '../../../ui/card';
-import { CopyButton } from '../../../ui/copy-button';
-import { PasswordField, TextField } from '../../../ui/field';
-import { WriteStatus } from '../../../ui/write-status';
+import { errorMessage } from '@/lib/api';
+import { ErrorBox, SuccessBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { CopyButton } from '@/ui/copy-button';
+import { PasswordField, TextField } from '@/ui/field';
+import { WriteStatus } from '@/ui/write-status';
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,

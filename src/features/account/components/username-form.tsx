@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { PROFILE_MESSAGES } from '../../../shared/contract/profile';
-import { usernameProblem } from '../../../shared/rules/account';
-import { errorMessage } from '../../../lib/api';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
-import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
-import { WriteStatus } from '../../../ui/write-status';
+import { PROFILE_MESSAGES } from '@/shared/contract/profile';
+import { usernameProblem } from '@/shared/rules/account';
+import { errorMessage } from '@/lib/api';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/field';
+import { useShowFirstInvalid } from '@/ui/show-first-invalid';
+import { WriteStatus } from '@/ui/write-status';
 import { useUpdateUsername } from '../api/update-username';
 import { describedBy, FieldError, refusalOf, type FieldProblem, type Message } from './form-parts';
 import * as styles from './account.css';

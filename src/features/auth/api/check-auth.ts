@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { checkAuth as checkAuthCall, type User } from '../../../shared/contract/user';
-import { callApi, isUnauthorized, signInChanged } from '../../../lib/api';
-import { isOnline } from '../../../lib/offline';
-import { hasSessionToEnd, setSessionToEnd } from '../../../lib/offline-cache';
+import { checkAuth as checkAuthCall, type User } from '@/shared/contract/user';
+import { callApi, isUnauthorized, signInChanged } from '@/lib/api';
+import { isOnline } from '@/lib/offline';
+import { hasSessionToEnd, setSessionToEnd } from '@/lib/offline-cache';
 import { endSessionLeftOpen } from './session-to-end';
 
 export const authQueryKey = ['auth', 'user'] as const;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { checkResetLink as checkResetLinkCall } from '../../../shared/contract/auth';
-import { callApi } from '../../../lib/api';
+import { checkResetLink as checkResetLinkCall } from '@/shared/contract/auth';
+import { callApi } from '@/lib/api';
 
 /** POST /api/auth/reset-password/check {resetPasswordToken}: 400 when the link would be refused. */
 export async function checkResetLink(resetPasswordToken: string) {

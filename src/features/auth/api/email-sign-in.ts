@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { emailSignIn, requestEmailSignIn } from '../../../shared/contract/email-sign-in';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { emailSignIn, requestEmailSignIn } from '@/shared/contract/email-sign-in';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { afterSignIn } from './login';
 import { signIn } from './session-to-end';
 

@@ -1,7 +1,7 @@
-import { forgotPassword as forgotPasswordCall } from '../../../shared/contract/auth';
-import type { BodyInput } from '../../../shared/contract/endpoint';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { forgotPassword as forgotPasswordCall } from '@/shared/contract/auth';
+import type { BodyInput } from '@/shared/contract/endpoint';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 
 /**
  * POST /api/auth/forgot-password. Spec §7: a network failure never shows as a failure, so the screen

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { loginSecondFactor } from '../../../shared/contract/two-factor';
-import { callApi } from '../../../lib/api';
-import { useLockedMutation } from '../../../lib/use-locked-mutation';
+import { loginSecondFactor } from '@/shared/contract/two-factor';
+import { callApi } from '@/lib/api';
+import { useLockedMutation } from '@/lib/use-locked-mutation';
 import { afterSignIn } from './login';
 import { signIn } from './session-to-end';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { loginWithPartner as loginWithPartnerCall } from '../../../shared/contract/auth';
-import type { BodyInput } from '../../../shared/contract/endpoint';
-import { callApi } from '../../../lib/api';
-import { useLockedMutation } from '../../../lib/use-locked-mutation';
+import { loginWithPartner as loginWithPartnerCall } from '@/shared/contract/auth';
+import type { BodyInput } from '@/shared/contract/endpoint';
+import { callApi } from '@/lib/api';
+import { useLockedMutation } from '@/lib/use-locked-mutation';
 import { afterSignIn } from './login';
 import { signIn } from './session-to-end';
 

@@ -1,10 +1,10 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { login as loginCall, type LoginResponse } from '../../../shared/contract/login';
-import type { BodyInput } from '../../../shared/contract/endpoint';
+import { login as loginCall, type LoginResponse } from '@/shared/contract/login';
+import type { BodyInput } from '@/shared/contract/endpoint';
 import type * as v from 'valibot';
-import { callApi } from '../../../lib/api';
-import { useLockedMutation } from '../../../lib/use-locked-mutation';
-import { clearOfflineData } from '../../../lib/offline-cache';
+import { callApi } from '@/lib/api';
+import { useLockedMutation } from '@/lib/use-locked-mutation';
+import { clearOfflineData } from '@/lib/offline-cache';
 import { setAuthUser } from './check-auth';
 import { signIn } from './session-to-end';
 

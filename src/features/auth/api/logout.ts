@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { clearOfflineData, setSessionToEnd } from '../../../lib/offline-cache';
+import { clearOfflineData, setSessionToEnd } from '@/lib/offline-cache';
 import { setAuthUser } from './check-auth';
 import { endSessionLeftOpen } from './session-to-end';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { passkeySignIn, passkeySignInOptions } from '../../../shared/contract/passkeys';
-import { callApi } from '../../../lib/api';
-import { useLockedMutation } from '../../../lib/use-locked-mutation';
+import { passkeySignIn, passkeySignInOptions } from '@/shared/contract/passkeys';
+import { callApi } from '@/lib/api';
+import { useLockedMutation } from '@/lib/use-locked-mutation';
 import { afterSignIn } from './login';
 import { signIn } from './session-to-end';
 

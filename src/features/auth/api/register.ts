@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { register as registerCall } from '../../../shared/contract/auth';
-import type { BodyInput } from '../../../shared/contract/endpoint';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
-import { clearOfflineData } from '../../../lib/offline-cache';
+import { register as registerCall } from '@/shared/contract/auth';
+import type { BodyInput } from '@/shared/contract/endpoint';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
+import { clearOfflineData } from '@/lib/offline-cache';
 import { setAuthUser } from './check-auth';
 import { signIn } from './session-to-end';
 

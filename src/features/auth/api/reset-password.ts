@@ -1,7 +1,7 @@
-import { resetPassword as resetPasswordCall } from '../../../shared/contract/auth';
-import type { BodyInput } from '../../../shared/contract/endpoint';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { resetPassword as resetPasswordCall } from '@/shared/contract/auth';
+import type { BodyInput } from '@/shared/contract/endpoint';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 
 /** POST /api/auth/reset-password. */
 export async function resetPassword(body: BodyInput<typeof resetPasswordCall>) {

@@ -1,8 +1,8 @@
-import { endpointPath } from '../../../shared/contract/endpoint';
-import { logout as logoutCall } from '../../../shared/contract/user';
-import { send } from '../../../lib/api';
-import { isOnline, subscribeOnline } from '../../../lib/offline';
-import { clearApiAnswers, hasSessionToEnd, setSessionToEnd } from '../../../lib/offline-cache';
+import { endpointPath } from '@/shared/contract/endpoint';
+import { logout as logoutCall } from '@/shared/contract/user';
+import { send } from '@/lib/api';
+import { isOnline, subscribeOnline } from '@/lib/offline';
+import { clearApiAnswers, hasSessionToEnd, setSessionToEnd } from '@/lib/offline-cache';
 
 let ending: Promise<void> | undefined;
 /** Sign-ins under way (signIn below). */

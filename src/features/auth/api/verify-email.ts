@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { verifyEmail as verifyEmailCall } from '../../../shared/contract/auth';
-import { callApi } from '../../../lib/api';
-import { useWriteInFlight } from '../../../lib/use-write-mutation';
+import { verifyEmail as verifyEmailCall } from '@/shared/contract/auth';
+import { callApi } from '@/lib/api';
+import { useWriteInFlight } from '@/lib/use-write-mutation';
 
 /** POST /api/auth/verify-email {code}. */
 export async function verifyEmail(code: string) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import * as styles from './auth-layout.css';
-import * as frame from '../../../ui/frame.css';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import * as frame from '@/ui/frame.css';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The centred card every public auth screen sits in. */
 export function AuthLayout({

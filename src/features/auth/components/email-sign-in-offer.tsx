@@ -1,8 +1,8 @@
-import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
-import { errorMessage } from '../../../lib/api';
-import { ErrorBox, SuccessBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { WriteStatus } from '../../../ui/write-status';
+import { AUTH_FALLBACK_MESSAGE } from '@/shared/constants';
+import { errorMessage } from '@/lib/api';
+import { ErrorBox, SuccessBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { WriteStatus } from '@/ui/write-status';
 import { useRequestEmailSignIn } from '../api/email-sign-in';
 
 /**

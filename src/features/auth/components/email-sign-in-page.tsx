@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { EMAIL_SIGN_IN_MESSAGES } from '../../../shared/contract/email-sign-in';
-import { errorMessage } from '../../../lib/api';
-import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { WriteStatus } from '../../../ui/write-status';
+import { EMAIL_SIGN_IN_MESSAGES } from '@/shared/contract/email-sign-in';
+import { errorMessage } from '@/lib/api';
+import { ErrorBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { WriteStatus } from '@/ui/write-status';
 import { useEmailSignIn } from '../api/email-sign-in';
 import { AuthLayout } from './auth-layout';
 import * as styles from './auth-layout.css';

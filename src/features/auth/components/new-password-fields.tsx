@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { ErrorBox } from '../../../ui/alert';
-import { PasswordField } from '../../../ui/field';
+import { ErrorBox } from '@/ui/alert';
+import { PasswordField } from '@/ui/field';
 import { fieldOfProblem } from '../validation';
 
 /**

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
-import type { PublicConfig } from '../../../shared/contract/config';
-import { errorMessage, isUnauthorized } from '../../../lib/api';
-import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { Checkbox, PasswordField, TextField } from '../../../ui/field';
+import { AUTH_FALLBACK_MESSAGE } from '@/shared/constants';
+import type { PublicConfig } from '@/shared/contract/config';
+import { errorMessage, isUnauthorized } from '@/lib/api';
+import { ErrorBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { Checkbox, PasswordField, TextField } from '@/ui/field';
 import { useLoginWithPartner } from '../api/login-with-partner';
 import { AuthLayout } from './auth-layout';
 import { RegisterLink } from './register-link';

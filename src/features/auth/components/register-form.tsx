@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AUTH_FALLBACK_MESSAGE } from '../../../shared/constants';
-import type { PublicConfig } from '../../../shared/contract/config';
-import { errorMessage } from '../../../lib/api';
-import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { Checkbox, PasswordField, TextField } from '../../../ui/field';
-import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
-import { WriteStatus } from '../../../ui/write-status';
+import { AUTH_FALLBACK_MESSAGE } from '@/shared/constants';
+import type { PublicConfig } from '@/shared/contract/config';
+import { errorMessage } from '@/lib/api';
+import { ErrorBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { Checkbox, PasswordField, TextField } from '@/ui/field';
+import { useShowFirstInvalid } from '@/ui/show-first-invalid';
+import { WriteStatus } from '@/ui/write-status';
 import { useRegister } from '../api/register';
 import {
   PASSWORD_RULE,

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { errorMessage } from '../../../lib/api';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/rules/account';
-import { SuccessBox } from '../../../ui/alert';
-import { Button, buttonClass } from '../../../ui/button';
-import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
-import { WriteStatus } from '../../../ui/write-status';
+import { errorMessage } from '@/lib/api';
+import { MIN_PASSWORD_LENGTH } from '@/shared/rules/account';
+import { SuccessBox } from '@/ui/alert';
+import { Button, buttonClass } from '@/ui/button';
+import { useShowFirstInvalid } from '@/ui/show-first-invalid';
+import { WriteStatus } from '@/ui/write-status';
 import { useResetPassword } from '../api/reset-password';
 import { validateNewPassword } from '../validation';
 import { AuthLayout } from './auth-layout';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ApiError } from '../../../lib/api';
-import { buttonClass } from '../../../ui/button';
-import { Spinner } from '../../../ui/spinner';
+import { ApiError } from '@/lib/api';
+import { buttonClass } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
 import { resetLinkQueryOptions } from '../api/check-reset-link';
 import { AuthLayout } from './auth-layout';
 import { ResetPasswordForm } from './reset-password-form';

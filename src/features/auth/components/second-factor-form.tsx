@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import type { SecondFactorChallenge } from '../../../shared/contract/login';
-import { errorMessage, isUnauthorized } from '../../../lib/api';
-import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
+import type { SecondFactorChallenge } from '@/shared/contract/login';
+import { errorMessage, isUnauthorized } from '@/lib/api';
+import { ErrorBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/field';
 import { useLoginSecondFactor } from '../api/login-second-factor';
 import { PASSKEY_SIGN_IN_FAILED, usePasskeySignIn } from '../api/passkey-sign-in';
 import { AuthLayout } from './auth-layout';

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { buttonClass } from '../../../ui/button';
-import { Spinner } from '../../../ui/spinner';
-import { WriteStatus } from '../../../ui/write-status';
-import { VERIFICATION_MESSAGES } from '../../../shared/contract/verification';
+import { buttonClass } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+import { WriteStatus } from '@/ui/write-status';
+import { VERIFICATION_MESSAGES } from '@/shared/contract/verification';
 import { authQueryKey, useAuthUser } from '../api/check-auth';
 import { useVerifyEmailInFlight, verifyEmailQueryOptions } from '../api/verify-email';
 import { AuthLayout } from './auth-layout';

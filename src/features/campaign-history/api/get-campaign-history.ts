@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { campaignHistory } from '../../../shared/contract/campaigns';
-import { callApi } from '../../../lib/api';
+import { campaignHistory } from '@/shared/contract/campaigns';
+import { callApi } from '@/lib/api';
 
 /** GET /api/user/campaign-history: ended campaigns, most recently ended first. */
 export async function getCampaignHistory() {

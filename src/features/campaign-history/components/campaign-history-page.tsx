@@ -1,19 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api';
-import type { CampaignHistoryEntry } from '../../../shared/contract/campaigns';
-import { Button, buttonClass } from '../../../ui/button';
-import { Card, EmptyState, PageHeader } from '../../../ui/card';
-import * as fieldStyles from '../../../ui/field.css';
-import { Spinner } from '../../../ui/spinner';
-import { ExportCsvButton, type CsvBuild } from '../../../ui/export-csv-button';
+import { ApiError, errorMessage } from '@/lib/api';
+import type { CampaignHistoryEntry } from '@/shared/contract/campaigns';
+import { Button, buttonClass } from '@/ui/button';
+import { Card, EmptyState, PageHeader } from '@/ui/card';
+import * as fieldStyles from '@/ui/field.css';
+import { Spinner } from '@/ui/spinner';
+import { ExportCsvButton, type CsvBuild } from '@/ui/export-csv-button';
 import {
   RangeBar,
   TotalsLine,
   useRangeFigures,
   type RangeFigures,
-} from '../../campaigns/components/range-figures';
-import { csvFileName, historyCsv } from '../../stats/csv-exports';
+} from '@/features/campaigns/components/range-figures';
+import { csvFileName, historyCsv } from '@/features/stats/csv-exports';
 import { useCampaignHistory } from '../api/get-campaign-history';
 import {
   ALL_PACKAGES,

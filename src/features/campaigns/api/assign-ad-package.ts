@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { assignAdPackage as assignAdPackageCall } from '../../../shared/contract/campaigns';
-import type { BodyInput } from '../../../shared/contract/endpoint';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { assignAdPackage as assignAdPackageCall } from '@/shared/contract/campaigns';
+import type { BodyInput } from '@/shared/contract/endpoint';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { invalidateAfterCampaignChange } from './invalidate';
 
 export type AssignAdPackageInput = BodyInput<typeof assignAdPackageCall>;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { checkModelAvailability as checkModelAvailabilityCall } from '../../../shared/contract/campaigns';
-import { callApi } from '../../../lib/api';
-import { useLockedMutation } from '../../../lib/use-locked-mutation';
+import { checkModelAvailability as checkModelAvailabilityCall } from '@/shared/contract/campaigns';
+import { callApi } from '@/lib/api';
+import { useLockedMutation } from '@/lib/use-locked-mutation';
 
 /** POST /api/check-model-availability: 200 when the profile can get a campaign, 400 when not. */
 export async function checkModelAvailability(username: string) {

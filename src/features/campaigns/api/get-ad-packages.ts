@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { allAdPackages } from '../../../shared/contract/campaigns';
-import { callApi } from '../../../lib/api';
+import { allAdPackages } from '@/shared/contract/campaigns';
+import { callApi } from '@/lib/api';
 
 /** GET /api/all/ad-packages: the four packages of spec §9 (rates in dollars per click). */
 export async function getAdPackages() {

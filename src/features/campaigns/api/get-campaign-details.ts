@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profileAdDetails } from '../../../shared/contract/campaigns';
-import { TRACKER_REFRESH_MS } from '../../../shared/constants';
-import { callApi } from '../../../lib/api';
+import { profileAdDetails } from '@/shared/contract/campaigns';
+import { TRACKER_REFRESH_MS } from '@/shared/constants';
+import { callApi } from '@/lib/api';
 import { campaignsQueryKey } from './get-campaigns';
 
 /** POST /api/profile-ad-details: the campaign of one profile. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { boughtAdsByClient } from '../../../shared/contract/campaign';
-import { callApi } from '../../../lib/api';
+import { boughtAdsByClient } from '@/shared/contract/campaign';
+import { callApi } from '@/lib/api';
 
 /** Every campaign query starts with this key, so one invalidation refreshes lists and details. */
 export const campaignsQueryKey = ['campaigns'] as const;

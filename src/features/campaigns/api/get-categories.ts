@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getAllCategories } from '../../../shared/contract/campaigns';
-import { callApi } from '../../../lib/api';
+import { getAllCategories } from '@/shared/contract/campaigns';
+import { callApi } from '@/lib/api';
 
 /** GET /api/get-all-categories. */
 export async function getCategories() {

@@ -1,6 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api';
-import { CAMPAIGN_CHANGED_CODE } from '../../../shared/contract/common';
+import { ApiError } from '@/lib/api';
+import { CAMPAIGN_CHANGED_CODE } from '@/shared/contract/common';
 import { campaignsQueryKey } from './get-campaigns';
 
 /**

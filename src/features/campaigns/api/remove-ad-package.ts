@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { removeAdPackage as removeAdPackageCall } from '../../../shared/contract/campaigns';
-import type { BodyInput } from '../../../shared/contract/endpoint';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { removeAdPackage as removeAdPackageCall } from '@/shared/contract/campaigns';
+import type { BodyInput } from '@/shared/contract/endpoint';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { invalidateAfterCampaignChange, refreshIfCampaignChanged } from './invalidate';
 
 /** POST /api/remove-ad-package: deletes an inactive campaign. */

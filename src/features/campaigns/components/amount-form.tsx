@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { WriteInFlight } from '../../../lib/writes';
-import { formatMoney } from '../../../lib/format';
-import type { Campaign } from '../../../shared/contract/campaigns';
-import { centsToDollars } from '../../../shared/money';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
-import { WriteStatus } from '../../../ui/write-status';
+import type { WriteInFlight } from '@/lib/writes';
+import { formatMoney } from '@/lib/format';
+import type { Campaign } from '@/shared/contract/campaigns';
+import { centsToDollars } from '@/shared/money';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/field';
+import { WriteStatus } from '@/ui/write-status';
 import { amountEffect } from '../previews';
 import { useAdPackages } from '../api/get-ad-packages';
 import * as dialog from './campaign-dialogs.css';

@@ -1,22 +1,18 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/api';
-import { adPackageLabel } from '../../../lib/ad-package-label';
-import { formatMoney } from '../../../lib/format';
-import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../../shared/constants';
-import type { Campaign } from '../../../shared/contract/campaigns';
-import {
-  clicksForDeposit,
-  isMainCategory,
-  needsCategory,
-} from '../../../shared/rules/campaign-rules';
-import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { TextField } from '../../../ui/field';
-import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
-import { WriteStatus } from '../../../ui/write-status';
-import * as styles from '../../../ui/select.css';
-import { useAuthUser } from '../../auth/api/check-auth';
+import { errorMessage } from '@/lib/api';
+import { adPackageLabel } from '@/lib/ad-package-label';
+import { formatMoney } from '@/lib/format';
+import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '@/shared/constants';
+import type { Campaign } from '@/shared/contract/campaigns';
+import { clicksForDeposit, isMainCategory, needsCategory } from '@/shared/rules/campaign-rules';
+import { ErrorBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { TextField } from '@/ui/field';
+import { useShowFirstInvalid } from '@/ui/show-first-invalid';
+import { WriteStatus } from '@/ui/write-status';
+import * as styles from '@/ui/select.css';
+import { useAuthUser } from '@/features/auth/api/check-auth';
 import { useReactivateWithNewPackage } from '../api/assign-ad-package';
 import { useAdPackages } from '../api/get-ad-packages';
 import { useCategories } from '../api/get-categories';

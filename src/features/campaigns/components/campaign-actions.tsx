@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Campaign } from '../../../shared/contract/campaigns';
-import { Button } from '../../../ui/button';
+import type { Campaign } from '@/shared/contract/campaigns';
+import { Button } from '@/ui/button';
 import { AssignPackageDialog } from './assign-package-dialog';
 import { DeactivateDialog } from './deactivate-dialog';
 import { DeleteDialog } from './delete-dialog';

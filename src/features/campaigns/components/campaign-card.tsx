@@ -1,8 +1,8 @@
 import { Avatar } from './avatar';
 import { Link } from '@tanstack/react-router';
-import { formatMoney, formatShortDate } from '../../../lib/format';
-import type { Campaign } from '../../../shared/contract/campaigns';
-import { buttonClass } from '../../../ui/button';
+import { formatMoney, formatShortDate } from '@/lib/format';
+import type { Campaign } from '@/shared/contract/campaigns';
+import { buttonClass } from '@/ui/button';
 import { clicksLevel, clicksUsed } from '../campaign-list';
 import { CampaignActions } from './campaign-actions';
 import { RowRangeLine, type RangeFigures } from './range-figures';

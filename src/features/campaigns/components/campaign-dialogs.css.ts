@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { invalidBorder, vars } from '../../../ui/theme.css';
+import { invalidBorder, vars } from '@/ui/theme.css';
 
 // The campaign dialogs' forms; apart from campaigns.css.ts, which the dashboard loads.
 

@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
-import { Button, buttonClass } from '../../../ui/button';
-import { Card, EmptyState, PageHeader } from '../../../ui/card';
-import { useFeedback } from '../../../ui/feedback';
-import { FeedbackBox } from '../../../ui/feedback-box';
-import { Icon } from '../../../ui/icons';
-import { SelectFilter } from '../../../ui/select-filter';
-import { Spinner } from '../../../ui/spinner';
-import { campaignsCsv, csvFileName } from '../../stats/csv-exports';
+import { errorMessage } from '@/lib/api';
+import { Button, buttonClass } from '@/ui/button';
+import { Card, EmptyState, PageHeader } from '@/ui/card';
+import { useFeedback } from '@/ui/feedback';
+import { FeedbackBox } from '@/ui/feedback-box';
+import { Icon } from '@/ui/icons';
+import { SelectFilter } from '@/ui/select-filter';
+import { Spinner } from '@/ui/spinner';
+import { campaignsCsv, csvFileName } from '@/features/stats/csv-exports';
 import { useCampaigns } from '../api/get-campaigns';
 import {
   filterCampaigns,
@@ -18,7 +18,7 @@ import {
 } from '../campaign-filters';
 import type { StatusFilter } from '../campaign-list';
 import { CampaignCard } from './campaign-card';
-import { ExportCsvButton, type CsvBuild } from '../../../ui/export-csv-button';
+import { ExportCsvButton, type CsvBuild } from '@/ui/export-csv-button';
 import { RangeBar, TotalsLine, useRangeFigures } from './range-figures';
 import * as styles from './campaigns-page.css';
 import * as rangeStyles from './range-figures.css';

@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css';
+import { vars } from '@/ui/theme.css';
 
 export const badgeBase = style({
   display: 'inline-flex',

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import type { WriteInFlight } from '../../../lib/writes';
-import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { WriteStatus } from '../../../ui/write-status';
+import type { WriteInFlight } from '@/lib/writes';
+import { ErrorBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { WriteStatus } from '@/ui/write-status';
 import * as dialog from './campaign-dialogs.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../../lib/api';
-import type { Campaign } from '../../../shared/contract/campaigns';
+import { errorMessage } from '@/lib/api';
+import type { Campaign } from '@/shared/contract/campaigns';
 import { campaignDetailsQueryOptions } from '../api/get-campaign-details';
 import { useExpireAdPackage } from '../api/expire-ad-package';
 import { pauseDoneMessage, pauseRefundEstimate } from '../previews';

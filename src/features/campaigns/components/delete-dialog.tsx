@@ -1,5 +1,5 @@
-import { errorMessage } from '../../../lib/api';
-import type { Campaign } from '../../../shared/contract/campaigns';
+import { errorMessage } from '@/lib/api';
+import type { Campaign } from '@/shared/contract/campaigns';
 import { useRemoveAdPackage } from '../api/remove-ad-package';
 import { ConfirmDialog } from './confirm-dialog';
 

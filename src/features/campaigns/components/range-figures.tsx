@@ -1,13 +1,13 @@
 import { useId } from 'react';
-import { formatMoney } from '../../../lib/format';
-import type { CampaignsInRange, RangeTotals } from '../../../shared/contract/stats';
-import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { useCampaignsInRange } from '../../stats/api/get-stats';
-import { RangePicker, rangeLabel, ZoneNote } from '../../stats/components/range-picker';
-import { figuresLookup, sumFigures, type FiguresOf } from '../../stats/csv-exports';
-import { costPerClickText } from '../../stats/components/day-figures';
-import { useChosenRange } from '../../stats/range-store';
+import { formatMoney } from '@/lib/format';
+import type { CampaignsInRange, RangeTotals } from '@/shared/contract/stats';
+import { ErrorBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { useCampaignsInRange } from '@/features/stats/api/get-stats';
+import { RangePicker, rangeLabel, ZoneNote } from '@/features/stats/components/range-picker';
+import { figuresLookup, sumFigures, type FiguresOf } from '@/features/stats/csv-exports';
+import { costPerClickText } from '@/features/stats/components/day-figures';
+import { useChosenRange } from '@/features/stats/range-store';
 import * as styles from './range-figures.css';
 
 /**

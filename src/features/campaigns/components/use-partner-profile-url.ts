@@ -1,4 +1,4 @@
-import { usePublicConfig } from '../../../lib/public-config';
+import { usePublicConfig } from '@/lib/public-config';
 
 /** The public profile page on the partner site, or undefined until the config has loaded. */
 export function usePartnerProfileUrl(): (username: string) => string | undefined {

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { newCampaign as newCampaignCall } from '../../../shared/contract/campaigns';
-import type { BodyInput } from '../../../shared/contract/endpoint';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
+import { newCampaign as newCampaignCall } from '@/shared/contract/campaigns';
+import type { BodyInput } from '@/shared/contract/endpoint';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 
 /** POST /api/new-campaign: 201 with "Campaign for X created successfully". */
 export async function newCampaign(body: BodyInput<typeof newCampaignCall>) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { searchProfiles as searchProfilesCall } from '../../../shared/contract/campaigns';
-import { callApi } from '../../../lib/api';
+import { searchProfiles as searchProfilesCall } from '@/shared/contract/campaigns';
+import { callApi } from '@/lib/api';
 
 /** POST /api/search-profiles: up to 100 best matches (the client pages them). */
 export async function searchProfiles(query: string) {

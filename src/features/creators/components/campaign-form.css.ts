@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { invalidBorder, vars, wideScreen } from '../../../ui/theme.css';
+import { invalidBorder, vars, wideScreen } from '@/ui/theme.css';
 
 export const layout = style({
   display: 'grid',

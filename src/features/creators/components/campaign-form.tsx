@@ -1,22 +1,22 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { adPackageLabel } from '../../../lib/ad-package-label';
-import { formatMoney } from '../../../lib/format';
+import { adPackageLabel } from '@/lib/ad-package-label';
+import { formatMoney } from '@/lib/format';
 import {
   isMainCategory,
   needsCategory as packageNeedsCategory,
-} from '../../../shared/rules/campaign-rules';
-import { ErrorBox } from '../../../ui/alert';
-import { Button, buttonClass } from '../../../ui/button';
-import { Card, PageHeader } from '../../../ui/card';
-import { TextField } from '../../../ui/field';
-import * as fieldStyles from '../../../ui/field.css';
-import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
-import { Spinner } from '../../../ui/spinner';
-import { WriteStatus } from '../../../ui/write-status';
-import { useAuthUser } from '../../auth/api/check-auth';
-import { useAdPackages } from '../../campaigns/api/get-ad-packages';
-import { useCategories } from '../../campaigns/api/get-categories';
+} from '@/shared/rules/campaign-rules';
+import { ErrorBox } from '@/ui/alert';
+import { Button, buttonClass } from '@/ui/button';
+import { Card, PageHeader } from '@/ui/card';
+import { TextField } from '@/ui/field';
+import * as fieldStyles from '@/ui/field.css';
+import { useShowFirstInvalid } from '@/ui/show-first-invalid';
+import { Spinner } from '@/ui/spinner';
+import { WriteStatus } from '@/ui/write-status';
+import { useAuthUser } from '@/features/auth/api/check-auth';
+import { useAdPackages } from '@/features/campaigns/api/get-ad-packages';
+import { useCategories } from '@/features/campaigns/api/get-categories';
 import { useNewCampaign } from '../api/new-campaign';
 import {
   depositAsTypedProblem,

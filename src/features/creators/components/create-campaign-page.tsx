@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { Campaign } from '../../../shared/contract/campaigns';
-import { ApiError, isUnauthorized } from '../../../lib/api';
-import { Card, EmptyState, PageHeader } from '../../../ui/card';
-import { Spinner } from '../../../ui/spinner';
-import { useModelAvailability } from '../../campaigns/api/check-model-availability';
-import { campaignsQueryOptions } from '../../campaigns/api/get-campaigns';
+import type { Campaign } from '@/shared/contract/campaigns';
+import { ApiError, isUnauthorized } from '@/lib/api';
+import { Card, EmptyState, PageHeader } from '@/ui/card';
+import { Spinner } from '@/ui/spinner';
+import { useModelAvailability } from '@/features/campaigns/api/check-model-availability';
+import { campaignsQueryOptions } from '@/features/campaigns/api/get-campaigns';
 import { CampaignForm } from './campaign-form';
 import { OwnCampaignLink, ownCampaignFor } from './creator-result';
 import * as styles from './creators.css';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import type { Campaign, CreatorSearchResult } from '../../../shared/contract/campaigns';
-import { formatCompactCount, formatMoney } from '../../../lib/format';
-import { buttonClass } from '../../../ui/button';
+import type { Campaign, CreatorSearchResult } from '@/shared/contract/campaigns';
+import { formatCompactCount, formatMoney } from '@/lib/format';
+import { buttonClass } from '@/ui/button';
 import * as styles from './creators.css';
 
 /** The advertiser's own campaign for a profile; usernames match case-insensitively, as on the server. */

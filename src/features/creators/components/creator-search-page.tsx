@@ -7,18 +7,18 @@ import {
   CREATOR_SEARCH_MAX_RESULTS,
   LOW_BALANCE_DOLLARS,
   SEARCH_DISABLED_AT_OR_BELOW_DOLLARS,
-} from '../../../shared/constants';
-import { ErrorBox, WarningBox } from '../../../ui/alert';
-import { Card, EmptyState, PageHeader } from '../../../ui/card';
-import { Spinner } from '../../../ui/spinner';
-import { useAuthUser } from '../../auth/api/check-auth';
-import type { Campaign } from '../../../shared/contract/campaigns';
-import { useCampaigns } from '../../campaigns/api/get-campaigns';
+} from '@/shared/constants';
+import { ErrorBox, WarningBox } from '@/ui/alert';
+import { Card, EmptyState, PageHeader } from '@/ui/card';
+import { Spinner } from '@/ui/spinner';
+import { useAuthUser } from '@/features/auth/api/check-auth';
+import type { Campaign } from '@/shared/contract/campaigns';
+import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
 import { useSearchProfiles } from '../api/search-profiles';
 import { requestErrorText } from '../request-error';
 import { useDebouncedValue } from '../use-debounced-value';
 import { CreatorResult, ownCampaignFor } from './creator-result';
-import { Pager } from '../../../ui/pager';
+import { Pager } from '@/ui/pager';
 import * as styles from './creators.css';
 
 function Summary({ first, last, count }: { first: number; last: number; count: number }) {

@@ -1,7 +1,7 @@
-import type { AdPackage } from '../../../shared/contract/campaigns';
-import { clicksForDeposit, needsCategory } from '../../../shared/rules/campaign-rules';
-import { formatMoney } from '../../../lib/format';
-import { Card } from '../../../ui/card';
+import type { AdPackage } from '@/shared/contract/campaigns';
+import { clicksForDeposit, needsCategory } from '@/shared/rules/campaign-rules';
+import { formatMoney } from '@/lib/format';
+import { Card } from '@/ui/card';
 import { typedDeposit } from '../campaign-form';
 import * as styles from './campaign-form.css';
 

@@ -1,6 +1,6 @@
-import type { AdPackage } from '../../../shared/contract/campaigns';
-import { formatMoney } from '../../../lib/format';
-import { Card } from '../../../ui/card';
+import type { AdPackage } from '@/shared/contract/campaigns';
+import { formatMoney } from '@/lib/format';
+import { Card } from '@/ui/card';
 import * as styles from './campaign-form.css';
 
 /** Spec §2 package details: look, pop-ups (packages 1 and 2 only, as the server says), rate, categories. */

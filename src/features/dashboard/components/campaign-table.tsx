@@ -1,13 +1,13 @@
-import { Avatar } from '../../campaigns/components/avatar';
+import { Avatar } from '@/features/campaigns/components/avatar';
 import { Link } from '@tanstack/react-router';
-import { formatCompactCount, formatMoney, formatShortDate } from '../../../lib/format';
-import type { Campaign } from '../../../shared/contract/campaigns';
-import { buttonClass } from '../../../ui/button';
-import { clicksLevel, clicksUsed } from '../../campaigns/campaign-list';
-import { StatusBadge } from '../../campaigns/components/status-badge';
-import * as shared from '../../campaigns/components/campaigns.css';
-import { usePartnerProfileUrl } from '../../campaigns/components/use-partner-profile-url';
-import { visuallyHidden } from '../../../ui/frame.css';
+import { formatCompactCount, formatMoney, formatShortDate } from '@/lib/format';
+import type { Campaign } from '@/shared/contract/campaigns';
+import { buttonClass } from '@/ui/button';
+import { clicksLevel, clicksUsed } from '@/features/campaigns/campaign-list';
+import { StatusBadge } from '@/features/campaigns/components/status-badge';
+import * as shared from '@/features/campaigns/components/campaigns.css';
+import { usePartnerProfileUrl } from '@/features/campaigns/components/use-partner-profile-url';
+import { visuallyHidden } from '@/ui/frame.css';
 import * as styles from './dashboard.css';
 
 function Profile({ campaign }: { campaign: Campaign }) {

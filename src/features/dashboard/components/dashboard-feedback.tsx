@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { LOW_BALANCE_DOLLARS } from '../../../shared/constants';
-import { errorMessage } from '../../../lib/api';
-import { WarningBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { EmptyState } from '../../../ui/card';
-import { useFeedback } from '../../../ui/feedback';
-import { FeedbackBox } from '../../../ui/feedback-box';
+import { LOW_BALANCE_DOLLARS } from '@/shared/constants';
+import { errorMessage } from '@/lib/api';
+import { WarningBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { EmptyState } from '@/ui/card';
+import { useFeedback } from '@/ui/feedback';
+import { FeedbackBox } from '@/ui/feedback-box';
 
 /**
  * The messages at the top of the dashboard, after its first load (npm run test:size): what the

@@ -1,15 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { buttonClass } from '../../../ui/button';
-import { EmptyState, PageHeader } from '../../../ui/card';
-import { Icon } from '../../../ui/icons';
-import { useAuthUser } from '../../auth/api/check-auth';
-import { useCampaigns } from '../../campaigns/api/get-campaigns';
-import { matchesSearch, matchesStatus, type StatusFilter } from '../../campaigns/campaign-list';
-import { SelectFilter } from '../../../ui/select-filter';
+import { buttonClass } from '@/ui/button';
+import { EmptyState, PageHeader } from '@/ui/card';
+import { Icon } from '@/ui/icons';
+import { useAuthUser } from '@/features/auth/api/check-auth';
+import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
+import {
+  matchesSearch,
+  matchesStatus,
+  type StatusFilter,
+} from '@/features/campaigns/campaign-list';
+import { SelectFilter } from '@/ui/select-filter';
 import { CampaignCardList, CampaignTable } from './campaign-table';
 import { StatCards } from './stat-cards';
-import { visuallyHidden } from '../../../ui/frame.css';
+import { visuallyHidden } from '@/ui/frame.css';
 import * as styles from './dashboard.css';
 
 // A message is there only after an action that ended here (a deletion on a tracker): the code that

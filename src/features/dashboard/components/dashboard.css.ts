@@ -1,5 +1,5 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css';
+import { vars } from '@/ui/theme.css';
 
 const wide = 'screen and (min-width: 1024px)';
 

@@ -1,8 +1,8 @@
-import { formatMoney } from '../../../shared/money';
-import { useAccountStats } from '../../stats/api/get-stats';
-import { costPerClickText, count } from '../../stats/components/day-figures';
-import { DaysFigure, RangeSection, RangeTiles } from '../../stats/components/range-view';
-import { useChosenRange } from '../../stats/range-store';
+import { formatMoney } from '@/shared/money';
+import { useAccountStats } from '@/features/stats/api/get-stats';
+import { costPerClickText, count } from '@/features/stats/components/day-figures';
+import { DaysFigure, RangeSection, RangeTiles } from '@/features/stats/components/range-view';
+import { useChosenRange } from '@/features/stats/range-store';
 
 /**
  * Issue 19: what the money bought in the chosen range (POST /api/stats/account). Loaded lazily by

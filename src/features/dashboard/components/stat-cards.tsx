@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { formatMoney } from '../../../lib/format';
-import type { Campaign } from '../../../shared/contract/campaigns';
-import { buttonClass } from '../../../ui/button';
-import { Icon, type IconName } from '../../../ui/icons';
+import { formatMoney } from '@/lib/format';
+import type { Campaign } from '@/shared/contract/campaigns';
+import { buttonClass } from '@/ui/button';
+import { Icon, type IconName } from '@/ui/icons';
 import * as styles from './dashboard.css';
 
 function StatCard({

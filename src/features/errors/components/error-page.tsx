@@ -1,7 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { Button, buttonClass } from '../../../ui/button';
+import { Button, buttonClass } from '@/ui/button';
 import * as styles from './error-page.css';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export interface ErrorDetails {
   status?: number;

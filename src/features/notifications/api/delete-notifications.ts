@@ -1,5 +1,5 @@
-import { callApi } from '../../../lib/api';
-import { deleteNotification } from '../../../shared/contract/notifications';
+import { callApi } from '@/lib/api';
+import { deleteNotification } from '@/shared/contract/notifications';
 import { useNotificationMutation } from './use-notification-mutation';
 
 /** POST /api/delete-notification: one, the selected, or all on the page. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
-import { getNotifications as getNotificationsCall } from '../../../shared/contract/notifications';
+import { callApi } from '@/lib/api';
+import { getNotifications as getNotificationsCall } from '@/shared/contract/notifications';
 import { notificationsQueryKey } from './notifications-query-key';
 
 /** Spec §2: all, unread or read (read omitted, false or true). */

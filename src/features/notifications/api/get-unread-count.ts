@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
-import { unreadNotificationsCount } from '../../../shared/contract/unread-count';
+import { callApi } from '@/lib/api';
+import { unreadNotificationsCount } from '@/shared/contract/unread-count';
 import { notificationsQueryKey } from './notifications-query-key';
 
 /** GET /api/unread-notifications-count: the sidebar badge. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useOnline } from '../../../lib/offline';
-import { NOTIFICATIONS_PAGE_SIZE } from '../../../shared/constants';
-import type { Notification, Pagination } from '../../../shared/contract/notifications';
+import { useOnline } from '@/lib/offline';
+import { NOTIFICATIONS_PAGE_SIZE } from '@/shared/constants';
+import type { Notification, Pagination } from '@/shared/contract/notifications';
 import type { NotificationFilter } from './get-notifications';
 import { notificationsQueryKey } from './notifications-query-key';
 

@@ -1,6 +1,6 @@
-import { callApi } from '../../../lib/api';
-import { readAllNotifications as readAllNotificationsCall } from '../../../shared/contract/notifications';
-import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '../../../shared/requested-with';
+import { callApi } from '@/lib/api';
+import { readAllNotifications as readAllNotificationsCall } from '@/shared/contract/notifications';
+import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '@/shared/requested-with';
 import { useNotificationMutation } from './use-notification-mutation';
 
 /**

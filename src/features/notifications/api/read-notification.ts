@@ -1,5 +1,5 @@
-import { callApi } from '../../../lib/api';
-import { readNotification as readNotificationCall } from '../../../shared/contract/notifications';
+import { callApi } from '@/lib/api';
+import { readNotification as readNotificationCall } from '@/shared/contract/notifications';
 import { useNotificationMutation } from './use-notification-mutation';
 
 /** POST /api/read-notification: marks one notification read (opening it does too). */

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
-import { useActivationLock } from '../../../lib/use-locked-mutation';
+import { useActivationLock } from '@/lib/use-locked-mutation';
 import { notificationsQueryKey } from './notifications-query-key';
 
 /**

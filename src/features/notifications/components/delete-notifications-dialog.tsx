@@ -1,5 +1,5 @@
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
 import * as styles from './notifications.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { Notification } from '../../../shared/contract/notifications';
-import { Button } from '../../../ui/button';
+import type { Notification } from '@/shared/contract/notifications';
+import { Button } from '@/ui/button';
 import * as styles from './notifications.css';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

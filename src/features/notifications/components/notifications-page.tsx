@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { OFFLINE_MESSAGE, isOnline, useOnline } from '../../../lib/offline';
-import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { Card, EmptyState, PageHeader } from '../../../ui/card';
-import { Spinner } from '../../../ui/spinner';
+import { OFFLINE_MESSAGE, isOnline, useOnline } from '@/lib/offline';
+import { ErrorBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { Card, EmptyState, PageHeader } from '@/ui/card';
+import { Spinner } from '@/ui/spinner';
 import { useDeleteNotifications } from '../api/delete-notifications';
 import { useNotifications, type NotificationFilter } from '../api/get-notifications';
 import { useLastKnownNotifications } from '../api/last-known-notifications';
@@ -12,7 +12,7 @@ import { useReadAllNotifications } from '../api/read-all-notifications';
 import { useReadNotification } from '../api/read-notification';
 import { DeleteNotificationsDialog } from './delete-notifications-dialog';
 import { NotificationItem } from './notification-item';
-import { Pager } from '../../../ui/pager';
+import { Pager } from '@/ui/pager';
 import { useNarrowScreen } from '../use-narrow-screen';
 import * as styles from './notifications.css';
 

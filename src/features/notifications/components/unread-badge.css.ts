@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css';
+import { vars } from '@/ui/theme.css';
 
 // The sidebar's badge on its own: the shell does not load the notifications page's styles.
 export const navBadge = style({

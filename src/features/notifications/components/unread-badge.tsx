@@ -1,5 +1,5 @@
 import { useUnreadCount } from '../api/get-unread-count';
-import { visuallyHidden } from '../../../ui/frame.css';
+import { visuallyHidden } from '@/ui/frame.css';
 import * as styles from './unread-badge.css';
 
 /** The unread count (the sidebar beside Notifications, the phone header); nothing while it is 0 or unknown. */

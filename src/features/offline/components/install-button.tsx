@@ -1,4 +1,4 @@
-import { Icon } from '../../../ui/icons';
+import { Icon } from '@/ui/icons';
 import { promptInstall, useCanInstall } from '../install-offer';
 
 /** Design §4: "Install app" where the browser offers it (`beforeinstallprompt`); hidden otherwise. */

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useOnline } from '../../../lib/offline';
+import { useOnline } from '@/lib/offline';
 import * as styles from './offline.css';
 
 /**

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { useUpdateWaiting } from '../../../lib/pwa';
+import { useUpdateWaiting } from '@/lib/pwa';
 
 // Shown only once a new version is waiting: its code comes then (from the worker's precache).
 const UpdateToast = lazy(() =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { applyUpdate } from '../../../lib/pwa';
+import { applyUpdate } from '@/lib/pwa';
 import * as styles from './update-toast.css';
 
 /**

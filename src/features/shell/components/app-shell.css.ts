@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars, wideScreen } from '../../../ui/theme.css';
+import { vars, wideScreen } from '@/ui/theme.css';
 
 // The frame itself (top bar, sidebar box, main column) is in src/ui/frame.css.ts.
 

@@ -1,19 +1,19 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
-import { Icon } from '../../../ui/icons';
-import { FullPageSpinner } from '../../../ui/spinner';
-import { useAuthUser } from '../../auth/api/check-auth';
-import { useOnline } from '../../../lib/offline';
+import { Icon } from '@/ui/icons';
+import { FullPageSpinner } from '@/ui/spinner';
+import { useAuthUser } from '@/features/auth/api/check-auth';
+import { useOnline } from '@/lib/offline';
 import { Sidebar } from './sidebar';
-import { UnreadBadge } from '../../notifications/components/unread-badge';
-import * as frame from '../../../ui/frame.css';
+import { UnreadBadge } from '@/features/notifications/components/unread-badge';
+import * as frame from '@/ui/frame.css';
 import * as styles from './app-shell.css';
 
 // Shown only offline: its code comes then (from the worker's precache), not with every first load.
-const OfflineBanner = lazy(() => import('../../offline/components/offline-banner'));
+const OfflineBanner = lazy(() => import('@/features/offline/components/offline-banner'));
 
 // Shown only to an unverified account, with its action (issue 16 point 8): lazily too.
-const UnverifiedBanner = lazy(() => import('../../account/components/resend-verification'));
+const UnverifiedBanner = lazy(() => import('@/features/account/components/resend-verification'));
 
 /** The signed-in layout: sidebar (a drawer on small screens), unverified banner, the page. */
 export function AppShell() {

@@ -1,4 +1,4 @@
-import { vars } from '../../../ui/theme.css';
+import { vars } from '@/ui/theme.css';
 
 /**
  * The clicks chart's colours, drawn on its canvas and on its legend's swatches. Each mark reads at

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '@/shared/money';
 import { chartTimeRange } from './chart-axis';
 import { chartColours } from './chart-colours.css';
 import * as styles from './clicks-figure.css';

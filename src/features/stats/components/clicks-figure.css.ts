@@ -1,5 +1,5 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css';
+import { vars } from '@/ui/theme.css';
 import { chartColours } from './chart-colours.css';
 
 export const figure = style({

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
-import { Button } from '../../../ui/button';
+import { Button } from '@/ui/button';
 import type { ChartPoint } from './clicks-chart';
 import * as styles from './clicks-figure.css';
 

@@ -1,6 +1,6 @@
-import type { DayFigures, InvalidByReason } from '../../../shared/contract/stats';
-import { INVALID_REASONS, invalidTotal, reasonsText } from '../../../shared/invalid-clicks';
-import { dollarsToCents, formatMoney } from '../../../shared/money';
+import type { DayFigures, InvalidByReason } from '@/shared/contract/stats';
+import { INVALID_REASONS, invalidTotal, reasonsText } from '@/shared/invalid-clicks';
+import { dollarsToCents, formatMoney } from '@/shared/money';
 import { shortDay } from './range-picker';
 
 /**

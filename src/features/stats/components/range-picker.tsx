@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { customRangeProblem, type ResolvedRange } from '../../../shared/contract/stats';
-import type { StatRange } from '../../../shared/stats-range';
-import { Button } from '../../../ui/button';
-import { SelectFilter } from '../../../ui/select-filter';
-import { useShowFirstInvalid } from '../../../ui/show-first-invalid';
-import * as fieldStyles from '../../../ui/field.css';
+import { customRangeProblem, type ResolvedRange } from '@/shared/contract/stats';
+import type { StatRange } from '@/shared/stats-range';
+import { Button } from '@/ui/button';
+import { SelectFilter } from '@/ui/select-filter';
+import { useShowFirstInvalid } from '@/ui/show-first-invalid';
+import * as fieldStyles from '@/ui/field.css';
 import { chooseRange, useChosenRange } from '../range-store';
 import * as styles from './range-picker.css';
 

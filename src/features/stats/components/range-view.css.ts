@@ -1,6 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { card } from '../../../ui/card.css';
-import { vars } from '../../../ui/theme.css';
+import { card } from '@/ui/card.css';
+import { vars } from '@/ui/theme.css';
 
 export const tiles = style({
   display: 'grid',

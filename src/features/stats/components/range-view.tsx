@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useMemo, type ReactNode } from 'react';
-import { errorMessage } from '../../../lib/api';
-import type { DayFigures, ResolvedRange } from '../../../shared/contract/stats';
-import { Button } from '../../../ui/button';
-import { EmptyState } from '../../../ui/card';
+import { errorMessage } from '@/lib/api';
+import type { DayFigures, ResolvedRange } from '@/shared/contract/stats';
+import { Button } from '@/ui/button';
+import { EmptyState } from '@/ui/card';
 import { ClicksFigure } from './clicks-figure';
 import {
   dayRows,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon } from '../../../ui/icons';
+import { Icon } from '@/ui/icons';
 import * as styles from './support.css';
 
 /** One FAQ entry as a native disclosure (details/summary): keyboard and screen-reader ready. */

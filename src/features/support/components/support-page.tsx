@@ -1,7 +1,7 @@
-import { usePublicConfig } from '../../../lib/public-config';
-import { buttonClass } from '../../../ui/button';
-import { Card, PageHeader } from '../../../ui/card';
-import { Spinner } from '../../../ui/spinner';
+import { usePublicConfig } from '@/lib/public-config';
+import { buttonClass } from '@/ui/button';
+import { Card, PageHeader } from '@/ui/card';
+import { Spinner } from '@/ui/spinner';
 import { Faq } from './faq';
 import * as styles from './support.css';
 

@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars, wideScreen } from '../../../ui/theme.css';
+import { vars, wideScreen } from '@/ui/theme.css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
-import { topUpBalance, type Transaction } from '../../../shared/contract/deposits';
-import type { BodyInput } from '../../../shared/contract/endpoint';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
+import { topUpBalance, type Transaction } from '@/shared/contract/deposits';
+import type { BodyInput } from '@/shared/contract/endpoint';
 import { depositQueryKey } from './get-transaction';
 
 /** POST /api/top-up-balance-v2: a pending deposit with the amount to send (spec §7). */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
-import { deleteTransaction as deleteTransactionCall } from '../../../shared/contract/deposits';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
+import { deleteTransaction as deleteTransactionCall } from '@/shared/contract/deposits';
 
 /** POST /api/delete-transaction: removes the caller's own pending deposit. */
 export async function deleteTransaction(transactionId: number) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, callApi } from '../../../lib/api';
-import { getTransaction, type TransactionDetail } from '../../../shared/contract/deposits';
+import { ApiError, callApi } from '@/lib/api';
+import { getTransaction, type TransactionDetail } from '@/shared/contract/deposits';
 
 /** Issue: a deposit's page follows the watcher while the deposit is open. */
 const POLL_MS = 3_000;

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
-import { useWriteMutation } from '../../../lib/use-write-mutation';
-import { verifyTransaction as verifyTransactionCall } from '../../../shared/contract/deposits';
-import type { BodyInput } from '../../../shared/contract/endpoint';
+import { callApi } from '@/lib/api';
+import { useWriteMutation } from '@/lib/use-write-mutation';
+import { verifyTransaction as verifyTransactionCall } from '@/shared/contract/deposits';
+import type { BodyInput } from '@/shared/contract/endpoint';
 import { depositQueryKey } from './get-transaction';
 
 /** POST /api/verify-transaction-v2: asks the watcher to look for the payment from `address` now. */

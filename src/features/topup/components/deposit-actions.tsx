@@ -1,10 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLayoutEffect, useRef } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { DEPOSIT_MESSAGES, type Transaction } from '../../../shared/contract/deposits';
-import { ErrorBox } from '../../../ui/alert';
-import { Button, buttonClass } from '../../../ui/button';
-import { WriteStatus } from '../../../ui/write-status';
+import { ApiError, errorMessage } from '@/lib/api';
+import { DEPOSIT_MESSAGES, type Transaction } from '@/shared/contract/deposits';
+import { ErrorBox } from '@/ui/alert';
+import { Button, buttonClass } from '@/ui/button';
+import { WriteStatus } from '@/ui/write-status';
 import { useDeleteTransaction } from '../api/delete-transaction';
 import { Countdown } from './countdown';
 import { VerifyPayment } from './verify-payment';

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { WriteInFlight } from '../../../lib/writes';
-import { COIN_TYPES, type CoinType } from '../../../shared/contract/deposits';
-import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import * as fieldStyles from '../../../ui/field.css';
-import { WriteStatus } from '../../../ui/write-status';
+import type { WriteInFlight } from '@/lib/writes';
+import { COIN_TYPES, type CoinType } from '@/shared/contract/deposits';
+import { ErrorBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import * as fieldStyles from '@/ui/field.css';
+import { WriteStatus } from '@/ui/write-status';
 import { depositAmountError } from '../deposit-amount';
 import * as styles from './topup.css';
 

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
-import type { TransactionDetail } from '../../../shared/contract/deposits';
-import { buttonClass } from '../../../ui/button';
-import { Card } from '../../../ui/card';
-import { receiptLink } from '../../transactions/format';
+import type { TransactionDetail } from '@/shared/contract/deposits';
+import { buttonClass } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { receiptLink } from '@/features/transactions/format';
 import { useDeposit } from '../api/get-transaction';
 import { depositState, type DepositState } from '../deposit-state';
 import { useSecondsLeft, useServerClockOffset } from '../use-seconds-left';

@@ -1,13 +1,13 @@
 import type { ReactNode, Ref } from 'react';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '@/lib/format';
 import {
   DEPOSIT_MESSAGES,
   partPaidMessage,
   underpaidMessage,
   type TransactionDetail,
-} from '../../../shared/contract/deposits';
-import * as alertStyles from '../../../ui/alert.css';
-import { coinLabel, confirmationsText } from '../../transactions/format';
+} from '@/shared/contract/deposits';
+import * as alertStyles from '@/ui/alert.css';
+import { coinLabel, confirmationsText } from '@/features/transactions/format';
 import type { DepositState } from '../deposit-state';
 import * as styles from './topup.css';
 

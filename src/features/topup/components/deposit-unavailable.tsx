@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { DEPOSIT_MESSAGES, type TransactionDetail } from '../../../shared/contract/deposits';
-import { Button, buttonClass } from '../../../ui/button';
-import { Card, EmptyState, PageHeader } from '../../../ui/card';
-import { Spinner } from '../../../ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api';
+import { DEPOSIT_MESSAGES, type TransactionDetail } from '@/shared/contract/deposits';
+import { Button, buttonClass } from '@/ui/button';
+import { Card, EmptyState, PageHeader } from '@/ui/card';
+import { Spinner } from '@/ui/spinner';
 
 /** The server does not know the deposit, or it is someone else's (404 "Transaction not found"). */
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Icon } from '../../../ui/icons';
+import { Icon } from '@/ui/icons';
 import * as styles from './topup.css';
 
 /** Spec §2: the Need Help link to the support center. */

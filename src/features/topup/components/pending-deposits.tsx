@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { formatMoney } from '../../../lib/format';
-import type { Transaction } from '../../../shared/contract/deposits';
-import { buttonClass } from '../../../ui/button';
-import { useTransactions } from '../../transactions/api/get-transactions';
-import { coinLabel, depositLink } from '../../transactions/format';
+import { formatMoney } from '@/lib/format';
+import type { Transaction } from '@/shared/contract/deposits';
+import { buttonClass } from '@/ui/button';
+import { useTransactions } from '@/features/transactions/api/get-transactions';
+import { coinLabel, depositLink } from '@/features/transactions/format';
 import { openRequests, pendingNote } from '../open-deposits';
 import { useSecondsLeft, useServerClockOffset } from '../use-seconds-left';
 import * as styles from './topup.css';

@@ -1,10 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { formatMoney } from '../../../lib/format';
-import { usePublicConfig } from '../../../lib/public-config';
-import type { DepositTransfer, TransactionDetail } from '../../../shared/contract/deposits';
-import { Button, buttonClass } from '../../../ui/button';
-import { Card, EmptyState, PageHeader } from '../../../ui/card';
-import { coinLabel, depositLink, explorerUrl, formatDateTime } from '../../transactions/format';
+import { formatMoney } from '@/lib/format';
+import { usePublicConfig } from '@/lib/public-config';
+import type { DepositTransfer, TransactionDetail } from '@/shared/contract/deposits';
+import { Button, buttonClass } from '@/ui/button';
+import { Card, EmptyState, PageHeader } from '@/ui/card';
+import {
+  coinLabel,
+  depositLink,
+  explorerUrl,
+  formatDateTime,
+} from '@/features/transactions/format';
 import { useDeposit } from '../api/get-transaction';
 import { DepositNotFound, DepositUnavailable, isNotFound } from './deposit-unavailable';
 import * as styles from './receipt.css';

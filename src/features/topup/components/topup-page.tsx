@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { CoinType, Transaction } from '../../../shared/contract/deposits';
-import { Card } from '../../../ui/card';
-import { useTransactions } from '../../transactions/api/get-transactions';
-import { depositLink } from '../../transactions/format';
+import type { CoinType, Transaction } from '@/shared/contract/deposits';
+import { Card } from '@/ui/card';
+import { useTransactions } from '@/features/transactions/api/get-transactions';
+import { depositLink } from '@/features/transactions/format';
 import { useCreateTransaction } from '../api/create-transaction';
 import { depositError } from '../deposit-amount';
 import { openRequests } from '../open-deposits';

@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css';
+import { vars } from '@/ui/theme.css';
 
 const twoColumns = 'screen and (min-width: 1100px)';
 /** Below the wide screen's sidebar: a phone or a narrow window, one column. */

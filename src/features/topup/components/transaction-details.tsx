@@ -1,13 +1,13 @@
-import { formatMoney } from '../../../lib/format';
-import type { Transaction } from '../../../shared/contract/deposits';
-import { Card } from '../../../ui/card';
+import { formatMoney } from '@/lib/format';
+import type { Transaction } from '@/shared/contract/deposits';
+import { Card } from '@/ui/card';
 import {
   capitalise,
   coinLabel,
   formatDateTime,
   hasReceived,
   statusLabel,
-} from '../../transactions/format';
+} from '@/features/transactions/format';
 import * as styles from './topup.css';
 
 /**

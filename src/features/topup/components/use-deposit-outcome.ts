@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { DEPOSIT_MESSAGES, type Transaction } from '../../../shared/contract/deposits';
+import { DEPOSIT_MESSAGES, type Transaction } from '@/shared/contract/deposits';
 import { REDIRECT_AFTER_VERIFY_MS } from '../deposit-amount';
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { Transaction } from '../../../shared/contract/deposits';
-import { ErrorBox } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import * as fieldStyles from '../../../ui/field.css';
-import { WriteStatus } from '../../../ui/write-status';
+import type { Transaction } from '@/shared/contract/deposits';
+import { ErrorBox } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import * as fieldStyles from '@/ui/field.css';
+import { WriteStatus } from '@/ui/write-status';
 import { useVerifyTransaction } from '../api/verify-transaction';
 import { depositError, TRANSFER_WAIT_SECONDS } from '../deposit-amount';
 import * as styles from './topup.css';

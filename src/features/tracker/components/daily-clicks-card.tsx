@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { errorMessage } from '../../../lib/api';
-import type { ClicksOverTime } from '../../../shared/contract/campaigns';
-import { Card } from '../../../ui/card';
-import { Spinner } from '../../../ui/spinner';
-import { useDailyClicks } from '../../campaigns/api/get-daily-clicks';
-import { ClicksFigure } from '../../stats/components/clicks-figure';
+import { errorMessage } from '@/lib/api';
+import type { ClicksOverTime } from '@/shared/contract/campaigns';
+import { Card } from '@/ui/card';
+import { Spinner } from '@/ui/spinner';
+import { useDailyClicks } from '@/features/campaigns/api/get-daily-clicks';
+import { ClicksFigure } from '@/features/stats/components/clicks-figure';
 import { bucketSeconds, chartSummary, clicksTable, invalidTotal, pointText } from '../chart-labels';
 import * as styles from './tracker.css';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
-import { getAllUserTransactions, type TransactionsFilter } from '../../../shared/contract/deposits';
+import { callApi } from '@/lib/api';
+import { getAllUserTransactions, type TransactionsFilter } from '@/shared/contract/deposits';
 
 /** Every transactions query starts with this key, so a deposit change refreshes each filter. */
 export const transactionsQueryKey = ['transactions'] as const;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { formatMoney, shortHash } from '../../../lib/format';
-import type { Transaction } from '../../../shared/contract/deposits';
-import { dollarsToCents } from '../../../shared/money';
+import { formatMoney, shortHash } from '@/lib/format';
+import type { Transaction } from '@/shared/contract/deposits';
+import { dollarsToCents } from '@/shared/money';
 import {
   coinLabel,
   confirmationsText,
@@ -14,7 +14,7 @@ import {
   receiptLink,
   statusLabel,
 } from '../format';
-import { CopyButton } from '../../../ui/copy-button';
+import { CopyButton } from '@/ui/copy-button';
 import * as styles from './transactions.css';
 
 function Cell({

@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css';
+import { vars } from '@/ui/theme.css';
 
 /** Eight columns need about 940 px beside the 260 px sidebar; narrower screens get cards. */
 const tableScreen = 'screen and (min-width: 1200px)';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CreatorSearchPage } from '../../../features/creators/components/creator-search-page';
+import { CreatorSearchPage } from '@/features/creators/components/creator-search-page';
 
 export const Route = createFileRoute('/_app/create-campaign/')({
   component: CreatorSearchPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CreateCampaignPage } from '../../../features/creators/components/create-campaign-page';
+import { CreateCampaignPage } from '@/features/creators/components/create-campaign-page';
 
 export const Route = createFileRoute('/_app/create-campaign/profile/$username')({
   component: CreateCampaignRoute,

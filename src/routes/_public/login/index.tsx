@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { LoginForm } from '../../../features/auth/components/login-form';
-import { publicConfigQueryOptions } from '../../../lib/public-config';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { publicConfigQueryOptions } from '@/lib/public-config';
 
 export const Route = createFileRoute('/_public/login/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(publicConfigQueryOptions),

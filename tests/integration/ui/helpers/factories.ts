@@ -1,5 +1,5 @@
-import type { Campaign } from '../../../../src/shared/contract/campaigns';
-import type { Transaction, TransactionDetail } from '../../../../src/shared/contract/deposits';
+import type { Campaign } from '@/shared/contract/campaigns';
+import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
 
 /** A campaign as the server lists it (spec §3), active on Site-Wide unless overridden. */
 export function makeCampaign(

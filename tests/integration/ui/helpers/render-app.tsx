@@ -2,10 +2,10 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
-import { setAuthUser } from '../../../../src/features/auth/api/check-auth';
-import { configureApi } from '../../../../src/lib/api';
-import { createQueryClient } from '../../../../src/lib/query-client';
-import { routeTree } from '../../../../src/routeTree.gen';
+import { setAuthUser } from '@/features/auth/api/check-auth';
+import { configureApi } from '@/lib/api';
+import { createQueryClient } from '@/lib/query-client';
+import { routeTree } from '@/routeTree.gen';
 import type { StubServer } from './stub-server';
 
 /** Renders the whole app at `path` in a memory router, talking to the stub server. */

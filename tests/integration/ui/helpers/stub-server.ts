@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PublicConfig } from '../../../../src/shared/contract/config';
-import type { User } from '../../../../src/shared/contract/user';
+import type { PublicConfig } from '@/shared/contract/config';
+import type { User } from '@/shared/contract/user';
 
 export interface StubRequest {
   method: string;
