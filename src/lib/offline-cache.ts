@@ -14,7 +14,7 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 export const API_CACHE_PREFIX = 'api-answers-';
 /**
  * Set by a logout whose server session is not ended yet (made offline, or its answer lost): until it
- * is, the still-valid cookie signs nobody in (design §4; src/features/auth/api/session-to-end.ts).
+ * is, the still-valid cookie signs nobody in (design §4; src/entities/session/api/session-to-end.ts).
  * Holds no user data.
  */
 export const SESSION_TO_END_KEY = 'promo-session-to-end';

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { getAuthUser } from '../features/auth/api/check-auth';
+import { getAuthUser } from '../entities/session/api/check-auth';
 import { AppShell } from '../features/shell/components/app-shell';
 import { FullPageSpinner } from '../ui/spinner';
 

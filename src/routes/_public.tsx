@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
-import { getAuthUser } from '../features/auth/api/check-auth';
+import { getAuthUser } from '../entities/session/api/check-auth';
 import { FullPageSpinner } from '../ui/spinner';
 
 /** Public-only pages: a signed-in user goes to the dashboard instead (spec §2 route guards). */

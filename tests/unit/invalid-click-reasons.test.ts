@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { dayRows, daysTable, dayText } from '@/features/stats/components/day-figures';
+import { dayRows, daysTable, dayText } from '@/entities/stats/components/day-figures';
 import { clicksTable, pointText } from '@/features/tracker/chart-labels';
 import { clicksCsv } from '@/features/tracker/clicks-csv';
 import type { InvalidByReason } from '@/shared/contract/stats';

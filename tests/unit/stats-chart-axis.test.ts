@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartTimeRange } from '@/features/stats/components/chart-axis';
+import { chartTimeRange } from '@/entities/stats/components/chart-axis';
 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 

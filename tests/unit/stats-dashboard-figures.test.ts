@@ -9,7 +9,7 @@ import {
   dayText,
   hasNoClicks,
   invalidTotal,
-} from '@/features/stats/components/day-figures';
+} from '@/entities/stats/components/day-figures';
 import { CLICKS_CSV_COLUMNS, clicksCsv, clicksCsvFileName } from '@/features/tracker/clicks-csv';
 
 /**

@@ -6,7 +6,7 @@ import {
   figuresLookup,
   historyCsv,
   sumFigures,
-} from '@/features/stats/csv-exports';
+} from '@/entities/stats/csv-exports';
 import type { CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import type { CampaignFigures, ResolvedRange } from '@/shared/contract/stats';
 import { makeCampaign } from '../integration/ui/helpers/factories';

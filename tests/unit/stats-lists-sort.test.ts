@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { viewHistory, ALL_PACKAGES } from '@/features/campaign-history/history-list';
 import { filterCampaigns, SORT_OPTIONS } from '@/features/campaigns/campaign-filters';
-import { figuresLookup, RANGE_SORT_NAMES } from '@/features/stats/csv-exports';
+import { figuresLookup, RANGE_SORT_NAMES } from '@/entities/stats/csv-exports';
 import type { CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { makeCampaign } from '../integration/ui/helpers/factories';
 

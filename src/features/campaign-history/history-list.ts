@@ -4,7 +4,7 @@ import {
   RANGE_SORTS,
   type FiguresOf,
   type RangeSortName,
-} from '../stats/csv-exports';
+} from '@/entities/stats/csv-exports';
 
 /** Spec §2 package filter options (the package names of spec §9). */
 export const PACKAGE_NAMES = [

@@ -4,8 +4,8 @@ import {
   RANGE_SORTS,
   type FiguresOf,
   type RangeSortName,
-} from '../stats/csv-exports';
-import { matchesSearch, matchesStatus, type StatusFilter } from './campaign-list';
+} from '@/entities/stats/csv-exports';
+import { matchesSearch, matchesStatus, type StatusFilter } from '@/entities/campaign/campaign-list';
 
 // The All Campaigns screen's sorting and filters; apart from campaign-list.ts, which the dashboard
 // loads with its first screen.

@@ -1,7 +1,7 @@
 import type { unparse } from 'papaparse';
 import type { DayFigures, ResolvedRange } from '@/shared/contract/stats';
 import { INVALID_REASONS } from '@/shared/invalid-clicks';
-import { dayRows, type DayRow } from '../stats/components/day-figures';
+import { dayRows, type DayRow } from '@/entities/stats/components/day-figures';
 
 /**
  * Issue 19: a campaign's clicks per day in the chosen range as a CSV file, from the rows the

@@ -1,5 +1,5 @@
 import type { Campaign } from '@/shared/contract/campaigns';
-import { clicksUsed } from '../campaigns/campaign-list';
+import { clicksUsed } from '@/entities/campaign/campaign-list';
 
 export type EndedReason = 'paused' | 'clicks-used-up';
 

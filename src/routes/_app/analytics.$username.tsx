@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { campaignDetailsQueryOptions } from '@/features/campaigns/api/get-campaign-details';
-import { dailyClicksQueryOptions } from '@/features/campaigns/api/get-daily-clicks';
+import { campaignDetailsQueryOptions } from '@/entities/campaign/api/get-campaign-details';
+import { dailyClicksQueryOptions } from '@/entities/campaign/api/get-daily-clicks';
 import { TrackerPage } from '@/features/tracker/components/tracker-page';
 
 export const Route = createFileRoute('/_app/analytics/$username')({

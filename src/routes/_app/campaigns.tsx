@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { campaignsQueryOptions } from '@/features/campaigns/api/get-campaigns';
+import { campaignsQueryOptions } from '@/entities/campaign/api/get-campaigns';
 import { CampaignsPage } from '@/features/campaigns/components/campaigns-page';
 
 export const Route = createFileRoute('/_app/campaigns')({

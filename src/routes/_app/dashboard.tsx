@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { campaignsQueryOptions } from '@/features/campaigns/api/get-campaigns';
+import { campaignsQueryOptions } from '@/entities/campaign/api/get-campaigns';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
 export const Route = createFileRoute('/_app/dashboard')({

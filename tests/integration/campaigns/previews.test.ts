@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordClicks } from '@/server/domain/clicks';
-import { amountEffect, pauseDoneMessage, pauseRefundEstimate } from '@/features/campaigns/previews';
+import { amountEffect, pauseDoneMessage, pauseRefundEstimate } from '@/entities/campaign/previews';
 import type { Campaign } from '@/shared/contract/campaign';
 import type { AdPackage } from '@/shared/contract/campaigns';
 import { TEST_CLICK_RULES } from '../../helpers/click-ids';

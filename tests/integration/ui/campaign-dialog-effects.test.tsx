@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { AmountForm } from '@/features/campaigns/components/amount-form';
+import { AmountForm } from '@/entities/campaign/components/amount-form';
 import { configureApi } from '@/lib/api';
 import { createQueryClient } from '@/lib/query-client';
 import type { AdPackage } from '@/shared/contract/campaigns';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserHistory, createRouter } from '@tanstack/react-router';
 import type { AdPackage } from '@/shared/contract/campaigns';
-import { setAuthUser } from '@/features/auth/api/check-auth';
+import { setAuthUser } from '@/entities/session/api/check-auth';
 import { configureApi } from '@/lib/api';
 import { createQueryClient } from '@/lib/query-client';
 import { routeTree } from '@/routeTree.gen';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { endSessionLeftOpenOnReconnect } from '@/features/auth/api/session-to-end';
+import { endSessionLeftOpenOnReconnect } from '@/entities/session/api/session-to-end';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 

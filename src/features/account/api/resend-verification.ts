@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { resendVerification as resendVerificationCall } from '@/shared/contract/verification';
 import { ApiError, callApi } from '@/lib/api';
 import { useWriteMutation } from '@/lib/use-write-mutation';
-import { authQueryKey } from '@/features/auth/api/check-auth';
+import { authQueryKey } from '@/entities/session/api/check-auth';
 import { userDetailsQueryOptions } from './get-user-details';
 
 /** POST /api/account/resend-verification (signed in, unverified). */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@/shared/contract/user';
-import { authQueryKey } from '@/features/auth/api/check-auth';
+import { authQueryKey } from '@/entities/session/api/check-auth';
 import { userDetailsQueryOptions } from './get-user-details';
 
 /**

@@ -5,7 +5,7 @@ import { Button, buttonClass } from '@/ui/button';
 import { Card, EmptyState, PageHeader } from '@/ui/card';
 import { Icon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/entities/session/api/logout';
 import { InstallButton } from '@/features/offline/components/install-button';
 import { useUserDetails } from '../api/get-user-details';
 import { SecurityCard } from './change-password-form';

@@ -3,7 +3,7 @@ import { emailSignIn, requestEmailSignIn } from '@/shared/contract/email-sign-in
 import { callApi } from '@/lib/api';
 import { useWriteMutation } from '@/lib/use-write-mutation';
 import { afterSignIn } from './login';
-import { signIn } from './session-to-end';
+import { signIn } from '@/entities/session/api/session-to-end';
 
 /**
  * POST /api/auth/email-sign-in {email} (issue 32): a one-time sign-in link mailed to the account,

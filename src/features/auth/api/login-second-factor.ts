@@ -3,7 +3,7 @@ import { loginSecondFactor } from '@/shared/contract/two-factor';
 import { callApi } from '@/lib/api';
 import { useLockedMutation } from '@/lib/use-locked-mutation';
 import { afterSignIn } from './login';
-import { signIn } from './session-to-end';
+import { signIn } from '@/entities/session/api/session-to-end';
 
 /** POST /api/auth/login-second-factor: the code that ends a two-factor sign-in (issue 16). */
 export function useLoginSecondFactor() {

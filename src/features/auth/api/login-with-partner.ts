@@ -4,7 +4,7 @@ import type { BodyInput } from '@/shared/contract/endpoint';
 import { callApi } from '@/lib/api';
 import { useLockedMutation } from '@/lib/use-locked-mutation';
 import { afterSignIn } from './login';
-import { signIn } from './session-to-end';
+import { signIn } from '@/entities/session/api/session-to-end';
 
 /** POST /api/auth/login-with-<partnerSlug> (design §3). */
 type PartnerLoginBody = BodyInput<typeof loginWithPartnerCall>;

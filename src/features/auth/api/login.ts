@@ -5,8 +5,8 @@ import type * as v from 'valibot';
 import { callApi } from '@/lib/api';
 import { useLockedMutation } from '@/lib/use-locked-mutation';
 import { clearOfflineData } from '@/lib/offline-cache';
-import { setAuthUser } from './check-auth';
-import { signIn } from './session-to-end';
+import { setAuthUser } from '@/entities/session/api/check-auth';
+import { signIn } from '@/entities/session/api/session-to-end';
 
 /** A sign-in's answer: the signed-in user, or the second factor that is due (issue 16). */
 export type SignInAnswer = v.InferOutput<typeof LoginResponse>;

@@ -3,7 +3,7 @@ import { passkeySignIn, passkeySignInOptions } from '@/shared/contract/passkeys'
 import { callApi } from '@/lib/api';
 import { useLockedMutation } from '@/lib/use-locked-mutation';
 import { afterSignIn } from './login';
-import { signIn } from './session-to-end';
+import { signIn } from '@/entities/session/api/session-to-end';
 
 /** When the browser's passkey prompt fails without a server answer (cancelled, timed out). */
 export const PASSKEY_SIGN_IN_FAILED =

@@ -4,8 +4,8 @@ import type { BodyInput } from '@/shared/contract/endpoint';
 import { callApi } from '@/lib/api';
 import { useWriteMutation } from '@/lib/use-write-mutation';
 import { clearOfflineData } from '@/lib/offline-cache';
-import { setAuthUser } from './check-auth';
-import { signIn } from './session-to-end';
+import { setAuthUser } from '@/entities/session/api/check-auth';
+import { signIn } from '@/entities/session/api/session-to-end';
 
 /** POST /api/auth/register: creates the account and signs it in; the answer carries its message. */
 export async function register(body: BodyInput<typeof registerCall>) {

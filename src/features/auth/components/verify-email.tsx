@@ -5,7 +5,7 @@ import { buttonClass } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 import { WriteStatus } from '@/ui/write-status';
 import { VERIFICATION_MESSAGES } from '@/shared/contract/verification';
-import { authQueryKey, useAuthUser } from '../api/check-auth';
+import { authQueryKey, useAuthUser } from '@/entities/session/api/check-auth';
 import { useVerifyEmailInFlight, verifyEmailQueryOptions } from '../api/verify-email';
 import { AuthLayout } from './auth-layout';
 import * as styles from './auth-layout.css';

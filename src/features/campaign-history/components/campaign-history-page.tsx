@@ -12,8 +12,8 @@ import {
   TotalsLine,
   useRangeFigures,
   type RangeFigures,
-} from '@/features/campaigns/components/range-figures';
-import { csvFileName, historyCsv } from '@/features/stats/csv-exports';
+} from '@/entities/stats/components/range-figures';
+import { csvFileName, historyCsv } from '@/entities/stats/csv-exports';
 import { useCampaignHistory } from '../api/get-campaign-history';
 import {
   ALL_PACKAGES,

@@ -1,6 +1,6 @@
 import type { CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { formatMoney, formatShortDate } from '@/lib/format';
-import { RowRangeLine, type RangeFigures } from '@/features/campaigns/components/range-figures';
+import { RowRangeLine, type RangeFigures } from '@/entities/stats/components/range-figures';
 import { durationDays, performance } from '../history-list';
 import * as styles from './campaign-history.css';
 

@@ -1,15 +1,15 @@
-import { Avatar } from './avatar';
+import { Avatar } from '@/entities/campaign/components/avatar';
 import { Link } from '@tanstack/react-router';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import type { Campaign } from '@/shared/contract/campaigns';
 import { buttonClass } from '@/ui/button';
-import { clicksLevel, clicksUsed } from '../campaign-list';
-import { CampaignActions } from './campaign-actions';
-import { RowRangeLine, type RangeFigures } from './range-figures';
-import { StatusBadge } from './status-badge';
-import { usePartnerProfileUrl } from './use-partner-profile-url';
+import { clicksLevel, clicksUsed } from '@/entities/campaign/campaign-list';
+import { CampaignActions } from '@/entities/campaign/components/campaign-actions';
+import { RowRangeLine, type RangeFigures } from '@/entities/stats/components/range-figures';
+import { StatusBadge } from '@/entities/campaign/components/status-badge';
+import { usePartnerProfileUrl } from '@/entities/campaign/components/use-partner-profile-url';
 import * as styles from './campaign-card.css';
-import * as shared from './campaigns.css';
+import * as shared from '@/entities/campaign/components/campaigns.css';
 
 /** Spec §9 colour rule on the remaining clicks, with a bar for the eye and the level as data. */
 export function ClicksBar({ campaign }: { campaign: Campaign }) {

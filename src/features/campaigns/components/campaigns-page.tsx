@@ -8,20 +8,20 @@ import { FeedbackBox } from '@/ui/feedback-box';
 import { Icon } from '@/ui/icons';
 import { SelectFilter } from '@/ui/select-filter';
 import { Spinner } from '@/ui/spinner';
-import { campaignsCsv, csvFileName } from '@/features/stats/csv-exports';
-import { useCampaigns } from '../api/get-campaigns';
+import { campaignsCsv, csvFileName } from '@/entities/stats/csv-exports';
+import { useCampaigns } from '@/entities/campaign/api/get-campaigns';
 import {
   filterCampaigns,
   PACKAGE_FILTER_OPTIONS,
   SORT_OPTIONS,
   type CampaignFilters,
 } from '../campaign-filters';
-import type { StatusFilter } from '../campaign-list';
+import type { StatusFilter } from '@/entities/campaign/campaign-list';
 import { CampaignCard } from './campaign-card';
 import { ExportCsvButton, type CsvBuild } from '@/ui/export-csv-button';
-import { RangeBar, TotalsLine, useRangeFigures } from './range-figures';
+import { RangeBar, TotalsLine, useRangeFigures } from '@/entities/stats/components/range-figures';
 import * as styles from './campaigns-page.css';
-import * as rangeStyles from './range-figures.css';
+import * as rangeStyles from '@/entities/stats/components/range-figures.css';
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },

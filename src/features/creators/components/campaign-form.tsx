@@ -14,9 +14,9 @@ import * as fieldStyles from '@/ui/field.css';
 import { useShowFirstInvalid } from '@/ui/show-first-invalid';
 import { Spinner } from '@/ui/spinner';
 import { WriteStatus } from '@/ui/write-status';
-import { useAuthUser } from '@/features/auth/api/check-auth';
-import { useAdPackages } from '@/features/campaigns/api/get-ad-packages';
-import { useCategories } from '@/features/campaigns/api/get-categories';
+import { useAuthUser } from '@/entities/session/api/check-auth';
+import { useAdPackages } from '@/entities/campaign/api/get-ad-packages';
+import { useCategories } from '@/entities/campaign/api/get-categories';
 import { useNewCampaign } from '../api/new-campaign';
 import {
   depositAsTypedProblem,

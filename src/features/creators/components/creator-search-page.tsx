@@ -11,9 +11,9 @@ import {
 import { ErrorBox, WarningBox } from '@/ui/alert';
 import { Card, EmptyState, PageHeader } from '@/ui/card';
 import { Spinner } from '@/ui/spinner';
-import { useAuthUser } from '@/features/auth/api/check-auth';
+import { useAuthUser } from '@/entities/session/api/check-auth';
 import type { Campaign } from '@/shared/contract/campaigns';
-import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
+import { useCampaigns } from '@/entities/campaign/api/get-campaigns';
 import { useSearchProfiles } from '../api/search-profiles';
 import { requestErrorText } from '../request-error';
 import { useDebouncedValue } from '../use-debounced-value';

@@ -1,12 +1,12 @@
-import { Avatar } from '@/features/campaigns/components/avatar';
+import { Avatar } from '@/entities/campaign/components/avatar';
 import { Link } from '@tanstack/react-router';
 import { formatCompactCount, formatMoney, formatShortDate } from '@/lib/format';
 import type { Campaign } from '@/shared/contract/campaigns';
 import { buttonClass } from '@/ui/button';
-import { clicksLevel, clicksUsed } from '@/features/campaigns/campaign-list';
-import { StatusBadge } from '@/features/campaigns/components/status-badge';
-import * as shared from '@/features/campaigns/components/campaigns.css';
-import { usePartnerProfileUrl } from '@/features/campaigns/components/use-partner-profile-url';
+import { clicksLevel, clicksUsed } from '@/entities/campaign/campaign-list';
+import { StatusBadge } from '@/entities/campaign/components/status-badge';
+import * as shared from '@/entities/campaign/components/campaigns.css';
+import { usePartnerProfileUrl } from '@/entities/campaign/components/use-partner-profile-url';
 import { visuallyHidden } from '@/ui/frame.css';
 import * as styles from './dashboard.css';
 

@@ -3,13 +3,9 @@ import { lazy, Suspense, useState } from 'react';
 import { buttonClass } from '@/ui/button';
 import { EmptyState, PageHeader } from '@/ui/card';
 import { Icon } from '@/ui/icons';
-import { useAuthUser } from '@/features/auth/api/check-auth';
-import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
-import {
-  matchesSearch,
-  matchesStatus,
-  type StatusFilter,
-} from '@/features/campaigns/campaign-list';
+import { useAuthUser } from '@/entities/session/api/check-auth';
+import { useCampaigns } from '@/entities/campaign/api/get-campaigns';
+import { matchesSearch, matchesStatus, type StatusFilter } from '@/entities/campaign/campaign-list';
 import { SelectFilter } from '@/ui/select-filter';
 import { CampaignCardList, CampaignTable } from './campaign-table';
 import { StatCards } from './stat-cards';

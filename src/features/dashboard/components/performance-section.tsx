@@ -1,8 +1,8 @@
 import { formatMoney } from '@/shared/money';
-import { useAccountStats } from '@/features/stats/api/get-stats';
-import { costPerClickText, count } from '@/features/stats/components/day-figures';
-import { DaysFigure, RangeSection, RangeTiles } from '@/features/stats/components/range-view';
-import { useChosenRange } from '@/features/stats/range-store';
+import { useAccountStats } from '@/entities/stats/api/get-stats';
+import { costPerClickText, count } from '@/entities/stats/components/day-figures';
+import { DaysFigure, RangeSection, RangeTiles } from '@/entities/stats/components/range-view';
+import { useChosenRange } from '@/entities/stats/range-store';
 
 /**
  * Issue 19: what the money bought in the chosen range (POST /api/stats/account). Loaded lazily by

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { Icon } from '@/ui/icons';
 import { FullPageSpinner } from '@/ui/spinner';
-import { useAuthUser } from '@/features/auth/api/check-auth';
+import { useAuthUser } from '@/entities/session/api/check-auth';
 import { useOnline } from '@/lib/offline';
 import { Sidebar } from './sidebar';
 import { UnreadBadge } from '@/features/notifications/components/unread-badge';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { User } from '@/shared/contract/user';
 import { Icon, type IconName } from '@/ui/icons';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/entities/session/api/logout';
 import { UnreadBadge } from '@/features/notifications/components/unread-badge';
 import * as frame from '@/ui/frame.css';
 import * as styles from './app-shell.css';

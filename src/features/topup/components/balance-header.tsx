@@ -1,6 +1,6 @@
 import { formatMoney } from '@/lib/format';
 import { PageHeader } from '@/ui/card';
-import { useAuthUser } from '@/features/auth/api/check-auth';
+import { useAuthUser } from '@/entities/session/api/check-auth';
 import * as styles from './topup.css';
 
 /** Spec §2: the Top Up Balance header with the current balance. */

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { formatMoney } from '@/shared/money';
 import type { CampaignStats } from '@/shared/contract/stats';
-import { cumulativeSpendCents, dayRows } from '@/features/stats/components/day-figures';
-import { shortDay } from '@/features/stats/components/range-picker';
+import { cumulativeSpendCents, dayRows } from '@/entities/stats/components/day-figures';
+import { shortDay } from '@/entities/stats/components/range-picker';
 import * as styles from './tracker.css';
 
 const WIDTH = 600;

@@ -3,8 +3,8 @@ import { errorMessage } from '@/lib/api';
 import type { ClicksOverTime } from '@/shared/contract/campaigns';
 import { Card } from '@/ui/card';
 import { Spinner } from '@/ui/spinner';
-import { useDailyClicks } from '@/features/campaigns/api/get-daily-clicks';
-import { ClicksFigure } from '@/features/stats/components/clicks-figure';
+import { useDailyClicks } from '@/entities/campaign/api/get-daily-clicks';
+import { ClicksFigure } from '@/entities/stats/components/clicks-figure';
 import { bucketSeconds, chartSummary, clicksTable, invalidTotal, pointText } from '../chart-labels';
 import * as styles from './tracker.css';
 

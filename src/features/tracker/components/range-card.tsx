@@ -1,8 +1,8 @@
 import { formatMoney } from '@/shared/money';
 import type { CampaignStats } from '@/shared/contract/stats';
 import { ExportCsvButton, type CsvBuild } from '@/ui/export-csv-button';
-import { costPerClickText, count } from '@/features/stats/components/day-figures';
-import { DaysFigure, RangeSection, RangeTiles } from '@/features/stats/components/range-view';
+import { costPerClickText, count } from '@/entities/stats/components/day-figures';
+import { DaysFigure, RangeSection, RangeTiles } from '@/entities/stats/components/range-view';
 import { useRangeStats } from '../use-range-stats';
 import { BudgetFigure } from './budget-figure';
 

@@ -10,7 +10,7 @@ import { Icon } from '@/ui/icons';
 import { useFeedback } from '@/ui/feedback';
 import { FeedbackBox } from '@/ui/feedback-box';
 import { Spinner } from '@/ui/spinner';
-import { useAuthUser } from '@/features/auth/api/check-auth';
+import { useAuthUser } from '@/entities/session/api/check-auth';
 import { depositListError } from '../list-error';
 import { useTransactions } from '../api/get-transactions';
 import { pageCount, pageSlice, VISIBLE_PAGE_BUTTONS } from '../paging';

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
-import { setAuthUser } from '@/features/auth/api/check-auth';
+import { setAuthUser } from '@/entities/session/api/check-auth';
 import { configureApi } from '@/lib/api';
 import { createQueryClient } from '@/lib/query-client';
 import { routeTree } from '@/routeTree.gen';

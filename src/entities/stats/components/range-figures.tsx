@@ -3,11 +3,11 @@ import { formatMoney } from '@/lib/format';
 import type { CampaignsInRange, RangeTotals } from '@/shared/contract/stats';
 import { ErrorBox } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { useCampaignsInRange } from '@/features/stats/api/get-stats';
-import { RangePicker, rangeLabel, ZoneNote } from '@/features/stats/components/range-picker';
-import { figuresLookup, sumFigures, type FiguresOf } from '@/features/stats/csv-exports';
-import { costPerClickText } from '@/features/stats/components/day-figures';
-import { useChosenRange } from '@/features/stats/range-store';
+import { useCampaignsInRange } from '../api/get-stats';
+import { RangePicker, rangeLabel, ZoneNote } from './range-picker';
+import { figuresLookup, sumFigures, type FiguresOf } from '../csv-exports';
+import { costPerClickText } from './day-figures';
+import { useChosenRange } from '../range-store';
 import * as styles from './range-figures.css';
 
 /**

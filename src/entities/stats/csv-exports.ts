@@ -3,7 +3,7 @@ import type { Campaign } from '@/shared/contract/campaign';
 import type { CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import type { CampaignFigures, RangeTotals, ResolvedRange } from '@/shared/contract/stats';
 import { dollarsToCents } from '@/shared/money';
-import { clicksUsed } from '../campaigns/campaign-list';
+import { clicksUsed } from '../campaign/campaign-list';
 
 /**
  * Issue 19: the figures a list row shows, sorts by and exports for the chosen range (All Campaigns

@@ -12,7 +12,7 @@ import { TextField } from '@/ui/field';
 import { useShowFirstInvalid } from '@/ui/show-first-invalid';
 import { WriteStatus } from '@/ui/write-status';
 import * as styles from '@/ui/select.css';
-import { useAuthUser } from '@/features/auth/api/check-auth';
+import { useAuthUser } from '@/entities/session/api/check-auth';
 import { useReactivateWithNewPackage } from '../api/assign-ad-package';
 import { useAdPackages } from '../api/get-ad-packages';
 import { useCategories } from '../api/get-categories';

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api';
 import { accountStats, campaignStats, campaignsInRange } from '@/shared/contract/stats';
-import { campaignsQueryKey } from '@/features/campaigns/api/get-campaigns';
+import { campaignsQueryKey } from '@/entities/campaign/api/get-campaigns';
 import type { ChosenRange } from '../range-store';
 
 /**

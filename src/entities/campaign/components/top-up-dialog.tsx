@@ -2,7 +2,7 @@ import { errorMessage } from '@/lib/api';
 import type { Campaign } from '@/shared/contract/campaigns';
 import { ErrorBox } from '@/ui/alert';
 import { Dialog } from '@/ui/dialog';
-import { useAuthUser } from '@/features/auth/api/check-auth';
+import { useAuthUser } from '@/entities/session/api/check-auth';
 import { useTopUpCampaign } from '../api/top-up-campaign';
 import { AmountForm } from './amount-form';
 
