@@ -2,101 +2,131 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const clientFiles = [
-  'src/routes/**',
-  'src/features/**',
-  'src/entities/**',
-  'src/ui/**',
-  'src/lib/**',
-  'src/main.tsx',
-  'src/boot.ts',
-  'sw/**',
-];
-
-/** Every folder of src/features is a feature: a new one is fenced in as soon as it exists. */
-const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** A folder's subfolders: every one is fenced in as soon as it exists. */
+const folders = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = folders('./src/features');
+const entities = folders('./src/entities');
 
 /**
- * The only modules a feature may import from another feature (paths in src/features; `*` is any
- * file of that folder), each with why it is shared. Everything else stays inside its feature: a part
- * a second feature needs moves to src/entities (a building block: campaign, stats, session), src/ui or
- * src/lib, or is listed here with its reason.
+ * The only modules a feature may import from another feature (files in src/features), each with why
+ * it is shared. Everything else stays inside its feature: a part a second feature needs moves down to
+ * src/entities (a building block: campaign, stats, session), src/ui or src/lib, or is listed here
+ * with its reason.
  */
 const sharedFeatureModules = [
   // The unread count the sidebar and the phone header show.
-  'notifications/components/unread-badge',
+  'notifications/components/unread-badge.tsx',
   // The offline feature's banner (in the shell) and install offer (on the account page).
-  'offline/components/offline-banner',
-  'offline/components/install-button',
+  'offline/components/offline-banner.tsx',
+  'offline/components/install-button.tsx',
   // How a deposit reads (coin, date, status): the top-up screen shows the deposit the history lists.
-  'transactions/format',
+  'transactions/format.ts',
   // The history's query: the top-up screen offers the pending deposits it lists.
-  'transactions/api/get-transactions',
+  'transactions/api/get-transactions.ts',
   // The centred card of the public pages: the sign-in screens and the account's mailed-link pages.
-  'auth/components/auth-layout',
+  'auth/components/auth-layout.tsx',
   // The rules of a new password and its two fields: a reset and an account's first password (spec §5).
-  'auth/validation',
-  'auth/components/new-password-fields',
+  'auth/validation.ts',
+  'auth/components/new-password-fields.tsx',
   // Resending the verification e-mail: the unverified banner (shell) and the account page both offer it.
-  'account/components/resend-verification',
+  'account/components/resend-verification.tsx',
 ];
 
-// A listed module that no longer exists fails here, so the list cannot outlive what it allows.
-const missingShared = sharedFeatureModules.filter((module) => {
-  const file = (ending) => new URL(`./src/features/${module}${ending}`, import.meta.url);
-  return module.endsWith('/*')
-    ? !existsSync(file('/..'))
-    : !['.ts', '.tsx'].some((ext) => existsSync(file(ext)));
-});
-if (missingShared.length > 0) {
-  throw new Error(
-    `eslint.config.js lists shared feature modules that do not exist: ${missingShared.join(', ')}`,
-  );
+/**
+ * The entities an entity may import, each with why; never both ways. stats imports campaign: its
+ * figures refresh with the campaigns list (its query key) and the CSV exports count clicks used.
+ * campaign imports session: its top-up and package dialogs check the balance the session holds.
+ */
+const entityImports = { stats: ['campaign'], campaign: ['session'] };
+
+// A listed module or entity that no longer exists fails here, so the lists cannot outlive what they allow.
+const missing = [
+  ...sharedFeatureModules.map((module) => `src/features/${module}`),
+  ...Object.entries(entityImports).flatMap(([entity, others]) =>
+    [entity, ...others].map((name) => `src/entities/${name}`),
+  ),
+].filter((path) => !existsSync(new URL(`./${path}`, import.meta.url)));
+if (missing.length > 0) {
+  throw new Error(`eslint.config.js allows imports of what does not exist: ${missing.join(', ')}`);
 }
 
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const sharedFeatureModule = sharedFeatureModules
-  .map((module) => module.split('*').map(escapeRegExp).join('[^/]+'))
-  .join('|');
+const top = fileURLToPath(new URL('.', import.meta.url));
+const client = [
+  './src/routes',
+  './src/features',
+  './src/entities',
+  './src/ui',
+  './src/lib',
+  './src/main.tsx',
+  './src/boot.ts',
+  './sw',
+];
 
 /**
- * An import that leaves a feature for another one (`@/features/campaigns/...`, or relative:
- * `../../campaigns/...`) and names a module that sharedFeatureModules does not list (a no-restricted-imports
- * regex; imports inside the feature never climb to a feature folder's name).
+ * The import boundaries (style.md) as import-x/no-restricted-paths zones, paths from the top level:
+ * routes → features → entities → ui/lib → shared on the client, server → shared; a feature never
+ * imports another feature (but sharedFeatureModules), nor an entity another entity (but entityImports).
  */
-const intoOtherFeature = (feature) => {
-  const others = features.filter((name) => name !== feature).map(escapeRegExp);
-  return String.raw`^((\.\./)+(features/)?|@/features/)(?!(${sharedFeatureModule})$)(${others.join('|')})/`;
-};
-
-// The import boundaries of the client (style.md): routes → features → entities → ui/lib → shared.
-const clientNeverImportsServer = {
-  group: ['**/server/**', '**/server', '**/dev/**'],
-  message: 'The client never imports server or dev code.',
-};
-const neverImportsRoutes = {
-  group: ['**/routes', '**/routes/**', '**/routeTree.gen'],
-  message: 'Routes import features, ui and lib, never the other way round.',
-};
-const neverImportsFeatures = {
-  group: ['**/features', '**/features/**'],
-  message: 'src/ui and src/lib serve every feature: they never import one.',
-};
-const neverImportsEntities = {
-  group: ['**/entities', '**/entities/**'],
-  message: 'src/ui and src/lib serve every entity: they never import one.',
-};
-const entitiesNeverImportFeatures = {
-  group: ['**/features', '**/features/**'],
-  message: 'An entity is a building block of features: it never imports one.',
-};
-const clientImports = (...patterns) => ({
-  'no-restricted-imports': ['error', { patterns: [clientNeverImportsServer, ...patterns] }],
-});
+const zones = [
+  {
+    target: client.filter((path) => path !== './src/routes' && path !== './src/main.tsx'),
+    from: ['./src/routes', './src/routeTree.gen.ts'],
+    message: 'Routes import features, entities, ui and lib, never the other way round.',
+  },
+  {
+    target: ['./src/entities', './src/ui', './src/lib', './sw'],
+    from: './src/features',
+    message:
+      'Features are the top of the client below routes: entities, ui and lib never import one.',
+  },
+  {
+    target: ['./src/ui', './src/lib', './sw'],
+    from: './src/entities',
+    message: 'src/ui and src/lib serve every entity: they never import one.',
+  },
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`, ...sharedFeatureModules.map((module) => `./${module}`)],
+    message:
+      `src/features/${feature} imports another feature only through the shared modules listed in ` +
+      'eslint.config.js (sharedFeatureModules): move this part into src/entities, src/ui, src/lib ' +
+      'or this feature, or list it there with why it is shared.',
+  })),
+  ...entities.map((entity) => ({
+    target: `./src/entities/${entity}`,
+    from: './src/entities',
+    except: [`./${entity}`, ...(entityImports[entity] ?? []).map((other) => `./${other}`)],
+    message:
+      `src/entities/${entity} imports another entity only as eslint.config.js allows ` +
+      '(entityImports, one way, with why): move the part down to src/ui or src/lib.',
+  })),
+  {
+    target: client,
+    from: ['./src/server', './src/dev'],
+    message: 'The client never imports server or dev code.',
+  },
+  {
+    target: './src/server',
+    from: [...client, './src/dev'],
+    message:
+      'The server never imports client code, nor src/dev: the development entry (src/dev/start.ts) ' +
+      'passes it in.',
+  },
+  {
+    target: './src/shared',
+    from: [...client, './src/server', './src/dev', './src/build'],
+    message: 'Shared code imports only shared code.',
+  },
+];
 
 // A relative path that climbs out of src/server into src/dev (an esquery regex).
 const intoSrcDev = String.raw`/^(\.\.\/)+dev(\/|$)/`;
@@ -126,59 +156,55 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  // Import boundaries (style.md): the client never imports the server, the server never imports React,
-  // shared code imports neither.
-  { files: clientFiles, rules: clientImports() },
-  // A later block that sets no-restricted-imports replaces the earlier options for its files, so each
-  // of these restates the client rule (clientImports) and adds its own lines.
+  // Import boundaries (style.md): the zones above, and no import cycles in src.
   {
-    files: ['src/ui/**', 'src/lib/**'],
-    rules: clientImports(neverImportsRoutes, neverImportsFeatures, neverImportsEntities),
+    files: ['src/**', 'sw/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript files parsed as such (no-cycle reads the files an import leads to).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: top, zones }],
+      // An import() is left out: it runs once both modules have loaded (a lazy chunk, like the
+      // write path of src/lib/api.ts or the identity dialog), so it cannot meet a half-loaded one.
+      'import-x/no-cycle': [
+        'error',
+        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true },
+      ],
+    },
   },
+  // The server never imports React, and shared code is framework-free (packages, not paths).
   {
-    files: ['src/entities/**'],
-    rules: clientImports(neverImportsRoutes, entitiesNeverImportFeatures),
-  },
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**`],
-    rules: clientImports(neverImportsRoutes, {
-      regex: intoOtherFeature(feature),
-      message:
-        `src/features/${feature} imports another feature only through the shared modules listed ` +
-        'in eslint.config.js (sharedFeatureModules): move this part into src/ui, src/lib or this ' +
-        'feature, or list it there with why it is shared.',
-    }),
-  })),
-  // Server files at each depth: climbing out of src/server into a client folder is refused.
-  ...[1, 2, 3, 4].map((depth) => ({
-    files: [`src/server/${'*/'.repeat(depth - 1)}*.ts`],
+    files: ['src/server/**', 'src/shared/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: 'react', message: 'The server never imports React.' },
-            { name: 'react-dom', message: 'The server never imports React.' },
+            { name: 'react', message: 'The server and shared code never import React.' },
+            { name: 'react-dom', message: 'The server and shared code never import React.' },
           ],
           patterns: [
             {
-              group: ['features', 'entities', 'routes', 'ui', 'lib', 'main'].map(
-                (dir) => `${'../'.repeat(depth)}${dir}*`,
-              ),
-              message: 'The server never imports client code.',
-            },
-            {
               group: ['@tanstack/react-*', 'react-dom/*'],
-              message: 'The server never imports React.',
+              message: 'The server and shared code never import React.',
             },
           ],
         },
       ],
     },
-  })),
+  },
   // The server never loads the development environment, not even through import(): only the
-  // development entry (src/dev/start.ts) puts the two together. no-restricted-syntax, because
-  // no-restricted-imports does not see import() (and the blocks above already set that rule).
+  // development entry (src/dev/start.ts) puts the two together. no-restricted-syntax as well as the
+  // zones: it also sees import('…') types, and refuses an import() whose module is not a plain string
+  // (which no zone can follow).
   {
     files: ['src/server/**'],
     rules: {
@@ -201,31 +227,6 @@ export default tseslint.config(
           selector: "ImportExpression:not([source.type='Literal'])",
           message:
             'Name the module of an import() in a plain string, so lint can check where it leads.',
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/shared/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'react', message: 'Shared code is framework-free.' }],
-          patterns: [
-            {
-              group: [
-                '**/server/**',
-                '**/features/**',
-                '**/entities/**',
-                '**/routes/**',
-                '**/ui/**',
-                '**/lib/**',
-                '**/dev/**',
-              ],
-              message: 'Shared code imports only shared code.',
-            },
-          ],
         },
       ],
     },

@@ -13,7 +13,7 @@ import {
   SIGNATURE_MESSAGES,
   TIMESTAMP_HEADER,
 } from '../domain/partner-signature';
-import { AUTH_MESSAGES } from '../routes/auth';
+import { AUTH_MESSAGES } from '../routes/auth-messages';
 import { PARTNER_LOGIN_PATH, PartnerLoginAnswer, PartnerLoginRequest } from './partner-login';
 import {
   curlOf,

@@ -49,18 +49,7 @@ import { DEVICE_COOKIE } from '../plugins/new-browser';
 import { refuseWithPartnerLink } from './partner-link';
 import { signInAttempt } from './sign-in-attempts';
 import { signInOrChallenge } from './two-factor';
-
-export const AUTH_MESSAGES = {
-  registered: 'Account created successfully. Please check your email to verify your account.',
-  loggedIn: 'Logged in successfully',
-  loggedOut: 'Logged out successfully',
-  resetRequested: 'If an account exists for this email, a password reset link has been sent.',
-  verified: 'Account verified successfully!',
-  passwordReset: 'Your password has been reset. You can now sign in.',
-  passwordChanged: 'Password changed successfully!',
-  invalidPartnerLogin: 'Invalid username or password',
-  partnerUnreachable: 'The partner site is not reachable right now. Please try again later.',
-} as const;
+import { AUTH_MESSAGES } from './auth-messages';
 
 /** Spec §7 auth calls under /api/auth (design §3). Register with the prefix `/api`. */
 export const authRoutes: FastifyPluginAsync = async (app) => {

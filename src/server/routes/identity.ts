@@ -14,7 +14,7 @@ import { badRequest, HttpError, unauthorized } from '../errors';
 import { PartnerUnavailableError } from '../plugins/partner';
 import { requireUser, signedInUser } from '../plugins/session';
 import { route } from '../route';
-import { AUTH_MESSAGES } from './auth';
+import { AUTH_MESSAGES } from './auth-messages';
 
 /**
  * preHandler of a change to how the account signs in (issue 32 point 8): a session, and a proof of
