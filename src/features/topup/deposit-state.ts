@@ -1,6 +1,6 @@
 import type { Transaction } from '@/shared/contract/deposits';
 import { centsToDollars, dollarsToCents } from '@/shared/money';
-import { hasCredited, hasReceived } from '../transactions/format';
+import { hasCredited, hasReceived } from '@/entities/deposit/format';
 
 /**
  * What a deposit's page shows (issue: deposits work like a payment gateway):

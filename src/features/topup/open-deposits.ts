@@ -1,6 +1,6 @@
 import { formatMoney } from '@/lib/format';
 import type { Transaction } from '@/shared/contract/deposits';
-import { coinLabel, hasCredited } from '../transactions/format';
+import { coinLabel, hasCredited } from '@/entities/deposit/format';
 import { amountToSend, depositState, stillDue } from './deposit-state';
 
 /** What the deposit form says of the open deposits (issue 31), apart from how it draws them. */

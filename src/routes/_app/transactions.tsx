@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { transactionsQueryOptions } from '@/features/transactions/api/get-transactions';
+import { transactionsQueryOptions } from '@/entities/deposit/api/get-transactions';
 import { TransactionsPage } from '@/features/transactions/components/transactions-page';
 
 export const Route = createFileRoute('/_app/transactions')({

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { act, screen, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import type { UserSession } from '@/shared/contract/sessions';
-import { formatDateTime } from '@/features/transactions/format';
+import { formatDateTime } from '@/entities/deposit/format';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 

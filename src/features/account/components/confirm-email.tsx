@@ -8,7 +8,7 @@ import { Spinner } from '@/ui/spinner';
 import { WriteStatus } from '@/ui/write-status';
 import { confirmEmailQueryOptions, useConfirmEmailInFlight } from '../api/confirm-email';
 import { showSavedUser } from '../api/saved-user';
-import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { AuthLayout } from '@/ui/auth-layout';
 import * as account from './account.css';
 import * as styles from './profile.css';
 

@@ -10,7 +10,7 @@ import { Spinner } from '@/ui/spinner';
 import { WriteStatus } from '@/ui/write-status';
 import { partnerLinkDetailsQueryOptions } from '../api/get-partner-link-details';
 import { useLinkPartner } from '../api/link-partner';
-import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { AuthLayout } from '@/ui/auth-layout';
 import * as account from './account.css';
 import * as styles from './profile.css';
 

@@ -5,7 +5,7 @@ import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { TextField } from '@/ui/field';
 import { visuallyHidden } from '@/ui/frame.css';
-import { formatDateTime } from '@/features/transactions/format';
+import { formatDateTime } from '@/entities/deposit/format';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import * as account from './account.css';
 import * as styles from './sessions.css';

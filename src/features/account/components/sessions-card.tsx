@@ -6,7 +6,7 @@ import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { visuallyHidden } from '@/ui/frame.css';
 import { WriteStatus } from '@/ui/write-status';
-import { formatDateTime } from '@/features/transactions/format';
+import { formatDateTime } from '@/entities/deposit/format';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';

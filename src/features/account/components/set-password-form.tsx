@@ -7,7 +7,7 @@ import { Button, buttonClass } from '@/ui/button';
 import { useShowFirstInvalid } from '@/ui/show-first-invalid';
 import { WriteStatus } from '@/ui/write-status';
 import { useSetPassword } from '../api/set-password';
-import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { AuthLayout } from '@/ui/auth-layout';
 import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import { validateNewPassword } from '@/features/auth/validation';
 import * as account from './account.css';

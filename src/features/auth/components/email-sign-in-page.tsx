@@ -6,8 +6,8 @@ import { ErrorBox } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { WriteStatus } from '@/ui/write-status';
 import { useEmailSignIn } from '../api/email-sign-in';
-import { AuthLayout } from './auth-layout';
-import * as styles from './auth-layout.css';
+import { AuthLayout } from '@/ui/auth-layout';
+import * as styles from '@/ui/auth-layout.css';
 
 const SecondFactorForm = lazy(async () => ({
   default: (await import('./second-factor-form')).SecondFactorForm,

@@ -9,8 +9,8 @@ import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { WriteStatus } from '@/ui/write-status';
 import { useForgotPassword } from '../api/forgot-password';
-import { AuthLayout } from './auth-layout';
-import * as styles from './auth-layout.css';
+import { AuthLayout } from '@/ui/auth-layout';
+import * as styles from '@/ui/auth-layout.css';
 
 /** /forgot-password: form, then "Reset link sent" with a 300-second resend countdown (spec §4). */
 export function ForgotPasswordForm() {

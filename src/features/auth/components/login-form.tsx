@@ -9,9 +9,9 @@ import { Button, buttonClass } from '@/ui/button';
 import { Checkbox, PasswordField, TextField } from '@/ui/field';
 import { useLogin } from '../api/login';
 import { PASSKEY_SIGN_IN_FAILED, usePasskeySignIn } from '../api/passkey-sign-in';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/ui/auth-layout';
 import { RegisterLink } from './register-link';
-import * as styles from './auth-layout.css';
+import * as styles from '@/ui/auth-layout.css';
 
 // Issue 16: only a sign-in that asks for a second factor loads its form.
 const SecondFactorForm = lazy(async () => ({

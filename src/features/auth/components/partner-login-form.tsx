@@ -7,9 +7,9 @@ import { ErrorBox } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Checkbox, PasswordField, TextField } from '@/ui/field';
 import { useLoginWithPartner } from '../api/login-with-partner';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/ui/auth-layout';
 import { RegisterLink } from './register-link';
-import * as styles from './auth-layout.css';
+import * as styles from '@/ui/auth-layout.css';
 
 // Issue 16: only a sign-in that asks for a second factor loads its form.
 const SecondFactorForm = lazy(async () => ({

@@ -15,8 +15,8 @@ import {
   passwordAsTypedProblem,
   validateRegistration,
 } from '../validation';
-import { AuthLayout } from './auth-layout';
-import * as styles from './auth-layout.css';
+import { AuthLayout } from '@/ui/auth-layout';
+import * as styles from '@/ui/auth-layout.css';
 
 const empty = { username: '', email: '', password: '', confirmPassword: '' };
 

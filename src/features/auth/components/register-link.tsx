@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import * as styles from './auth-layout.css';
+import * as styles from '@/ui/auth-layout.css';
 
 export function RegisterLink() {
   return (

@@ -8,9 +8,9 @@ import { useShowFirstInvalid } from '@/ui/show-first-invalid';
 import { WriteStatus } from '@/ui/write-status';
 import { useResetPassword } from '../api/reset-password';
 import { validateNewPassword } from '../validation';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/ui/auth-layout';
 import { NewPasswordFields } from './new-password-fields';
-import * as styles from './auth-layout.css';
+import * as styles from '@/ui/auth-layout.css';
 
 /** The form of a working reset link (spec §5, §8); reset-password-page.tsx checks the link. */
 export function ResetPasswordForm({ token }: { token: string }) {

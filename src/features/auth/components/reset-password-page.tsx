@@ -4,9 +4,9 @@ import { ApiError } from '@/lib/api';
 import { buttonClass } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 import { resetLinkQueryOptions } from '../api/check-reset-link';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/ui/auth-layout';
 import { ResetPasswordForm } from './reset-password-form';
-import * as styles from './auth-layout.css';
+import * as styles from '@/ui/auth-layout.css';
 
 /**
  * /reset-password/{token} (spec §2): the link is checked as the page opens (issue 17), so that a

@@ -7,8 +7,8 @@ import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { useLoginSecondFactor } from '../api/login-second-factor';
 import { PASSKEY_SIGN_IN_FAILED, usePasskeySignIn } from '../api/passkey-sign-in';
-import { AuthLayout } from './auth-layout';
-import * as styles from './auth-layout.css';
+import { AuthLayout } from '@/ui/auth-layout';
+import * as styles from '@/ui/auth-layout.css';
 
 /**
  * The second step of a sign-in with two-factor sign-in on (issue 16): a code from the authenticator

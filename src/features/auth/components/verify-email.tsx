@@ -7,8 +7,8 @@ import { WriteStatus } from '@/ui/write-status';
 import { VERIFICATION_MESSAGES } from '@/shared/contract/verification';
 import { authQueryKey, useAuthUser } from '@/entities/session/api/check-auth';
 import { useVerifyEmailInFlight, verifyEmailQueryOptions } from '../api/verify-email';
-import { AuthLayout } from './auth-layout';
-import * as styles from './auth-layout.css';
+import { AuthLayout } from '@/ui/auth-layout';
+import * as styles from '@/ui/auth-layout.css';
 
 /**
  * /account/verification/{token}: loading, then success or invalid (spec §4), or, for an account

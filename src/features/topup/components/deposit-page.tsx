@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { TransactionDetail } from '@/shared/contract/deposits';
 import { buttonClass } from '@/ui/button';
 import { Card } from '@/ui/card';
-import { receiptLink } from '@/features/transactions/format';
+import { receiptLink } from '@/entities/deposit/format';
 import { useDeposit } from '../api/get-transaction';
 import { depositState, type DepositState } from '../deposit-state';
 import { useSecondsLeft, useServerClockOffset } from '../use-seconds-left';

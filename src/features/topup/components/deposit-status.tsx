@@ -7,7 +7,7 @@ import {
   type TransactionDetail,
 } from '@/shared/contract/deposits';
 import * as alertStyles from '@/ui/alert.css';
-import { coinLabel, confirmationsText } from '@/features/transactions/format';
+import { coinLabel, confirmationsText } from '@/entities/deposit/format';
 import type { DepositState } from '../deposit-state';
 import * as styles from './topup.css';
 

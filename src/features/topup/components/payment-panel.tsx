@@ -2,7 +2,7 @@ import type { Transaction } from '@/shared/contract/deposits';
 import { WarningBox } from '@/ui/alert';
 import { Card } from '@/ui/card';
 import { CopyButton } from '@/ui/copy-button';
-import { coinLabel } from '@/features/transactions/format';
+import { coinLabel } from '@/entities/deposit/format';
 import { amountToSend } from '../deposit-state';
 import { QrCode } from './qr-code';
 import * as styles from './topup.css';

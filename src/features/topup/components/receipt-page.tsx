@@ -4,12 +4,7 @@ import { usePublicConfig } from '@/lib/public-config';
 import type { DepositTransfer, TransactionDetail } from '@/shared/contract/deposits';
 import { Button, buttonClass } from '@/ui/button';
 import { Card, EmptyState, PageHeader } from '@/ui/card';
-import {
-  coinLabel,
-  depositLink,
-  explorerUrl,
-  formatDateTime,
-} from '@/features/transactions/format';
+import { coinLabel, depositLink, explorerUrl, formatDateTime } from '@/entities/deposit/format';
 import { useDeposit } from '../api/get-transaction';
 import { DepositNotFound, DepositUnavailable, isNotFound } from './deposit-unavailable';
 import * as styles from './receipt.css';

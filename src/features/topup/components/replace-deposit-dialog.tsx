@@ -1,7 +1,7 @@
 import type { Transaction } from '@/shared/contract/deposits';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { coinLabel } from '@/features/transactions/format';
+import { coinLabel } from '@/entities/deposit/format';
 import { replaceDepositText } from '../open-deposits';
 import * as styles from './topup.css';
 

@@ -1,4 +1,4 @@
-import { topUpScreen } from '@/features/transactions/format';
+import { topUpScreen } from '@/entities/deposit/format';
 import { DepositNotFound } from './deposit-unavailable';
 import { DepositPage } from './deposit-page';
 import { ReceiptPage } from './receipt-page';

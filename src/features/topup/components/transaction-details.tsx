@@ -7,7 +7,7 @@ import {
   formatDateTime,
   hasReceived,
   statusLabel,
-} from '@/features/transactions/format';
+} from '@/entities/deposit/format';
 import * as styles from './topup.css';
 
 /**

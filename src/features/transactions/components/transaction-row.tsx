@@ -13,7 +13,7 @@ import {
   hasReceived,
   receiptLink,
   statusLabel,
-} from '../format';
+} from '@/entities/deposit/format';
 import { CopyButton } from '@/ui/copy-button';
 import * as styles from './transactions.css';
 

@@ -12,7 +12,7 @@ import { FeedbackBox } from '@/ui/feedback-box';
 import { Spinner } from '@/ui/spinner';
 import { useAuthUser } from '@/entities/session/api/check-auth';
 import { depositListError } from '../list-error';
-import { useTransactions } from '../api/get-transactions';
+import { useTransactions } from '@/entities/deposit/api/get-transactions';
 import { pageCount, pageSlice, VISIBLE_PAGE_BUTTONS } from '../paging';
 import { Pager } from '@/ui/pager';
 import { ExportCsvButton, type CsvBuild } from '@/ui/export-csv-button';

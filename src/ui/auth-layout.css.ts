@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '@/ui/theme.css';
+import { vars } from './theme.css';
 
 // The page, brand, card, title and subtitle of the layout are in src/ui/frame.css.ts.
 

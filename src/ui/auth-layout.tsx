@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as styles from './auth-layout.css';
-import * as frame from '@/ui/frame.css';
+import * as frame from './frame.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The centred card every public auth screen sits in. */
