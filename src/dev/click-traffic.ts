@@ -5,7 +5,7 @@ import {
   MAX_CLICK_BATCH,
   type ClickBatchBody,
 } from '../shared/contract/partner';
-import { signPartnerRequest } from '../server/domain/partner-signature';
+import { signPartnerRequest } from '../server/domain/auth/partner-signature';
 
 /**
  * The partner simulator's click generator (design §5): it reads the placements the partner site

@@ -1,4 +1,4 @@
-import type { CatalogueProfile } from '../server/domain/catalogue';
+import type { CatalogueProfile } from '../server/domain/campaigns/catalogue';
 
 /**
  * A deterministic demo creator catalogue for development (design §5): the same seed always gives the

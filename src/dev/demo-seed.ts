@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Db } from '../server/db/db';
-import { upsertProfiles, type CatalogueProfile } from '../server/domain/catalogue';
+import { upsertProfiles, type CatalogueProfile } from '../server/domain/campaigns/catalogue';
 import { postLedgerEntry } from '../server/domain/ledger';
-import { hashPassword } from '../server/domain/passwords';
+import { hashPassword } from '../server/domain/auth/passwords';
 import { avatarSvg, generateDemoCatalogue } from './demo-catalogue';
 
 /** The demo advertiser: verified, signs in with e-mail and password (spec /login). */

@@ -15,8 +15,12 @@ import {
 import { foundry } from 'viem/chains';
 import { coinOf, COINS, tokenAddress } from '../shared/coins';
 import type { CoinType } from '../shared/contract/deposits';
-import { DEPOSIT_COLUMNS, toTransaction, type DepositRow } from '../server/domain/deposit-views';
-import { MAINNET } from '../server/domain/chain';
+import {
+  DEPOSIT_COLUMNS,
+  toTransaction,
+  type DepositRow,
+} from '../server/domain/deposits/deposit-views';
+import { MAINNET } from '../server/domain/deposits/chain';
 import { notFound } from '../server/errors';
 import { refuseUnlessLoopback } from './loopback-only';
 import { testPriceFeed, testUsdc, testUsdt } from './contracts/compiled.gen';

@@ -7,7 +7,7 @@ import {
   tidyCatalogue,
   unlistMissingProfiles,
   upsertProfiles,
-} from './domain/catalogue';
+} from './domain/campaigns/catalogue';
 
 const HELP = `Usage: npm run import:catalogue -- <file.jsonl> [--unlist-missing]
 

@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
-import { commonPasswords } from './domain/common-passwords';
+import { commonPasswords } from './domain/auth/common-passwords';
 import { openDatabase } from './db/open';
 import { startJobs } from './jobs/runner';
 

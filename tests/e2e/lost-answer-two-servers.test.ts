@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { openCampaign } from '@/server/domain/campaigns';
+import { openCampaign } from '@/server/domain/campaigns/campaigns';
 import { ledgerSumCents, postLedgerEntry } from '@/server/domain/ledger';
 import {
   createProcessDatabase,

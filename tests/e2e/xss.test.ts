@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { parseCatalogueFeed, upsertProfiles } from '@/server/domain/catalogue';
+import { parseCatalogueFeed, upsertProfiles } from '@/server/domain/campaigns/catalogue';
 import { postLedgerEntry } from '@/server/domain/ledger';
 import {
   openTestDatabase,

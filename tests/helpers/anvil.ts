@@ -9,7 +9,7 @@ import {
   type Payment,
 } from '@/dev/dev-chain';
 import { testForwarder, testPriceFeed } from '@/dev/contracts/compiled.gen';
-import { MAINNET } from '@/server/domain/chain';
+import { MAINNET } from '@/server/domain/deposits/chain';
 
 /**
  * A real anvil dev chain for a test file (about 0.1 s to start), with the test tokens, the price feed

@@ -1,5 +1,5 @@
 import type { Db } from '@/server/db/db';
-import { openCampaign } from '@/server/domain/campaigns';
+import { openCampaign } from '@/server/domain/campaigns/campaigns';
 import { postLedgerEntry } from '@/server/domain/ledger';
 import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '@/shared/constants';
 import { dollarsToCents } from '@/shared/money';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLedgerEntry } from '@/server/domain/ledger';
-import { signPartnerRequest } from '@/server/domain/partner-signature';
+import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
 import { startTestChain, type TestChain } from '../helpers/anvil';
 import {
   databaseKinds,

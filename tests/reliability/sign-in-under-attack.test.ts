@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '@/server/domain/passwords';
+import { hashPassword } from '@/server/domain/auth/passwords';
 import { clientAt, closeLoopbackAgents, loopbackAddresses } from '../helpers/loopback';
 import {
   confirmIdentity,

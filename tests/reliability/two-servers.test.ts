@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCampaign } from '@/server/domain/campaigns';
+import { openCampaign } from '@/server/domain/campaigns/campaigns';
 import { ledgerSumCents, postLedgerEntry } from '@/server/domain/ledger';
 import type { Transaction } from '@/shared/contract/deposits';
 import { startTestChain, type TestChain } from '../helpers/anvil';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCatalogueFeed } from '@/server/domain/catalogue';
+import { parseCatalogueFeed } from '@/server/domain/campaigns/catalogue';
 
 const line = (fields: Record<string, unknown> = {}) =>
   JSON.stringify({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CATALOGUE_SIZE, avatarSvg, generateDemoCatalogue } from '@/dev/demo-catalogue';
-import { USERNAME_PATTERN } from '@/server/domain/catalogue';
+import { USERNAME_PATTERN } from '@/server/domain/campaigns/catalogue';
 
 describe('generateDemoCatalogue', () => {
   const catalogue = generateDemoCatalogue();

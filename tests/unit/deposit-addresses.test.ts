@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mnemonicToAccount } from 'viem/accounts';
 import { DEV_DEPOSIT_XPUB } from '@/server/config';
-import { createAddressDeriver } from '@/server/domain/deposit-addresses';
+import { createAddressDeriver } from '@/server/domain/deposits/deposit-addresses';
 
 /** The dev chain's mnemonic (anvil's default accounts). */
 const DEV_MNEMONIC = 'test test test test test test test test test test test junk';

@@ -5,7 +5,7 @@ import {
   oneCentOf,
   priceTransfer,
   type RequestTerms,
-} from '@/server/domain/deposit-pricing';
+} from '@/server/domain/deposits/deposit-pricing';
 
 /**
  * Issue 33 points 2, 5 and 6: what one transfer is worth to its request, judged by its block's time

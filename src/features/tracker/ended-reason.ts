@@ -6,7 +6,7 @@ export type EndedReason = 'paused' | 'clicks-used-up';
 /**
  * Why an inactive campaign ended, from its period's clicks: a campaign whose clicks ran out used
  * every click bought, a paused one had clicks left, refunded (a pause of a campaign with none left
- * ends it as used up: server domain/campaigns.ts, lockCampaign). Undefined while it is active.
+ * ends it as used up: server domain/campaigns/campaigns.ts, lockCampaign). Undefined while it is active.
  */
 export function endedReason(
   campaign: Pick<Campaign, 'status' | 'clicks_count' | 'clicks_purchased'>,

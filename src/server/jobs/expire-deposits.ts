@@ -1,9 +1,13 @@
 import { coinOf, COINS, type Coin, type CoinRegistry } from '../../shared/coins';
 import { ETH_PAYMENT_WINDOW_SECONDS } from '../../shared/constants';
 import type { Db } from '../db/db';
-import { DEPOSIT_COLUMNS, detectedPayment, type DepositRow } from '../domain/deposit-views';
-import { checkedAfter, CLOSES_AT } from '../domain/deposit-window';
-import { closeRequest } from '../domain/deposits';
+import {
+  DEPOSIT_COLUMNS,
+  detectedPayment,
+  type DepositRow,
+} from '../domain/deposits/deposit-views';
+import { checkedAfter, CLOSES_AT } from '../domain/deposits/deposit-window';
+import { closeRequest } from '../domain/deposits/deposits';
 /** Deposits closed per transaction: the rest wait for the next batch of the same run. */
 const BATCH = 200;
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import type { DepositWatcher } from '../domain/deposit-watcher';
+import type { DepositWatcher } from '../domain/deposits/deposit-watcher';
 import { sweepCampaignsOutOfClicks, upkeepClickLog } from '../domain/clicks';
 import { sweepIdempotencyKeys } from '../idempotency';
 import type { Metrics } from '../plugins/metrics';

@@ -1,5 +1,5 @@
 import { PARTNER_LOGIN_PATH } from './partner-login';
-import { SIGNATURE_MESSAGES } from '../domain/partner-signature';
+import { SIGNATURE_MESSAGES } from '../domain/auth/partner-signature';
 import type { Operation, PartnerOpenApi, PathItem, SchemaNode } from './types';
 
 /**

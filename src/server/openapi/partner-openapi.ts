@@ -12,7 +12,7 @@ import {
   SIGNATURE_HEADER,
   SIGNATURE_MESSAGES,
   TIMESTAMP_HEADER,
-} from '../domain/partner-signature';
+} from '../domain/auth/partner-signature';
 import { AUTH_MESSAGES } from '../routes/auth-messages';
 import { PARTNER_LOGIN_PATH, PartnerLoginAnswer, PartnerLoginRequest } from './partner-login';
 import {

@@ -2,7 +2,7 @@ import {
   MAX_CLOCK_SKEW_SECONDS,
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
-} from '../domain/partner-signature';
+} from '../domain/auth/partner-signature';
 
 /** How to sign, as text the docs page and any OpenAPI viewer show (paragraphs, `- ` lists). */
 export const SIGNING_DESCRIPTION = [
@@ -41,7 +41,7 @@ const PLACEMENTS_PATH = '/api/partner/placements?category=fitness';
 
 /**
  * The signatures are written out, not computed here: the integration test recomputes them with
- * domain/partner-signature.ts, so a change to the signing that would leave partners' code behind
+ * domain/auth/partner-signature.ts, so a change to the signing that would leave partners' code behind
  * fails there instead of silently changing the page.
  */
 export const SIGNING_EXAMPLES: readonly SigningExample[] = [

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import { ChainUnavailableError, createChain } from '../domain/chain';
+import { ChainUnavailableError, createChain } from '../domain/deposits/chain';
 import { HttpError } from '../errors';
 import { OperatorError, plural, REASON_MAX_LENGTH } from './actions';
 import { adjustBalance } from './adjust-balance';

@@ -2,11 +2,16 @@ import { coinOf, COINS } from '../../shared/coins';
 import { coinSymbol, type CoinType } from '../../shared/contract/deposits';
 import { formatCents } from '../../shared/money';
 import type { Db, Tx } from '../db/db';
-import { ETH_LOG_INDEX, TRACE_LOG_INDEX, type Chain, type ChainTransfer } from '../domain/chain';
-import { depositAddressesAfter } from '../domain/deposit-addresses';
-import { creditTransfer } from '../domain/deposit-credits';
-import { formatCoinUnits, INTERNAL_LOG_INDEX } from '../domain/deposit-views';
-import { isSweepGas, recordOutflow, recordTransfer } from '../domain/deposit-watcher';
+import {
+  ETH_LOG_INDEX,
+  TRACE_LOG_INDEX,
+  type Chain,
+  type ChainTransfer,
+} from '../domain/deposits/chain';
+import { depositAddressesAfter } from '../domain/deposits/deposit-addresses';
+import { creditTransfer } from '../domain/deposits/deposit-credits';
+import { formatCoinUnits, INTERNAL_LOG_INDEX } from '../domain/deposits/deposit-views';
+import { isSweepGas, recordOutflow, recordTransfer } from '../domain/deposits/deposit-watcher';
 import { finishAction, OperatorError, plural, startAction } from './actions';
 
 /** Blocks scanned per step, as the watcher scans them (deposit-watcher.ts). */

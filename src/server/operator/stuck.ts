@@ -2,8 +2,12 @@ import { coinOf, COINS } from '../../shared/coins';
 import { coinSymbol, type CoinType } from '../../shared/contract/deposits';
 import { formatCents } from '../../shared/money';
 import type { Reader } from '../db/db';
-import { detectedPayment, formatCoinUnits, INTERNAL_LOG_INDEX } from '../domain/deposit-views';
-import { checkedAfter, CLOSES_AT } from '../domain/deposit-window';
+import {
+  detectedPayment,
+  formatCoinUnits,
+  INTERNAL_LOG_INDEX,
+} from '../domain/deposits/deposit-views';
+import { checkedAfter, CLOSES_AT } from '../domain/deposits/deposit-window';
 import { plural } from './actions';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { createChain, type Chain } from '../domain/chain';
-import { createAddressDeriver } from '../domain/deposit-addresses';
-import { createDepositWatcher, type DepositWatcher } from '../domain/deposit-watcher';
-import type { DepositSettings } from '../domain/deposits';
+import { createChain, type Chain } from '../domain/deposits/chain';
+import { createAddressDeriver } from '../domain/deposits/deposit-addresses';
+import { createDepositWatcher, type DepositWatcher } from '../domain/deposits/deposit-watcher';
+import type { DepositSettings } from '../domain/deposits/deposits';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@ import { COIN_TYPES } from '../../shared/contract/deposits';
 import { INVALID_CLICK_REASONS } from '../../shared/contract/partner';
 import type { Config } from '../config';
 import type { ClickBatchResult } from '../domain/clicks/types';
-import type { WatcherObserver } from '../domain/deposit-watcher';
+import type { WatcherObserver } from '../domain/deposits/deposit-watcher';
 import { forbidden, HttpError } from '../errors';
 import { JOBS } from '../jobs/runner';
 import { isLoopback, type Readiness } from '../routes/health';
@@ -17,7 +17,7 @@ export interface Metrics {
   readonly registry: Registry;
   /** A partner batch's answer (routes/partner.ts): its billed clicks and its invalid ones by reason. */
   clicksAnswered(answer: Pick<ClickBatchResult, 'billed' | 'invalidReasons'>): void;
-  /** The deposit watcher's work (domain/deposit-watcher.ts); its polls count as a job's runs. */
+  /** The deposit watcher's work (domain/deposits/deposit-watcher.ts); its polls count as a job's runs. */
   readonly depositWatcher: WatcherObserver;
   /** One run of a background job (jobs/runner.ts) and how long it took. */
   jobRan(job: string, outcome: 'ok' | 'failed', seconds: number): void;

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionName } from '../../shared/contract/sessions';
-import { DEVICE_TTL_MS, recordSignInDevice } from '../domain/devices';
+import { DEVICE_TTL_MS, recordSignInDevice } from '../domain/auth/devices';
 import { newSignInMail } from '../domain/mails';
-import { newSecret } from '../domain/secrets';
-import type { SessionClient } from '../domain/sessions';
-import { describeUserAgent } from '../domain/user-agents';
-import { findUserById } from '../domain/users';
+import { newSecret } from '../domain/auth/secrets';
+import type { SessionClient } from '../domain/auth/sessions';
+import { describeUserAgent } from '../domain/auth/user-agents';
+import { findUserById } from '../domain/auth/users';
 
 /**
  * Design §3: each browser carries a random id in this long-lived httpOnly cookie; per user, the

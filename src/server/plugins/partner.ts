@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
-import type { PartnerIdentity } from '../domain/partner-accounts';
+import type { PartnerIdentity } from '../domain/auth/partner-accounts';
 
 /** The partner site could not give an answer (down, timed out, 5xx, or an answer we cannot read). */
 export class PartnerUnavailableError extends Error {}

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import { changePassword, resetPassword } from '../../shared/contract/auth';
 import { endpointPath } from '../../shared/contract/endpoint';
-import { drainPasswordMails } from '../domain/password-mails';
+import { drainPasswordMails } from '../domain/auth/password-mails';
 
-/** The calls whose success queues a password mail (src/server/domain/accounts.ts). */
+/** The calls whose success queues a password mail (src/server/domain/auth/accounts.ts). */
 const QUEUEING_URLS = new Set(
   [changePassword, resetPassword].map((e) => `/api/${endpointPath(e)}`),
 );

@@ -7,8 +7,8 @@ import {
   findSession,
   refreshSession,
   type SessionClient,
-} from '../domain/sessions';
-import type { UserRow } from '../domain/users';
+} from '../domain/auth/sessions';
+import type { UserRow } from '../domain/auth/users';
 import { noticeSignInBrowser } from './new-browser';
 
 /** Design §3: the session id travels in this httpOnly cookie; the database keeps only its hash. */

@@ -24,12 +24,12 @@ import {
   registerAccount,
   resetPassword,
   verifyEmail,
-} from '../domain/accounts';
-import { drainAuthMails, queueAuthMail } from '../domain/auth-mail-queue';
+} from '../domain/auth/accounts';
+import { drainAuthMails, queueAuthMail } from '../domain/auth/auth-mail-queue';
 import { verificationMail } from '../domain/mails';
-import { spendSignInLink } from '../domain/sign-in-links';
-import { findOrCreatePartnerAccount } from '../domain/partner-accounts';
-import { findUserById, toApiUser } from '../domain/users';
+import { spendSignInLink } from '../domain/auth/sign-in-links';
+import { findOrCreatePartnerAccount } from '../domain/auth/partner-accounts';
+import { findUserById, toApiUser } from '../domain/auth/users';
 import { badRequest, conflict, HttpError, unauthorized } from '../errors';
 import { PartnerUnavailableError } from '../plugins/partner';
 import {
@@ -43,8 +43,8 @@ import {
   signOut,
 } from '../plugins/session';
 import { route } from '../route';
-import { isKnownDevice } from '../domain/devices';
-import { twoFactorState } from '../domain/two-factor';
+import { isKnownDevice } from '../domain/auth/devices';
+import { twoFactorState } from '../domain/auth/two-factor';
 import { DEVICE_COOKIE } from '../plugins/new-browser';
 import { refuseWithPartnerLink } from './partner-link';
 import { signInAttempt } from './sign-in-attempts';

@@ -29,7 +29,7 @@ import {
   openCampaign,
   pauseCampaign,
   removeCampaign,
-} from '../domain/campaigns';
+} from '../domain/campaigns/campaigns';
 import {
   campaignHistory,
   dailyClicks,
@@ -37,7 +37,7 @@ import {
   listCampaignsJson,
   searchProfiles,
   toAdPackage,
-} from '../domain/campaign-views';
+} from '../domain/campaigns/campaign-views';
 import { badRequest, notFound } from '../errors';
 import { requireUser, signedInUser } from '../plugins/session';
 import { route } from '../route';

@@ -10,8 +10,12 @@ import {
   verifyTransaction,
 } from '../../shared/contract/deposits';
 import { dollarsToCents } from '../../shared/money';
-import { findTransactionDetail, listTransactions, toTransaction } from '../domain/deposit-views';
-import { chainUnavailable, createDeposit, deletePendingDeposit } from '../domain/deposits';
+import {
+  findTransactionDetail,
+  listTransactions,
+  toTransaction,
+} from '../domain/deposits/deposit-views';
+import { chainUnavailable, createDeposit, deletePendingDeposit } from '../domain/deposits/deposits';
 import { badRequest, notFound } from '../errors';
 import { requireUser, signedInUser } from '../plugins/session';
 import { route } from '../route';

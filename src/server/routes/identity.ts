@@ -5,11 +5,11 @@ import {
   PROOF_REQUIRED_CODE,
 } from '../../shared/contract/identity';
 import { TWO_FACTOR_MESSAGES } from '../../shared/contract/two-factor';
-import { ACCOUNT_MESSAGES } from '../domain/accounts';
-import { hasRecentProof, recordProof } from '../domain/identity-proofs';
-import { verifyPassword } from '../domain/passwords';
-import { checkSecondFactor, SecretBox, twoFactorState } from '../domain/two-factor';
-import { findUserById, type UserRow } from '../domain/users';
+import { ACCOUNT_MESSAGES } from '../domain/auth/accounts';
+import { hasRecentProof, recordProof } from '../domain/auth/identity-proofs';
+import { verifyPassword } from '../domain/auth/passwords';
+import { checkSecondFactor, SecretBox, twoFactorState } from '../domain/auth/two-factor';
+import { findUserById, type UserRow } from '../domain/auth/users';
 import { badRequest, HttpError, unauthorized } from '../errors';
 import { PartnerUnavailableError } from '../plugins/partner';
 import { requireUser, signedInUser } from '../plugins/session';

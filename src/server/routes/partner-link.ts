@@ -6,10 +6,14 @@ import {
   partnerLinkedMessage,
   partnerLinkSentMessage,
 } from '../../shared/contract/partner-link';
-import { PARTNER_ACCOUNT_MESSAGES } from '../domain/partner-accounts';
+import { PARTNER_ACCOUNT_MESSAGES } from '../domain/auth/partner-accounts';
 import { partnerLinkMail } from '../domain/mails';
-import { findPartnerLink, linkPartnerAccount, requestPartnerLink } from '../domain/partner-links';
-import type { UserRow } from '../domain/users';
+import {
+  findPartnerLink,
+  linkPartnerAccount,
+  requestPartnerLink,
+} from '../domain/auth/partner-links';
+import type { UserRow } from '../domain/auth/users';
 import { conflict } from '../errors';
 import { requireUser, signedInUser } from '../plugins/session';
 import { route } from '../route';

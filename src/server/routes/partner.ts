@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { partnerCategories, partnerClicks, partnerPlacements } from '../../shared/contract/partner';
-import { listCategories } from '../domain/campaigns';
+import { listCategories } from '../domain/campaigns/campaigns';
 import { clickRulesOf, recordClicks } from '../domain/clicks';
 import {
   checkPartnerSignature,
   SIGNATURE_HEADER,
   SIGNATURE_MESSAGES,
   TIMESTAMP_HEADER,
-} from '../domain/partner-signature';
-import { placementsFor } from '../domain/placements';
+} from '../domain/auth/partner-signature';
+import { placementsFor } from '../domain/campaigns/placements';
 import { badRequest, HttpError, notFound } from '../errors';
 import { route } from '../route';
 

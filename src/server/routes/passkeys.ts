@@ -26,10 +26,10 @@ import {
   removePasskey,
   renamePasskey,
   userPasskeys,
-} from '../domain/passkeys';
-import { createChallenge, endChallenge, findChallenge } from '../domain/two-factor';
-import { describeUserAgent } from '../domain/user-agents';
-import { findUserById, toApiUser } from '../domain/users';
+} from '../domain/auth/passkeys';
+import { createChallenge, endChallenge, findChallenge } from '../domain/auth/two-factor';
+import { describeUserAgent } from '../domain/auth/user-agents';
+import { findUserById, toApiUser } from '../domain/auth/users';
 import { badRequest, notFound } from '../errors';
 import { requireUser, signedInUser, signIn } from '../plugins/session';
 import { route } from '../route';

@@ -28,9 +28,9 @@ import {
   issueVerificationLink,
   requestEmailChange,
   setFirstPassword,
-} from '../domain/profile';
-import { recordProof } from '../domain/identity-proofs';
-import { toApiUser } from '../domain/users';
+} from '../domain/auth/profile';
+import { recordProof } from '../domain/auth/identity-proofs';
+import { toApiUser } from '../domain/auth/users';
 import type { Mail } from '../plugins/mail';
 import { requireUser, signedInUser } from '../plugins/session';
 import { route } from '../route';

@@ -12,8 +12,8 @@ import {
   deleteUserSessions,
   listUserSessions,
   type UserSessionRow,
-} from '../domain/sessions';
-import { describeUserAgent } from '../domain/user-agents';
+} from '../domain/auth/sessions';
+import { describeUserAgent } from '../domain/auth/user-agents';
 import { notFound } from '../errors';
 import { clearSessionCookie, requireUser, signedInUser } from '../plugins/session';
 import { route } from '../route';

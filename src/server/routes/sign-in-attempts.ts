@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_LIMITED_CODE } from '../../shared/contract/login';
 import { HttpError } from '../errors';
-import { guessingAlertMail, type Guessed } from '../domain/sign-in-mails';
-import { findUserByEmail, findUserById } from '../domain/users';
+import { guessingAlertMail, type Guessed } from '../domain/auth/sign-in-mails';
+import { findUserByEmail, findUserById } from '../domain/auth/users';
 import { DAY_MS, type Attempt } from '../plugins/rate-limit';
 
 /** Whose sign-in it is: the typed e-mail of a password, the user of a half-done sign-in's code. */

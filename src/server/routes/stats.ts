@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountStats, campaignStats, campaignsInRange } from '../../shared/contract/stats';
-import * as stats from '../domain/stats';
-import { MESSAGES } from '../domain/campaigns';
+import * as stats from '../domain/campaigns/stats';
+import { MESSAGES } from '../domain/campaigns/campaigns';
 import { notFound } from '../errors';
 import { requireUser, signedInUser } from '../plugins/session';
 import { route } from '../route';

@@ -9,11 +9,11 @@ import {
   TWO_FACTOR_MESSAGES,
   twoFactorStatus,
 } from '../../shared/contract/two-factor';
-import { ACCOUNT_MESSAGES } from '../domain/accounts';
-import { isKnownDevice } from '../domain/devices';
-import { hasPasskeys } from '../domain/passkeys';
+import { ACCOUNT_MESSAGES } from '../domain/auth/accounts';
+import { isKnownDevice } from '../domain/auth/devices';
+import { hasPasskeys } from '../domain/auth/passkeys';
 import { securityChangeMail } from '../domain/mails';
-import { verifyPassword } from '../domain/passwords';
+import { verifyPassword } from '../domain/auth/passwords';
 import {
   checkSecondFactor,
   CHALLENGE_TTL_MS,
@@ -27,9 +27,9 @@ import {
   SecretBox,
   startTwoFactorSetup,
   twoFactorState,
-} from '../domain/two-factor';
-import { recordProof } from '../domain/identity-proofs';
-import { findUserById, toApiUser, type UserRow } from '../domain/users';
+} from '../domain/auth/two-factor';
+import { recordProof } from '../domain/auth/identity-proofs';
+import { findUserById, toApiUser, type UserRow } from '../domain/auth/users';
 import { badRequest, unauthorized } from '../errors';
 import { requireUser, signedInUser, signIn } from '../plugins/session';
 import { DEVICE_COOKIE } from '../plugins/new-browser';

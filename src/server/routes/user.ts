@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { getUserDetails } from '../../shared/contract/user-details';
-import { toApiUser } from '../domain/users';
+import { toApiUser } from '../domain/auth/users';
 import { route } from '../route';
 import { requireUser, signedInUser } from '../plugins/session';
 

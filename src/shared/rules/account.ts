@@ -1,7 +1,7 @@
 /**
  * The rules of an account's username and password, declared once (issue 34 point 8): the contract's
  * schemas (contract/login.ts, auth.ts, profile.ts), the forms' checks as typed and the server's
- * partner accounts (domain/partner-accounts.ts) all read them. The forms check without valibot: its
+ * partner accounts (domain/auth/partner-accounts.ts) all read them. The forms check without valibot: its
  * regex and length checks would join the first load (valibot sits in the app chunk). The sign-in's
  * three are in a module of their own, to keep the rest out of /login's first load.
  */
@@ -39,7 +39,7 @@ export function usernameProblem(username: string): string | null {
  * Issue 32 (NIST SP 800-63B §3.1.1.2, OWASP ASVS 6.2.x): a new password may not contain the
  * account's username or the name of its e-mail address (the part before the @), each when it has at
  * least 4 characters, ignoring case. The forms check it as typed; the server checks it again, then
- * the list of common passwords (server only: src/server/domain/common-passwords.ts).
+ * the list of common passwords (server only: src/server/domain/auth/common-passwords.ts).
  */
 
 export const PASSWORD_RULE_MESSAGES = {

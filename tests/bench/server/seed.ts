@@ -1,6 +1,6 @@
 import type { Db, Queryable, Writer } from '@/server/db/db';
-import { tidyCatalogue } from '@/server/domain/catalogue';
-import { createSession } from '@/server/domain/sessions';
+import { tidyCatalogue } from '@/server/domain/campaigns/catalogue';
+import { createSession } from '@/server/domain/auth/sessions';
 
 /** Bench data, written straight into the database as real rows (the schema's rules hold). */
 

@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import { signPartnerRequest } from '@/server/domain/partner-signature';
+import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
 import type { ClickEventBody } from './clicks';
 
 /** The bench's partner: signed batches of click events over HTTP. */

@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import type { Db } from '@/server/db/db';
-import type { DepositRow } from '@/server/domain/deposit-views';
+import type { DepositRow } from '@/server/domain/deposits/deposit-views';
 
 /**
  * The books after the watcher bench: how many paid deposits were credited exactly once (confirmed

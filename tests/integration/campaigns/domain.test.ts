@@ -7,7 +7,7 @@ import {
   openCampaign,
   pauseCampaign,
   removeCampaign,
-} from '@/server/domain/campaigns';
+} from '@/server/domain/campaigns/campaigns';
 import { clicksFor } from '@/shared/rules/campaign-rules';
 import { ledgerSumCents } from '@/server/domain/ledger';
 import { recordClicks, sweepCampaignsOutOfClicks } from '@/server/domain/clicks';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Db } from '@/server/db/db';
-import { dailyClicks } from '@/server/domain/campaign-views';
-import { pauseCampaign } from '@/server/domain/campaigns';
+import { dailyClicks } from '@/server/domain/campaigns/campaign-views';
+import { pauseCampaign } from '@/server/domain/campaigns/campaigns';
 import { recordClicks, upkeepClickLog } from '@/server/domain/clicks';
 import { prepareEvents } from '@/server/domain/clicks/classify';
 import { ensureClickLogDays } from '@/server/domain/clicks/partitions';

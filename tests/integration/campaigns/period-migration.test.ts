@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { campaignHistory, listCampaignsJson } from '@/server/domain/campaign-views';
+import { campaignHistory, listCampaignsJson } from '@/server/domain/campaigns/campaign-views';
 import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { useTestDatabase } from '../../helpers/fixtures';
 import { databaseKinds } from '../../helpers/server';

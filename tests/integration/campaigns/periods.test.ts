@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signPartnerRequest } from '@/server/domain/partner-signature';
+import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
 import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { advertiser } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signPartnerRequest } from '@/server/domain/partner-signature';
+import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
 import { ledgerSumCents } from '@/server/domain/ledger';
 import { clickId, NO_INVALID } from '../../helpers/click-ids';
 import { advertiser as newAdvertiser } from '../../helpers/factories';

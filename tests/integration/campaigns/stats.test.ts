@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/server/db/db';
-import { pauseCampaign } from '@/server/domain/campaigns';
+import { pauseCampaign } from '@/server/domain/campaigns/campaigns';
 import { recordClicks } from '@/server/domain/clicks';
 import type { ClickEvent } from '@/server/domain/clicks/types';
-import { accountStats, campaignStats, campaignsInRange } from '@/server/domain/stats';
+import { accountStats, campaignStats, campaignsInRange } from '@/server/domain/campaigns/stats';
 import type { DayFigures, InvalidByReason } from '@/shared/contract/stats';
 import { clickId, noInvalidReasons, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/server/db/db';
-import { openCampaign, pauseCampaign } from '@/server/domain/campaigns';
+import { openCampaign, pauseCampaign } from '@/server/domain/campaigns/campaigns';
 import type { Campaign } from '@/shared/contract/campaigns';
 import {
   campaignHistory,
   dailyClicks,
   listCampaignsJson,
   searchProfiles,
-} from '@/server/domain/campaign-views';
-import { placementsFor } from '@/server/domain/placements';
-import { checkPartnerSignature, signPartnerRequest } from '@/server/domain/partner-signature';
+} from '@/server/domain/campaigns/campaign-views';
+import { placementsFor } from '@/server/domain/campaigns/placements';
+import { checkPartnerSignature, signPartnerRequest } from '@/server/domain/auth/partner-signature';
 import { accountRow, campaign as newCampaign } from '../../helpers/factories';
 import { useTestDatabase } from '../../helpers/fixtures';
 import { databaseKinds } from '../../helpers/server';

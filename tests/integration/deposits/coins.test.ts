@@ -6,7 +6,7 @@ import type { CoinType, Transaction, TransactionDetail } from '@/shared/contract
 import { devWallet } from '@/dev/dev-chain';
 import { testToken18 } from '@/dev/contracts/compiled.gen';
 import type { Db } from '@/server/db/db';
-import { createDeposit } from '@/server/domain/deposits';
+import { createDeposit } from '@/server/domain/deposits/deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
   databaseKinds,

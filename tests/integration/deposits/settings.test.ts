@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEV_DEPOSIT_XPUB, loadConfig } from '@/server/config';
-import { createAddressDeriver } from '@/server/domain/deposit-addresses';
+import { createAddressDeriver } from '@/server/domain/deposits/deposit-addresses';
 
 /** BIP-32 test vector 1, chain m: a valid extended public key and its private key. */
 const XPUB =

@@ -9,7 +9,7 @@ import { databaseKinds, registerUser } from '../../helpers/server';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 
 /**
- * The deposit watcher's cursor ahead of the chain (src/server/domain/deposit-watcher.ts): a dev
+ * The deposit watcher's cursor ahead of the chain (src/server/domain/deposits/deposit-watcher.ts): a dev
  * chain restored from an older state, or a node rolled back, has its head below the block the
  * watcher scans next. It scans again from the head's unconfirmed blocks: a payment in the blocks
  * made since is found and credited, once, and what was detected in the blocks lost is removed.

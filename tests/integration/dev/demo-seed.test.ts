@@ -8,10 +8,10 @@ import { DEMO_ADVERTISER, seedDemoData } from '@/dev/demo-seed';
 import { DEMO_PARTNER_ACCOUNT, startDevEnvironment } from '@/dev/environment';
 import { DEV_DEPOSIT_XPUB, loadConfig } from '@/server/config';
 import type { Db } from '@/server/db/db';
-import { unlistMissingProfiles, upsertProfiles } from '@/server/domain/catalogue';
-import { createAddressDeriver } from '@/server/domain/deposit-addresses';
+import { unlistMissingProfiles, upsertProfiles } from '@/server/domain/campaigns/catalogue';
+import { createAddressDeriver } from '@/server/domain/deposits/deposit-addresses';
 import { ledgerSumCents } from '@/server/domain/ledger';
-import { verifyPassword } from '@/server/domain/passwords';
+import { verifyPassword } from '@/server/domain/auth/passwords';
 import { useTestDatabase } from '../../helpers/fixtures';
 import { databaseKinds } from '../../helpers/server';
 

@@ -3,7 +3,7 @@ import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import type { Transaction } from '@/shared/contract/deposits';
 import { ledgerSumCents } from '@/server/domain/ledger';
-import { createDepositWatcher } from '@/server/domain/deposit-watcher';
+import { createDepositWatcher } from '@/server/domain/deposits/deposit-watcher';
 import { expireDeposits } from '@/server/jobs/expire-deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { useTestApp } from '../../helpers/fixtures';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Pagination } from '@/shared/contract/notifications';
-import { signPartnerRequest } from '@/server/domain/partner-signature';
+import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
 import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '@/shared/requested-with';
 import { databaseKinds, type TestClient } from '../../helpers/server';
 import { advertiser as newAdvertiser } from '../../helpers/factories';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/server/db/db';
-import { pauseCampaign, removeCampaign } from '@/server/domain/campaigns';
+import { pauseCampaign, removeCampaign } from '@/server/domain/campaigns/campaigns';
 import { recordClicks } from '@/server/domain/clicks';
 import type { ClickEvent } from '@/server/domain/clicks/types';
 import { OperatorError } from '@/server/operator/actions';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { drainAuthMails, queueAuthMail } from '@/server/domain/auth-mail-queue';
+import { drainAuthMails, queueAuthMail } from '@/server/domain/auth/auth-mail-queue';
 import type { Mail } from '@/server/plugins/mail';
 import {
   databaseKinds,

@@ -7,7 +7,7 @@ import {
   SIGNATURE_HEADER,
   signPartnerRequest,
   TIMESTAMP_HEADER,
-} from '@/server/domain/partner-signature';
+} from '@/server/domain/auth/partner-signature';
 import { JOBS, startJobs } from '@/server/jobs/runner';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { clickId, NO_INVALID } from '../../helpers/click-ids';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueToken } from '@/server/domain/tokens';
+import { issueToken } from '@/server/domain/auth/tokens';
 import { PASSWORD_RULE_MESSAGES } from '@/shared/rules/account';
 import { databaseKinds, newRegistration, registerUser } from '../../helpers/server';
 import { useTestApp } from '../../helpers/fixtures';

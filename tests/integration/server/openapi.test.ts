@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkPartnerSignature, signPartnerRequest } from '@/server/domain/partner-signature';
+import { checkPartnerSignature, signPartnerRequest } from '@/server/domain/auth/partner-signature';
 import type { PartnerOpenApi, SchemaNode } from '@/server/openapi/types';
 import { CLICK_ID_PATTERN, ClickBatchBody, ClickEventInput } from '@/shared/contract/partner';
 import { useTestApp } from '../../helpers/fixtures';

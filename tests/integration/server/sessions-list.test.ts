@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashSecret } from '@/server/domain/secrets';
+import { hashSecret } from '@/server/domain/auth/secrets';
 import {
   databaseKinds,
   newRegistration,

@@ -7,7 +7,7 @@ import {
   SIGNATURE_HEADER,
   signPartnerRequest,
   TIMESTAMP_HEADER,
-} from '@/server/domain/partner-signature';
+} from '@/server/domain/auth/partner-signature';
 import { clickId } from '../../helpers/click-ids';
 import { startServerProcess, type ServerProcess } from '../../reliability/support/server-process';
 

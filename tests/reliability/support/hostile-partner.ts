@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { signPartnerRequest } from '@/server/domain/partner-signature';
+import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
 import { clickId } from '../../helpers/click-ids';
 import { ok } from './hostile-answers';
 import { MESSAGES, refused, type Answer, type HostileRequest } from './hostile-cases';

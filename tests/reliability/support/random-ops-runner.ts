@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { getAddress, type Address } from 'viem';
 import type { Db } from '@/server/db/db';
-import { signPartnerRequest } from '@/server/domain/partner-signature';
+import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
 import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { TOKEN_CONTRACTS } from '@/dev/dev-chain';
 import { expireDeposits } from '@/server/jobs/expire-deposits';

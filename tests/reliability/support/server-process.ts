@@ -5,7 +5,7 @@ import {
   SIGNATURE_HEADER,
   signPartnerRequest,
   TIMESTAMP_HEADER,
-} from '@/server/domain/partner-signature';
+} from '@/server/domain/auth/partner-signature';
 import { createPostgresDatabase, TestClient } from '../../helpers/server';
 
 /**

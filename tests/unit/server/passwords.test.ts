@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '@/server/domain/passwords';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '@/server/domain/auth/passwords';
 
 describe('passwords', () => {
   it('hashes with scrypt and a random salt, and verifies only the right password', async () => {

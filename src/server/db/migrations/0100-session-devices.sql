@@ -9,7 +9,7 @@ CREATE UNIQUE INDEX sessions_public_id_key ON sessions (public_id);
 -- the client address); unknown for sessions older than this migration.
 ALTER TABLE sessions ADD COLUMN user_agent text;
 ALTER TABLE sessions ADD COLUMN ip text;
--- Moved with the sliding expiry (at most once a minute, src/server/domain/sessions.ts), not per request.
+-- Moved with the sliding expiry (at most once a minute, src/server/domain/auth/sessions.ts), not per request.
 ALTER TABLE sessions ADD COLUMN last_seen_at timestamptz;
 UPDATE sessions SET last_seen_at = created_at;
 ALTER TABLE sessions ALTER COLUMN last_seen_at SET DEFAULT now();

@@ -5,7 +5,7 @@
 ALTER TABLE sessions ADD COLUMN proved_at timestamptz;
 
 -- Issue 32 point 10: the owner is mailed of a password change or reset. The mail is written in the
--- change's own transaction and sent after the answer (src/server/domain/password-mails.ts); a row is
+-- change's own transaction and sent after the answer (src/server/domain/auth/password-mails.ts); a row is
 -- taken once (DELETE … RETURNING under SKIP LOCKED), so several server processes never mail twice.
 CREATE TABLE password_mails (
   id bigserial PRIMARY KEY,

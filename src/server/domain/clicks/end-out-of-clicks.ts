@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import { endOutOfClicks, type CampaignRow } from '../campaigns';
+import { endOutOfClicks, type CampaignRow } from '../campaigns/campaigns';
 
 /** The sweep leaves alone campaigns billed more recently: a batch being answered ends its own. */
 const SWEEP_AFTER_SECONDS = 10;

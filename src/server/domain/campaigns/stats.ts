@@ -1,0 +1,223 @@
+import type { Reader } from '../../db/db';
+import type {
+  AccountStats,
+  CampaignFigures,
+  CampaignsInRange,
+  CampaignStats,
+  DayFigures,
+  InvalidByReason,
+  RangeBody,
+  RangeTotals,
+} from '../../../shared/contract/stats';
+import { centsToDollars } from '../../../shared/money';
+import { addDays, dayOf, dayStart, daysBetween, resolveRange } from '../../../shared/stats-range';
+import { noInvalidClicks } from '../../../shared/invalid-clicks';
+import { REASON_COLUMNS } from '../clicks/rollup-columns';
+
+/**
+ * Issue 19: what the money bought in a date range, in the advertiser's time zone (src/shared/
+ * stats-range.ts counts the days). Read from the hourly roll-ups the click billing keeps, never from
+ * the click log: per advertiser (user_click_hours, migration 0200) for the dashboard, per campaign
+ * (click_hours) for a campaign and the lists. Each day is a run of whole hours, so a day's figures
+ * are the sum of its hours' rows; totals are the sum of the days.
+ */
+
+/**
+ * The sums of one bucket of roll-up rows, as the database adds them: billed clicks, their cents and
+ * a count per reason of invalid clicks, under its roll-up column (rollup-columns.ts).
+ */
+type SumsRow = { billed: number | string; billed_cents: number | string } & Record<
+  string,
+  number | string
+>;
+
+const SUMS = [
+  'COALESCE(sum(billed), 0)::bigint AS billed, COALESCE(sum(billed_cents), 0)::bigint AS billed_cents',
+  ...REASON_COLUMNS.map(({ column }) => `COALESCE(sum(${column}), 0)::bigint AS ${column}`),
+].join(',\n  ');
+
+interface Sums {
+  clicks: number;
+  cents: number;
+  invalid: InvalidByReason;
+}
+
+const noInvalid = (): InvalidByReason => noInvalidClicks();
+
+function toSums(row: SumsRow | undefined): Sums {
+  if (!row) return { clicks: 0, cents: 0, invalid: noInvalid() };
+  return {
+    clicks: Number(row.billed),
+    cents: Number(row.billed_cents),
+    invalid: Object.fromEntries(
+      REASON_COLUMNS.map(({ code, column }) => [code, Number(row[column])]),
+    ) as InvalidByReason,
+  };
+}
+
+const invalidCount = (invalid: InvalidByReason) =>
+  REASON_COLUMNS.reduce((sum, { code }) => sum + invalid[code], 0);
+
+/** Spend, clicks, cost per click (to the cent) and invalid clicks of some sums. */
+function totalsOf(sums: Sums): RangeTotals {
+  return {
+    spend: centsToDollars(sums.cents),
+    clicks: sums.clicks,
+    avg_cpc: sums.clicks === 0 ? 0 : centsToDollars(Math.round(sums.cents / sums.clicks)),
+    invalid: invalidCount(sums.invalid),
+  };
+}
+
+function addSums(into: Sums, more: Sums): void {
+  into.clicks += more.clicks;
+  into.cents += more.cents;
+  for (const key of Object.keys(into.invalid) as (keyof InvalidByReason)[])
+    into.invalid[key] += more.invalid[key];
+}
+
+/** A resolved range with its day boundaries: n days, n + 1 instants, each a whole UTC hour. */
+function rangeOf(body: RangeBody, now: number, firstDay: string | undefined) {
+  const range = resolveRange(body, now, firstDay);
+  const days = daysBetween(range.from, range.to);
+  const bounds = [...days, addDays(range.to, 1)].map((day) =>
+    new Date(dayStart(range.time_zone, day)).toISOString(),
+  );
+  return { range, days, bounds, start: bounds[0]!, end: bounds[bounds.length - 1]! };
+}
+
+/** Each day's sums from rows bucketed by width_bucket over the boundaries (1 is the first day). */
+function dayFigures(days: string[], rows: (SumsRow & { bucket: number })[]) {
+  const byBucket = new Map(rows.map((row) => [Number(row.bucket), toSums(row)]));
+  const total: Sums = { clicks: 0, cents: 0, invalid: noInvalid() };
+  const figures: DayFigures[] = days.map((date, index) => {
+    const sums = byBucket.get(index + 1) ?? toSums(undefined);
+    addSums(total, sums);
+    return { date, clicks: sums.clicks, spend: centsToDollars(sums.cents), invalid: sums.invalid };
+  });
+  return { figures, total };
+}
+
+/** The day the advertiser's figures begin: the first roll-up or the first campaign, whichever first. */
+async function accountFirstDay(db: Reader, userId: number, timeZone: string) {
+  const [row] = await db.query<{ first: Date | null }>(
+    `SELECT LEAST((SELECT min(hour) FROM user_click_hours WHERE user_id = $1),
+                  (SELECT min(created_at) FROM campaigns WHERE user_id = $1),
+                  (SELECT min(start_date) FROM campaign_history WHERE user_id = $1)) AS first`,
+    [userId],
+  );
+  return row?.first ? dayOf(timeZone, new Date(row.first).getTime()) : undefined;
+}
+
+/** The dashboard's range: totals, campaigns that ran in it, and every day's figures. */
+export async function accountStats(
+  db: Reader,
+  userId: number,
+  body: RangeBody,
+  now = Date.now(),
+): Promise<AccountStats> {
+  const firstDay =
+    body.range === 'all' ? await accountFirstDay(db, userId, body.time_zone) : undefined;
+  const { range, days, bounds, start, end } = rangeOf(body, now, firstDay);
+  const rows = await db.query<SumsRow & { bucket: number }>(
+    `SELECT width_bucket(hour, $2::timestamptz[]) AS bucket, ${SUMS}
+       FROM user_click_hours
+      WHERE user_id = $1 AND hour >= $3 AND hour < $4
+      GROUP BY 1`,
+    [userId, bounds, start, end],
+  );
+  const [active] = await db.query<{ count: number }>(
+    `SELECT count(DISTINCT id)::int AS count FROM (
+       SELECT id FROM campaigns WHERE user_id = $1 AND status AND start_date < $3
+       UNION ALL
+       SELECT COALESCE(campaign_id, -id) FROM campaign_history
+        WHERE user_id = $1 AND start_date < $3 AND end_date >= $2) AS ran`,
+    [userId, start, end],
+  );
+  const { figures, total } = dayFigures(days, rows);
+  return {
+    range,
+    totals: { ...totalsOf(total), active_campaigns: Number(active?.count ?? 0) },
+    days: figures,
+  };
+}
+
+/**
+ * Each current campaign's figures in the range (all its periods), and each history entry's (the
+ * part of its period in the range, by whole hours: a period that ended and one that began within
+ * the same hour both count that hour).
+ */
+export async function campaignsInRange(
+  db: Reader,
+  userId: number,
+  body: RangeBody,
+  now = Date.now(),
+): Promise<CampaignsInRange> {
+  const firstDay =
+    body.range === 'all' ? await accountFirstDay(db, userId, body.time_zone) : undefined;
+  const { range, start, end } = rangeOf(body, now, firstDay);
+  const campaigns = await db.query<SumsRow & { id: number }>(
+    `SELECT c.id, s.*
+       FROM campaigns c
+       LEFT JOIN LATERAL (SELECT ${SUMS} FROM click_hours h
+                           WHERE h.campaign_id = c.id AND h.hour >= $2 AND h.hour < $3) s ON true
+      WHERE c.user_id = $1
+      ORDER BY c.id`,
+    [userId, start, end],
+  );
+  const history = await db.query<SumsRow & { id: number }>(
+    `SELECT e.id, s.*
+       FROM campaign_history e
+       LEFT JOIN LATERAL (SELECT ${SUMS} FROM click_hours h
+                           WHERE h.campaign_id = e.campaign_id
+                             AND h.hour >= GREATEST($2::timestamptz, date_trunc('hour', e.start_date, 'UTC'))
+                             AND h.hour < LEAST($3::timestamptz, e.end_date)) s ON true
+      WHERE e.user_id = $1
+      ORDER BY e.id`,
+    [userId, start, end],
+  );
+  const figures = (row: SumsRow & { id: number }): CampaignFigures => ({
+    id: Number(row.id),
+    ...totalsOf(toSums(row)),
+  });
+  return { range, campaigns: campaigns.map(figures), history: history.map(figures) };
+}
+
+/**
+ * One campaign's range: its days (from its creation for all time), what it was billed before the
+ * range (for cumulative spend against its budget) and its budget. Undefined without such a campaign.
+ */
+export async function campaignStats(
+  db: Reader,
+  userId: number,
+  username: string,
+  body: RangeBody,
+  now = Date.now(),
+): Promise<CampaignStats | undefined> {
+  const [campaign] = await db.query<{ id: number; amount_deposit_cents: number; created_at: Date }>(
+    `SELECT id, amount_deposit_cents, created_at FROM campaigns
+      WHERE user_id = $1 AND lower(profile_username) = lower($2)`,
+    [userId, username],
+  );
+  if (!campaign) return undefined;
+  const firstDay = dayOf(body.time_zone, new Date(campaign.created_at).getTime());
+  const { range, days, bounds, start, end } = rangeOf(body, now, firstDay);
+  const rows = await db.query<SumsRow & { bucket: number }>(
+    `SELECT width_bucket(hour, $2::timestamptz[]) AS bucket, ${SUMS}
+       FROM click_hours
+      WHERE campaign_id = $1 AND hour >= $3 AND hour < $4
+      GROUP BY 1`,
+    [campaign.id, bounds, start, end],
+  );
+  const [before] = await db.query<{ cents: number | string }>(
+    'SELECT COALESCE(sum(billed_cents), 0)::bigint AS cents FROM click_hours WHERE campaign_id = $1 AND hour < $2',
+    [campaign.id, start],
+  );
+  const { figures, total } = dayFigures(days, rows);
+  return {
+    range,
+    totals: totalsOf(total),
+    budget: centsToDollars(Number(campaign.amount_deposit_cents)),
+    spend_before: centsToDollars(Number(before?.cents ?? 0)),
+    days: figures,
+  };
+}
