@@ -223,7 +223,7 @@ export class TestClient {
    */
   call<E extends Endpoint>(
     endpoint: E,
-    ...[body, options = {}]: E['body'] extends undefined
+    ...[body, options = {}]: [BodyInput<E>] extends [undefined]
       ? [body?: undefined, options?: CallOptions]
       : [body: BodyInput<E>, options?: CallOptions]
   ): Promise<TestResponse<ResponseInput<E> | ErrorAnswer>> {

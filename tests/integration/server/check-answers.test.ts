@@ -2,9 +2,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@/server/config';
+import { MESSAGES } from '@/server/domain/campaigns/campaigns';
 import { route } from '@/server/route';
 import { endpoint } from '@/shared/contract/endpoint';
-import { useTestDatabase } from '../../helpers/fixtures';
+import { boughtAdsByClient } from '@/shared/contract/campaign';
+import { newCampaign } from '@/shared/contract/campaigns';
+import { getNotifications } from '@/shared/contract/notifications';
+import { advertiser, profile } from '../../helpers/factories';
+import { useTestApp, useTestDatabase } from '../../helpers/fixtures';
+import { answerOf, databaseKinds } from '../../helpers/server';
 
 /**
  * Issue 34 point 2: under test (CHECK_ANSWERS=on, which startTestApp sets) an answer that does not
@@ -98,5 +104,37 @@ describe('answers checked against their schema', () => {
     expect(() => loadConfig({ CHECK_ANSWERS: 'yes' })).toThrow(
       new ConfigError('CHECK_ANSWERS must be on or off'),
     );
+  });
+});
+
+describe.each(databaseKinds())('the app answers as its contract says, on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  it('answers a signed-in walk through the contract, the campaign list built in SQL included', async () => {
+    const { client } = await advertiser(t.server, { balanceCents: 50_000 });
+    const username = await profile(t.db);
+    const created = answerOf(
+      await client.call(newCampaign, { username, package_id: 2, amount_deposit: 120 }),
+      201,
+    );
+    expect(created).toEqual({
+      success: true,
+      message: `Campaign for ${username} created successfully`,
+    });
+    const list = answerOf(await client.call(boughtAdsByClient));
+    expect(list.data.map((campaign) => [campaign.Profile.username, campaign.status])).toEqual([
+      [username, true],
+    ]);
+    const notifications = answerOf(await client.call(getNotifications, { page: 1 }));
+    expect(notifications.success).toBe(true);
+    // A refusal is typed as an error answer and left as the endpoint's error says.
+    const refused = await client.call(newCampaign, {
+      username,
+      package_id: 2,
+      amount_deposit: 120,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ success: false, message: MESSAGES.notAvailable });
+    expect(() => answerOf(refused)).toThrow(/^expected 200, got 409: /);
   });
 });
