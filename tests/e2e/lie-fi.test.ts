@@ -5,7 +5,7 @@ import { freeProfile, openCampaign, pauseCampaign } from './support/server-state
 /** The worker's wait for the network before it answers a list call from its cache (sw/api-cache.ts). */
 const WORKER_NETWORK_TIMEOUT_MS = 3_000;
 
-test('lie-fi: after a reload the server takes connections and never answers; the dashboard shows its last-known campaigns within a second, and the offline banner with "Last updated"', async ({
+test('lie-fi: after a reload the server takes connections and never answers; the dashboard shows its last-known campaigns before the worker stops waiting for the network, and the offline banner with "Last updated"', async ({
   context,
   page,
 }) => {
@@ -27,11 +27,13 @@ test('lie-fi: after a reload the server takes connections and never answers; the
   const reloaded = Date.now();
   await page.reload({ waitUntil: 'commit' });
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
-  // Within a second of the reload, or this fails (the wait ends there).
+  // From the persisted cache, not after the worker's wait for the network: shown at least a second
+  // before that wait could have ended, or this fails. (It waited for 1 s, and a clean-clone CI run of
+  // 2026-12-07 took longer once: how fast is the bench's figure, this tells the two paths apart.)
   await campaigns
     .getByText(username)
     .first()
-    .waitFor({ timeout: Math.max(1, 1_000 - (Date.now() - reloaded)) });
+    .waitFor({ timeout: Math.max(1, WORKER_NETWORK_TIMEOUT_MS - 1_000 - (Date.now() - reloaded)) });
   expect(await campaigns.innerText()).toBe(known);
 
   // The banner comes once a request is known to have failed: the worker answers a list call from its
