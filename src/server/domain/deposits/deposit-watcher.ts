@@ -85,7 +85,7 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const credit = {
-    sweepFunders: new Set(settings.sweepFunders.map((address) => address.toLowerCase())),
+    sweepFunders: new Set(settings.sweepFunders),
     ethUsdPriceAt: (time: Date) => chain.ethUsdPriceAt(time),
     coins: settings.coins,
   };
@@ -174,7 +174,8 @@ export function createDepositWatcher(settings: WatcherSettings): DepositWatcher 
       lastReconcile = Date.now();
       const found = await reconcile(db, chain, lease, { chainId, head, read, addresses }, log);
       for (let i = 0; i < found; i += 1) observer?.detected('eth');
-      await credited(head);
+      // What the balances found is credited now; anything else was credited just above.
+      if (found > 0) await credited(head);
     }
     await lease.markChecked(start!.now, latest);
     // Only a pass that went through counts: a failed one is tried again at the next tick.
