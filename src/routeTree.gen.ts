@@ -19,6 +19,7 @@ import { Route as AppCampaignHistoryRouteImport } from './routes/_app/campaign-h
 import { Route as AppCampaignsRouteImport } from './routes/_app/campaigns'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppNotificationsRouteImport } from './routes/_app/notifications'
+import { Route as AppStatementRouteImport } from './routes/_app/statement'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppTopupBalanceRouteImport } from './routes/_app/topup-balance'
 import { Route as AppTransactionsRouteImport } from './routes/_app/transactions'
@@ -79,6 +80,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppNotificationsRoute = AppNotificationsRouteImport.update({
   id: '/notifications',
   path: '/notifications',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStatementRoute = AppStatementRouteImport.update({
+  id: '/statement',
+  path: '/statement',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSupportRoute = AppSupportRouteImport.update({
@@ -158,6 +164,7 @@ export interface FileRoutesByFullPath {
   '/campaigns': typeof AppCampaignsRoute
   '/dashboard': typeof AppDashboardRoute
   '/notifications': typeof AppNotificationsRoute
+  '/statement': typeof AppStatementRoute
   '/support': typeof AppSupportRoute
   '/topup-balance': typeof AppTopupBalanceRouteWithChildren
   '/transactions': typeof AppTransactionsRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByTo {
   '/campaigns': typeof AppCampaignsRoute
   '/dashboard': typeof AppDashboardRoute
   '/notifications': typeof AppNotificationsRoute
+  '/statement': typeof AppStatementRoute
   '/support': typeof AppSupportRoute
   '/topup-balance': typeof AppTopupBalanceRouteWithChildren
   '/transactions': typeof AppTransactionsRoute
@@ -206,6 +214,7 @@ export interface FileRoutesById {
   '/_app/campaigns': typeof AppCampaignsRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/notifications': typeof AppNotificationsRoute
+  '/_app/statement': typeof AppStatementRoute
   '/_app/support': typeof AppSupportRoute
   '/_app/topup-balance': typeof AppTopupBalanceRouteWithChildren
   '/_app/transactions': typeof AppTransactionsRoute
@@ -232,6 +241,7 @@ export interface FileRouteTypes {
     | '/campaigns'
     | '/dashboard'
     | '/notifications'
+    | '/statement'
     | '/support'
     | '/topup-balance'
     | '/transactions'
@@ -255,6 +265,7 @@ export interface FileRouteTypes {
     | '/campaigns'
     | '/dashboard'
     | '/notifications'
+    | '/statement'
     | '/support'
     | '/topup-balance'
     | '/transactions'
@@ -279,6 +290,7 @@ export interface FileRouteTypes {
     | '/_app/campaigns'
     | '/_app/dashboard'
     | '/_app/notifications'
+    | '/_app/statement'
     | '/_app/support'
     | '/_app/topup-balance'
     | '/_app/transactions'
@@ -374,6 +386,13 @@ declare module '@tanstack/react-router' {
       path: '/notifications'
       fullPath: '/notifications'
       preLoaderRoute: typeof AppNotificationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/statement': {
+      id: '/_app/statement'
+      path: '/statement'
+      fullPath: '/statement'
+      preLoaderRoute: typeof AppStatementRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/support': {
@@ -488,6 +507,7 @@ interface AppRouteChildren {
   AppCampaignsRoute: typeof AppCampaignsRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppNotificationsRoute: typeof AppNotificationsRoute
+  AppStatementRoute: typeof AppStatementRoute
   AppSupportRoute: typeof AppSupportRoute
   AppTopupBalanceRoute: typeof AppTopupBalanceRouteWithChildren
   AppTransactionsRoute: typeof AppTransactionsRoute
@@ -502,6 +522,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCampaignsRoute: AppCampaignsRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppNotificationsRoute: AppNotificationsRoute,
+  AppStatementRoute: AppStatementRoute,
   AppSupportRoute: AppSupportRoute,
   AppTopupBalanceRoute: AppTopupBalanceRouteWithChildren,
   AppTransactionsRoute: AppTransactionsRoute,

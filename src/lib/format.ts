@@ -1,4 +1,7 @@
-/** Display formatting of spec §9: money, dates, click counts, hashes, countdowns. */
+/**
+ * Display formatting of spec §9 the first screens use: money, dates, click counts (hashes are in
+ * short-hash.ts and countdowns in use-countdown.ts: a function here is in every first load).
+ */
 
 // Money is formatted in src/shared/money.ts, where the server's messages format it too.
 export { formatMoney } from '../shared/money';
@@ -34,15 +37,4 @@ export function formatCompactCount(count: number | null | undefined): string {
   if (abs >= 999_950) return `${(n / 1_000_000).toFixed(1)}M`;
   if (abs >= 1000) return `${(n / 1000).toFixed(1)}K`;
   return String(n);
-}
-
-/** Spec §9: hashes and addresses shortened to the first 6 and last 4 characters. */
-export function shortHash(value: string): string {
-  return value.length <= 10 ? value : `${value.slice(0, 6)}...${value.slice(-4)}`;
-}
-
-/** `300` → `5:00`, `59` → `0:59`. */
-export function formatCountdown(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }

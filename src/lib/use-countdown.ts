@@ -13,3 +13,9 @@ export function useCountdown() {
   const start = useCallback((seconds: number) => setSecondsLeft(seconds), []);
   return { secondsLeft, start };
 }
+
+/** `300` → `5:00`, `59` → `0:59`. */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

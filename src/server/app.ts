@@ -22,6 +22,7 @@ import {
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
+import { statementRoutes } from './routes/statement';
 import { statsRoutes } from './routes/stats';
 import { configRoutes } from './routes/config';
 import { depositRoutes } from './routes/deposits';
@@ -136,6 +137,7 @@ export async function buildApp({
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(campaignRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api' });
+  await app.register(statementRoutes, { prefix: '/api' });
   await app.register(partnerRoutes, { prefix: '/api' });
   await app.register(depositRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });

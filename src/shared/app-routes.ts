@@ -26,5 +26,6 @@ export const APP_ROUTES = [
   '/topup-balance',
   '/topup-balance/$id',
   '/transactions',
+  '/statement',
   '/error',
 ] as const;

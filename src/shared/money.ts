@@ -7,14 +7,6 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-/** True for a finite number with at most two decimals (1.005 is not). */
-export function hasAtMostTwoDecimals(value: number): boolean {
-  if (!Number.isFinite(value)) return false;
-  // A whole number has none (and 1e308 * 100 would overflow the check below).
-  if (Number.isInteger(value)) return true;
-  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-}
-
 // Intl.NumberFormat gives the text below, but its first use costs a phone 50 ms or more of blocked
 // main thread, on the first screen: amounts in the everyday range are written here instead, with the
 // same result (tests/unit/format.test.ts compares them with Intl).

@@ -102,11 +102,18 @@ export interface Range {
 
 /**
  * The first and last day of a range: today, the last 7 or 30 days with today, all time (from the
- * first day given, e.g. the first with figures, to today) or the custom days as sent.
+ * first day given, e.g. the first with figures, to today) or the custom days as sent. `exact`: today
+ * as the zone's exact offset has it (the statement's ledger rows, src/shared/local-days.ts), not by
+ * the roll-ups' whole hours.
  */
-export function resolveRange(request: RangeRequest, now: number, firstDay?: string): Range {
+export function resolveRange(
+  request: RangeRequest,
+  now: number,
+  firstDay?: string,
+  exact?: { today: string },
+): Range {
   const zone = request.time_zone;
-  const today = dayOf(zone, now);
+  const today = exact ? exact.today : dayOf(zone, now);
   let from = today;
   let to = today;
   if (request.range === '7d') from = addDays(today, -6);
@@ -117,7 +124,7 @@ export function resolveRange(request: RangeRequest, now: number, firstDay?: stri
     to = request.to ?? today;
   }
   const actual = zoneOffsetMinutes(zone, now);
-  const counted = countedOffsetMinutes(zone, now);
+  const counted = exact ? actual : countedOffsetMinutes(zone, now);
   return {
     from,
     to,

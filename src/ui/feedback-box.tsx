@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { ErrorBox, SuccessBox } from './alert';
+import { ErrorBox } from './alert';
+import { SuccessBox } from './status-boxes';
 import type { Feedback } from './feedback';
 import * as styles from './feedback-box.css';
 

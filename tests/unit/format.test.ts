@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  formatCompactCount,
-  formatCountdown,
-  formatMoney,
-  formatShortDate,
-  shortHash,
-} from '@/lib/format';
+import { formatCompactCount, formatMoney, formatShortDate } from '@/lib/format';
+import { shortHash } from '@/lib/short-hash';
+import { formatCountdown } from '@/lib/use-countdown';
 
 describe('formatMoney', () => {
   it.each([

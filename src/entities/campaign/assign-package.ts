@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '@/shared/constants';
 import { AssignAdPackageBody, type AdPackage } from '@/shared/contract/campaigns';
-import { hasAtMostTwoDecimals } from '@/shared/money';
+import { hasAtMostTwoDecimals } from '@/shared/two-decimals';
 import { CAMPAIGN_RULE_MESSAGES, categoryProblem } from '@/shared/rules/campaign-rules';
 import { newDepositClicksProblem } from '@/shared/rules/campaign-top-up';
 

@@ -18,7 +18,7 @@ export const SHELL_TITLES: Record<string, [title: string, subtitle: string]> = {
 /** The sign-in pages (the centred card) and the signed-in pages (top bar and sidebar), spec §2. */
 const AUTH_PAGES = /^\/($|login|register|forgot-password|reset-password\/|account\/verification\/)/;
 const APP_PAGES =
-  /^\/(dashboard|create-campaign|campaigns|campaign-history|topup-balance|transactions|notifications|support|account|analytics\/)/;
+  /^\/(dashboard|create-campaign|campaigns|campaign-history|topup-balance|transactions|statement|notifications|support|account|analytics\/)/;
 
 /** Which template of index.html shows `pathname`: a frame, or the spinner alone (other pages). */
 export function shellTemplateId(pathname: string): string {

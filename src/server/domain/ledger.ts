@@ -48,18 +48,27 @@ export async function postLedgerEntry(
     [entry.userId, entry.amountCents],
   );
   if (rows.length === 0) throw badRequest(insufficientMessage);
-  await tx.query(
-    `INSERT INTO ledger_entries (user_id, amount_cents, kind, reference, note)
-      VALUES ($1, $2, $3, $4, $5)`,
-    [entry.userId, entry.amountCents, entry.kind, entry.reference ?? null, entry.note ?? null],
-  );
   const after = Number(rows[0]!.balance_cents);
+  // Issue 35: the statement's balance after each row, and its date by the clock now that the user's
+  // row is locked (not the transaction's start), so an advertiser's rows keep their order by date.
+  await tx.query(
+    `INSERT INTO ledger_entries (user_id, amount_cents, kind, reference, note, balance_after_cents, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp())`,
+    [
+      entry.userId,
+      entry.amountCents,
+      entry.kind,
+      entry.reference ?? null,
+      entry.note ?? null,
+      after,
+    ],
+  );
   // Design §2: notify once, when a debit takes the balance from $100 or more to below it.
   const low = LOW_BALANCE_DOLLARS * 100;
   if (after < low && after - entry.amountCents >= low) {
     await notify(tx, entry.userId, NOTIFICATION_TEXTS.lowBalance(after));
   }
-  return rows[0]!.balance_cents;
+  return after;
 }
 
 /** The sum of a user's ledger rows: what their balance must equal. */

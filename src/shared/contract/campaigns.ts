@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../constants';
 import { TRACKER_REASONS, type InvalidClickReason } from '../invalid-clicks';
-import { hasAtMostTwoDecimals } from '../money';
+import { hasAtMostTwoDecimals } from '../two-decimals';
 import { CAMPAIGN_RULE_MESSAGES } from '../rules/campaign-rules';
 import { Campaign } from './campaign';
 import { MessageResponse } from './common';

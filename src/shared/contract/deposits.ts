@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MAX_BALANCE_DEPOSIT_DOLLARS, MIN_BALANCE_DEPOSIT_DOLLARS } from '../constants';
-import { formatMoney, hasAtMostTwoDecimals } from '../money';
+import { formatMoney } from '../money';
+import { hasAtMostTwoDecimals } from '../two-decimals';
 import { MessageResponse } from './common';
 import { endpoint } from './endpoint';
 

@@ -13,6 +13,7 @@ import * as partnerLink from './partner-link';
 import * as passkeys from './passkeys';
 import * as profile from './profile';
 import * as sessions from './sessions';
+import * as statement from './statement';
 import * as stats from './stats';
 import * as twoFactor from './two-factor';
 import * as unreadCount from './unread-count';
@@ -35,6 +36,7 @@ const modules = [
   passkeys,
   profile,
   sessions,
+  statement,
   stats,
   twoFactor,
   unreadCount,

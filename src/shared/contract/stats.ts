@@ -20,7 +20,7 @@ const IsoDay = v.pipe(
   }, 'Each day must be a date like 2026-11-27'),
 );
 
-const RANGE_ENTRIES = {
+export const RANGE_ENTRIES = {
   range: v.picklist(STAT_RANGES, 'Choose a range: today, 7d, 30d, all or custom'),
   /** Custom ranges only: the first and the last day, both included, in the time zone. */
   from: v.optional(IsoDay),
@@ -51,7 +51,7 @@ export function customRangeProblem(body: RangeFields): string | undefined {
 
 /** Refuses a custom range without its days, out of order or too long (a body-level message). */
 // @__NO_SIDE_EFFECTS__
-function customRangeCheck<T extends RangeFields>() {
+export function customRangeCheck<T extends RangeFields>() {
   return v.rawCheck<T>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const message = customRangeProblem(dataset.value);

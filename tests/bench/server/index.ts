@@ -95,7 +95,8 @@ async function seed(db: Db): Promise<Seeded> {
   ]);
   // $1 a top-up: enough balance for every one of them.
   await db.query(
-    `WITH grant_row AS (INSERT INTO ledger_entries (user_id, amount_cents, kind) VALUES ($1, 1000000, 'demo-grant'))
+    `WITH grant_row AS (INSERT INTO ledger_entries (user_id, amount_cents, kind, balance_after_cents)
+                        VALUES ($1, 1000000, 'demo-grant', (SELECT balance_cents + 1000000 FROM users WHERE id = $1)))
      UPDATE users SET balance_cents = balance_cents + 1000000 WHERE id = $1`,
     [writer.userId],
   );

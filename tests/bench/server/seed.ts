@@ -118,7 +118,8 @@ export async function seedAdvertiser(
     [name],
   );
   await db.query(
-    `INSERT INTO ledger_entries (user_id, amount_cents, kind) VALUES ($1, 50000, 'demo-grant')`,
+    `INSERT INTO ledger_entries (user_id, amount_cents, kind, balance_after_cents)
+     VALUES ($1, 50000, 'demo-grant', 50000)`,
     [user!.id],
   );
   const session = await createSession(db, Number(user!.id));
@@ -158,20 +159,27 @@ export async function seedCampaigns(db: Queryable, campaigns: CampaignSeed[]): P
       campaigns.map((c) => c.startedSecondsAgo),
     ],
   );
+  // The grant first, then each campaign's debit: the balance after each row as the ledger keeps it.
   await db.query(
-    `INSERT INTO ledger_entries (user_id, amount_cents, kind, reference)
-     SELECT user_id, amount, 'campaign-funded', 'campaign:' || id
-       FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS r(id, user_id, amount)`,
+    `INSERT INTO ledger_entries (user_id, amount_cents, kind, balance_after_cents)
+     SELECT r.user_id, sum(r.amount), 'demo-grant', min(u.balance_cents) + sum(r.amount)
+       FROM unnest($1::bigint[], $2::bigint[]) AS r(user_id, amount)
+       JOIN users u ON u.id = r.user_id
+      GROUP BY r.user_id`,
+    [rows.map((r) => r.user_id), rows.map((r) => Number(r.amount_deposit_cents))],
+  );
+  await db.query(
+    `INSERT INTO ledger_entries (user_id, amount_cents, kind, reference, balance_after_cents)
+     SELECT r.user_id, -r.amount, 'campaign-funded', 'campaign:' || r.id,
+            u.balance_cents + sum(r.amount) OVER (PARTITION BY r.user_id)
+              - sum(r.amount) OVER (PARTITION BY r.user_id ORDER BY r.id)
+       FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS r(id, user_id, amount)
+       JOIN users u ON u.id = r.user_id
+      ORDER BY r.id`,
     [
       rows.map((r) => r.id),
       rows.map((r) => r.user_id),
-      rows.map((r) => -Number(r.amount_deposit_cents)),
+      rows.map((r) => Number(r.amount_deposit_cents)),
     ],
-  );
-  await db.query(
-    `INSERT INTO ledger_entries (user_id, amount_cents, kind)
-     SELECT user_id, sum(amount), 'demo-grant'
-       FROM unnest($1::bigint[], $2::bigint[]) AS r(user_id, amount) GROUP BY user_id`,
-    [rows.map((r) => r.user_id), rows.map((r) => Number(r.amount_deposit_cents))],
   );
 }

@@ -89,7 +89,8 @@ describe.each(databaseKinds())('development data on %s', (kind) => {
           user!.id,
         ]);
         await tx.query(
-          "INSERT INTO ledger_entries (user_id, amount_cents, kind) VALUES ($1, -2500, 'campaign-funded')",
+          `INSERT INTO ledger_entries (user_id, amount_cents, kind, balance_after_cents)
+           VALUES ($1, -2500, 'campaign-funded', (SELECT balance_cents FROM users WHERE id = $1))`,
           [user!.id],
         );
       });

@@ -86,7 +86,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
       overrides: { email: `${name}.local@example.com` },
     });
     await t.db.query(
-      "INSERT INTO ledger_entries (user_id, amount_cents, kind) VALUES ($1, 5000, 'deposit')",
+      "INSERT INTO ledger_entries (user_id, amount_cents, kind, balance_after_cents) VALUES ($1, 5000, 'deposit', 5000)",
       [userId],
     );
     await t.db.query('UPDATE users SET balance_cents = 5000 WHERE id = $1', [userId]);

@@ -51,14 +51,14 @@ describe('/account', () => {
     expect(screen.getByText('Password last updated: Jun 10, 2025')).toBeInTheDocument();
   });
 
-  it('has quick actions to /topup, /transactions, /notifications and a logout', async () => {
+  it('has quick actions to /topup, /transactions, /statement, /notifications and a logout', async () => {
     renderApp('/account', stub);
     const actions = (await screen.findByRole('heading', { name: 'Quick Actions' })).parentElement!;
     expect(
       within(actions)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/topup', '/transactions', '/notifications']);
+    ).toEqual(['/topup', '/transactions', '/statement', '/notifications']);
     expect(within(actions).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 

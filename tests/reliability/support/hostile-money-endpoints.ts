@@ -433,6 +433,7 @@ function statsEndpoints(bProfile: string): JsonEndpoint[] {
   const CHOOSE_RANGE = refused('Choose a range: today, 7d, 30d, all or custom');
   const UNKNOWN_ZONE = refused('Unknown time zone');
   const BAD_DAY = refused('Each day must be a date like 2026-11-27');
+  const UNKNOWN_PAGE = refused('Unknown page of the statement');
   const rangeFields = {
     range: { type: 'text', wrongType: CHOOSE_RANGE, text: CHOOSE_RANGE, tooLong: CHOOSE_RANGE },
     time_zone: {
@@ -462,6 +463,29 @@ function statsEndpoints(bProfile: string): JsonEndpoint[] {
         },
       ],
     })),
+    // Issue 35: the statement takes the same range, and the cursor of a page of A's own.
+    {
+      path: '/api/account/statement',
+      as: 'a',
+      template: { range: '7d', time_zone: 'UTC' },
+      empty: CHOOSE_RANGE,
+      fields: {
+        ...rangeFields,
+        cursor: {
+          type: 'text',
+          wrongType: UNKNOWN_PAGE,
+          missing: 'valid',
+          text: UNKNOWN_PAGE,
+          tooLong: UNKNOWN_PAGE,
+        },
+      },
+      extra: [
+        {
+          ...backwards,
+          body: { range: 'custom', from: '2026-02-01', to: '2026-01-01', time_zone: 'UTC' },
+        },
+      ],
+    },
     {
       path: '/api/stats/campaign',
       as: 'a',

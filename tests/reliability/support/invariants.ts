@@ -73,12 +73,31 @@ export async function moneyInvariantViolations(
     }
   }
   violations.push(
+    ...(await balanceAfterViolations(db)),
     ...(await campaignLedgerViolations(db)),
     ...(await clickViolations(db)),
     ...(await depositViolations(db, coins)),
     ...(await operatorViolations(db)),
   );
   return violations;
+}
+
+/**
+ * Issue 35: each ledger row's balance after it is the running sum of its advertiser's rows in the
+ * statement's order (by date, then id), also when writes of one advertiser raced.
+ */
+async function balanceAfterViolations(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ id: number; after: number; running: number }>(
+    `SELECT id, after, running FROM (
+       SELECT id, balance_after_cents AS after,
+              sum(amount_cents) OVER (PARTITION BY user_id ORDER BY created_at, id) AS running
+         FROM ledger_entries) r
+      WHERE after <> running ORDER BY id`,
+  );
+  return rows.map(
+    (r) =>
+      `ledger row ${r.id}: balance after ${Number(r.after)} != running sum ${Number(r.running)}`,
+  );
 }
 
 /** What the ended periods of each campaign billed, from its history entries. */

@@ -8,8 +8,10 @@ import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns
 import { TOKEN_CONTRACTS } from '@/dev/dev-chain';
 import { expireDeposits } from '@/server/jobs/expire-deposits';
 import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
+import { accountStatement, type StatementRow } from '@/shared/contract/statement';
 import type { TestChain } from '../../helpers/anvil';
 import {
+  answerOf,
   registerUser,
   type TestApp,
   type TestClient,
@@ -1263,6 +1265,41 @@ export class RandomOpsRun {
       figureViolations(list.body.data, history.body.data, Number(ledger!.taken) - held),
       this.where(),
     ).toEqual([]);
+    await this.checkStatement(user);
+  }
+
+  /**
+   * Issue 35: All time's statement (a half-hour zone) opens at 0 and closes on the balance, each row's
+   * balance after it runs from the row before, and every campaign row names its campaign, also after
+   * the campaign was deleted or replaced.
+   */
+  private async checkStatement(user: UserModel): Promise<void> {
+    const rows: StatementRow[] = [];
+    let cursor: string | undefined;
+    let closing = 0;
+    do {
+      const page = answerOf(
+        await user.client.call(accountStatement, {
+          range: 'all',
+          time_zone: 'Asia/Kolkata',
+          cursor,
+        }),
+      );
+      expect(page.opening_balance, this.where()).toBe(0);
+      rows.push(...page.rows);
+      closing = page.closing_balance;
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    expect(toCents(closing), this.where()).toBe(user.balanceCents);
+    let balance = 0;
+    for (const row of rows) {
+      balance += toCents(row.amount);
+      expect(toCents(row.balance_after), this.where()).toBe(balance);
+      if (['campaign_funded', 'top_up', 'refund'].includes(row.kind)) {
+        expect(row.concerns.campaign, this.where()).not.toBeNull();
+      }
+    }
+    expect(balance, this.where()).toBe(user.balanceCents);
   }
 
   private async check(): Promise<void> {

@@ -28,6 +28,9 @@ function QuickActions() {
         <Link to="/transactions" className={linkClass}>
           <Icon name="receipt" /> Transactions
         </Link>
+        <Link to="/statement" className={linkClass}>
+          <Icon name="history" /> Statement
+        </Link>
         <Link to="/notifications" className={linkClass}>
           <Icon name="bell" /> Notifications
         </Link>

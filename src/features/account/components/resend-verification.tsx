@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api';
 import { useOnline } from '@/lib/offline';
-import { WarningBox } from '@/ui/alert';
+import { WarningBox } from '@/ui/status-boxes';
 import { Button } from '@/ui/button';
 import { useResendVerification } from '../api/resend-verification';
 import type { Message } from './form-parts';

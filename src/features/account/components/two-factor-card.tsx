@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api';
-import { ErrorBox, SuccessBox } from '@/ui/alert';
+import { ErrorBox } from '@/ui/alert';
+import { SuccessBox } from '@/ui/status-boxes';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { CopyButton } from '@/ui/copy-button';

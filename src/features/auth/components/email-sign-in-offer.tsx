@@ -1,6 +1,7 @@
 import { AUTH_FALLBACK_MESSAGE } from '@/shared/constants';
 import { errorMessage } from '@/lib/api';
-import { ErrorBox, SuccessBox } from '@/ui/alert';
+import { ErrorBox } from '@/ui/alert';
+import { SuccessBox } from '@/ui/status-boxes';
 import { Button } from '@/ui/button';
 import { WriteStatus } from '@/ui/write-status';
 import { useRequestEmailSignIn } from '../api/email-sign-in';

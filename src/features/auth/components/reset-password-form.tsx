@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '@/lib/api';
 import { MIN_PASSWORD_LENGTH } from '@/shared/rules/account';
-import { SuccessBox } from '@/ui/alert';
+import { SuccessBox } from '@/ui/status-boxes';
 import { Button, buttonClass } from '@/ui/button';
 import { useShowFirstInvalid } from '@/ui/show-first-invalid';
 import { WriteStatus } from '@/ui/write-status';

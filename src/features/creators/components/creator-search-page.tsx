@@ -8,7 +8,8 @@ import {
   LOW_BALANCE_DOLLARS,
   SEARCH_DISABLED_AT_OR_BELOW_DOLLARS,
 } from '@/shared/constants';
-import { ErrorBox, WarningBox } from '@/ui/alert';
+import { ErrorBox } from '@/ui/alert';
+import { WarningBox } from '@/ui/status-boxes';
 import { Card, EmptyState, PageHeader } from '@/ui/card';
 import { Spinner } from '@/ui/spinner';
 import { useAuthUser } from '@/entities/session/api/check-auth';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { LOW_BALANCE_DOLLARS } from '@/shared/constants';
 import { errorMessage } from '@/lib/api';
-import { WarningBox } from '@/ui/alert';
+import { WarningBox } from '@/ui/status-boxes';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/card';
 import { useFeedback } from '@/ui/feedback';

@@ -32,7 +32,8 @@ function StatCard({
   );
 }
 
-/** Spec §2 dashboard: Total Campaigns, Active, Expired, Total Balance (with Topup and Transactions). */
+/** Spec §2 dashboard: Total Campaigns, Active, Expired, Total Balance (with Topup and
+ * Transactions, and the statement it reconciles with: issue 35). */
 export function StatCards({
   campaigns,
   balance,
@@ -61,6 +62,9 @@ export function StatCards({
           </Link>
           <Link to="/transactions" className={linkClass}>
             Transactions
+          </Link>
+          <Link to="/statement" className={linkClass}>
+            Statement
           </Link>
         </div>
       </StatCard>

@@ -12,6 +12,7 @@ type NavTarget =
   | '/create-campaign'
   | '/topup-balance'
   | '/transactions'
+  | '/statement'
   | '/notifications'
   | '/support'
   | '/account';
@@ -114,6 +115,7 @@ export function Sidebar({
           <CampaignsGroup />
           <NavLink to="/topup-balance" icon="wallet" label="Topup Balance" />
           <NavLink to="/transactions" icon="receipt" label="Transactions" />
+          <NavLink to="/statement" icon="history" label="Statement" />
           <NavLink to="/notifications" icon="bell" label="Notifications" badge={<UnreadBadge />} />
           <NavLink to="/support" icon="help" label="Support" />
           <NavLink to="/account" icon="user" label="My Account" className={styles.smallOnly} />

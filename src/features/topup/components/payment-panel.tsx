@@ -1,5 +1,5 @@
 import type { Transaction } from '@/shared/contract/deposits';
-import { WarningBox } from '@/ui/alert';
+import { WarningBox } from '@/ui/status-boxes';
 import { Card } from '@/ui/card';
 import { CopyButton } from '@/ui/copy-button';
 import { coinLabel } from '@/entities/deposit/format';

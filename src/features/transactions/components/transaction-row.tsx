@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { formatMoney, shortHash } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
+import { shortHash } from '@/lib/short-hash';
 import type { Transaction } from '@/shared/contract/deposits';
 import { dollarsToCents } from '@/shared/money';
 import {

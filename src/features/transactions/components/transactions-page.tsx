@@ -68,6 +68,9 @@ export function TransactionsPage() {
               <span className={styles.balanceLabel}>Balance</span>
               <span className={styles.balanceValue}>{formatMoney(balance)}</span>
             </div>
+            <Link to="/statement" className={buttonClass('secondary')}>
+              <Icon name="history" /> Statement
+            </Link>
             <Link to="/topup-balance" className={buttonClass('primary')}>
               <Icon name="wallet" /> Top Up Balance
             </Link>

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { dollarsToCents, hasAtMostTwoDecimals } from '../../../shared/money';
+import { dollarsToCents } from '../../../shared/money';
+import { hasAtMostTwoDecimals } from '../../../shared/two-decimals';
 import type { Db, Writer } from '../../db/db';
 
 /**

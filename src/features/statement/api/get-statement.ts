@@ -1,0 +1,64 @@
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api';
+import { accountStatement, type Statement } from '@/shared/contract/statement';
+import { campaignsQueryKey } from '@/entities/campaign/api/get-campaigns';
+import type { ChosenRange } from '@/entities/stats/range-store';
+
+/**
+ * Issue 35: the account statement of a range, page by page (`next_cursor`). Keyed below the
+ * campaigns' key, so a campaign write (which moves the balance) refreshes it with the figures.
+ */
+export async function getStatementPage(range: ChosenRange, cursor?: string): Promise<Statement> {
+  const { success: _success, ...page } = await callApi(accountStatement, {
+    ...range,
+    ...(cursor === undefined ? {} : { cursor }),
+  });
+  return page;
+}
+
+/** The first `pages` pages of a range in one: their rows, and the cursor after the last. */
+async function loadPages(range: ChosenRange, pages: number, known?: Statement) {
+  let statement = known ?? (await getStatementPage(range));
+  for (let page = known ? pages - 1 : 1; page < pages && statement.next_cursor !== null; page++) {
+    const next = await getStatementPage(range, statement.next_cursor);
+    statement = { ...next, rows: [...statement.rows, ...next.rows] };
+  }
+  return statement;
+}
+
+/** Every page of a range (the CSV and the printed statement hold all its rows). */
+export const getWholeStatement = (range: ChosenRange) => loadPages(range, Infinity);
+
+const statementKey = (range: ChosenRange, pages: number) =>
+  [
+    ...campaignsQueryKey,
+    'statement',
+    range.range,
+    range.from ?? '',
+    range.to ?? '',
+    range.time_zone,
+    pages,
+  ] as const;
+
+/**
+ * The first `pages` pages (Show more adds one). useQuery, not useInfiniteQuery: the latter would
+ * bring its observer into every first load (one barrel module of react-query). The pages already
+ * held under the key before, unless invalidated since, are not asked for again.
+ */
+export function statementQueryOptions(range: ChosenRange, pages: number, client: QueryClient) {
+  return queryOptions({
+    queryKey: statementKey(range, pages),
+    queryFn: () => {
+      const before = statementKey(range, pages - 1);
+      const state = client.getQueryState<Statement>(before);
+      const known = pages > 1 && state?.data && !state.isInvalidated ? state.data : undefined;
+      return loadPages(range, pages, known);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStatement(range: ChosenRange, pages: number) {
+  return useQuery(statementQueryOptions(range, pages, useQueryClient()));
+}
