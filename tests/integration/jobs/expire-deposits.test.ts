@@ -390,7 +390,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   it('closes each request once when runs overlap', async () => {
     const users = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.server)));
     for (const [index, { client }] of users.entries()) {
-      for (const coin of ['usdc', 'usdt']) {
+      for (const coin of ['usdc', 'usdt'] as const) {
         await age((await deposit(client, 150 + index, coin)).id, 24 * 3600 + 1);
       }
     }

@@ -88,7 +88,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     it('answers 400 when the terms are not accepted', async () => {
       const response = await t.server
         .client()
-        .post('/api/auth/register', newRegistration({ agreeTerms: false }));
+        .post('/api/auth/register', { ...newRegistration(), agreeTerms: false });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         success: false,
