@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { parseCatalogueFeed, upsertProfiles } from '@/server/domain/campaigns/catalogue';
 import { postLedgerEntry } from '@/server/domain/ledger';
+import { newCampaign } from '@/shared/contract/campaigns';
 import {
   openTestDatabase,
   registerUser,
@@ -60,7 +61,7 @@ beforeAll(async () => {
     postLedgerEntry(tx, { userId, amountCents: 200_000, kind: 'demo-grant' }),
   );
   for (const username of USERNAMES) {
-    const created = await client.post('/api/new-campaign', {
+    const created = await client.call(newCampaign, {
       username,
       package_id: 1,
       amount_deposit: 100,

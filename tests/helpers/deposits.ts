@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import type { Transaction } from '@/shared/contract/deposits';
 import type { Db } from '@/server/db/db';
-import type { TestClient } from './server';
+import { topUpBalance, type CoinType, type Transaction } from '@/shared/contract/deposits';
+import { answerOf, type TestClient } from './server';
 
 /** What the deposit tests read of an advertiser and the calls they make, written once. */
 
@@ -27,12 +27,9 @@ export async function notificationsOf(db: Db, userId: number): Promise<string[]>
 export async function openDeposit(
   client: TestClient,
   amount: number,
-  coinType: string,
+  coinType: CoinType,
 ): Promise<Transaction> {
-  const response = await client.post<{ data: Transaction }>('/api/top-up-balance-v2', {
-    amount,
-    coinType,
-  });
+  const response = await client.call(topUpBalance, { amount, coinType });
   expect(response.status).toBe(201);
-  return response.body.data;
+  return answerOf(response, 201).data;
 }

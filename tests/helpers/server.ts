@@ -16,6 +16,8 @@ import {
   type Endpoint,
   type ResponseInput,
 } from '@/shared/contract/endpoint';
+import { register, type RegisterBody } from '@/shared/contract/auth';
+import { confirmIdentity as confirmIdentityEndpoint } from '@/shared/contract/identity';
 
 /**
  * Reusable pieces for integration tests through real HTTP:
@@ -348,7 +350,7 @@ export function tokenOf(link: string): string {
 let nextUser = 0;
 
 /** A unique registration payload; pass fields to override. */
-export function newRegistration(overrides: Record<string, unknown> = {}) {
+export function newRegistration(overrides: Partial<RegisterBody> = {}): RegisterBody {
   nextUser += 1;
   const tag = `${Date.now().toString(36)}${nextUser}`;
   return {
@@ -367,15 +369,15 @@ export function newRegistration(overrides: Record<string, unknown> = {}) {
  */
 export async function registerUser(
   server: TestApp,
-  options: { overrides?: Record<string, unknown>; verified?: boolean } = {},
+  options: { overrides?: Partial<RegisterBody>; verified?: boolean } = {},
 ): Promise<{
   client: TestClient;
-  registration: ReturnType<typeof newRegistration>;
+  registration: RegisterBody;
   userId: number;
 }> {
   const client = server.client();
   const registration = newRegistration(options.overrides);
-  const response = await client.post('/api/auth/register', registration);
+  const response = await client.call(register, registration);
   if (response.status !== 201) {
     throw new Error(`register answered ${response.status}: ${JSON.stringify(response.body)}`);
   }
@@ -396,7 +398,7 @@ export async function confirmIdentity(
   client: TestClient,
   proof: { password?: string; code?: string } = { password: 'correct-horse-1' },
 ): Promise<void> {
-  const answer = await client.post('/api/account/confirm-identity', proof);
+  const answer = await client.call(confirmIdentityEndpoint, proof);
   if (answer.status !== 200) {
     throw new Error(`confirm-identity answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }

@@ -93,7 +93,7 @@ export class SoftAuthenticator {
     return {
       id: passkey.id,
       rawId: passkey.id,
-      type: 'public-key',
+      type: 'public-key' as const,
       response: {
         clientDataJSON: b64u(clientData),
         attestationObject: b64u(cbor({ fmt: 'none', attStmt: {}, authData })),
@@ -127,7 +127,7 @@ export class SoftAuthenticator {
     return {
       id: passkey.id,
       rawId: passkey.id,
-      type: 'public-key',
+      type: 'public-key' as const,
       response: {
         clientDataJSON: b64u(clientData),
         authenticatorData: b64u(authenticatorData),

@@ -2,18 +2,41 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postLedgerEntry } from '@/server/domain/ledger';
 import {
+  changePassword,
+  checkResetLink,
+  forgotPassword,
+  register as registerEndpoint,
+  resetPassword,
+  verifyEmail,
+} from '@/shared/contract/auth';
+import { newCampaign } from '@/shared/contract/campaigns';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import { readAllNotifications } from '@/shared/contract/notifications';
+import {
+  addPasskey,
+  passkeyAddOptions,
+  passkeySignIn,
+  passkeySignInOptions,
+} from '@/shared/contract/passkeys';
+import { changeEmail, confirmEmail } from '@/shared/contract/profile';
+import { endOtherSessions, getSessions } from '@/shared/contract/sessions';
+import { enableTwoFactor, loginSecondFactor, setUpTwoFactor } from '@/shared/contract/two-factor';
+import { checkAuth, logout as logoutEndpoint } from '@/shared/contract/user';
+import { getUserDetails } from '@/shared/contract/user-details';
+import {
+  answerOf,
   confirmIdentity,
   databaseKinds,
   openTestDatabase,
+  PRODUCTION_TEST_ENV,
   registerUser,
   startTestApp,
-  tokenOf,
-  waitForMail,
+  TEST_APP_URL,
   type TestApp,
   type TestClient,
   type TestDatabase,
-  PRODUCTION_TEST_ENV,
-  TEST_APP_URL,
+  tokenOf,
+  waitForMail,
 } from '../helpers/server';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
 
@@ -82,7 +105,7 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
   });
 
   const login = (client: TestClient, email: string, password: string) =>
-    client.post('/api/auth/login', { email, password });
+    client.call(loginEndpoint, { email, password });
 
   /** What a refused request must leave as it was. */
   const state = () =>
@@ -137,8 +160,8 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
     const registration = (await registerUser(server)).registration;
     const responses = [
       await login(client, registration.email, registration.password),
-      await client.get('/api/auth/check-auth'),
-      await client.get('/api/get-user-details'),
+      await client.call(checkAuth),
+      await client.call(getUserDetails),
     ];
     const sid = sidOf(client)!;
     expect(sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -157,10 +180,14 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
       body: { success: true, user: null },
     });
     expect(
-      await anonymous.get('/api/auth/check-auth', { authorization: `Bearer ${sid}`, sid }),
+      await anonymous.call(checkAuth, undefined, {
+        headers: { authorization: `Bearer ${sid}`, sid },
+      }),
     ).toMatchObject({ status: 200, body: { success: true, user: null } });
     expect(
-      await anonymous.get('/api/get-user-details', { authorization: `Bearer ${sid}`, sid }),
+      await anonymous.call(getUserDetails, undefined, {
+        headers: { authorization: `Bearer ${sid}`, sid },
+      }),
     ).toMatchObject({
       status: 401,
       body: NOT_AUTHENTICATED,
@@ -183,23 +210,23 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
 
     const stale = server.client();
     stale.cookies.set('sid', fromRegistration);
-    expect(await stale.get('/api/auth/check-auth')).toMatchObject({
+    expect(await stale.call(checkAuth)).toMatchObject({
       status: 401,
       body: NOT_AUTHENTICATED,
     });
-    expect((await client.get('/api/auth/check-auth')).status).toBe(200);
+    expect((await client.call(checkAuth)).status).toBe(200);
   });
 
   it('V3.3.1 logout ends the session on the server: the old cookie then gets 401', async () => {
     const { client, userId } = await registerUser(server);
     const sid = sidOf(client)!;
-    expect(await client.post('/api/auth/logout')).toMatchObject({
+    expect(await client.call(logoutEndpoint)).toMatchObject({
       status: 200,
       body: { success: true, message: 'Logged out successfully' },
     });
     const replay = server.client();
     replay.cookies.set('sid', sid);
-    expect(await replay.get('/api/auth/check-auth')).toMatchObject({
+    expect(await replay.call(checkAuth)).toMatchObject({
       status: 401,
       body: NOT_AUTHENTICATED,
     });
@@ -222,15 +249,15 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
       const { client, registration } = await fundedAdvertiser();
       const before = await state();
       for (const origin of ['https://evil.example', 'http://app.test.evil.example', 'null']) {
-        expect(await client.post('/api/new-campaign', campaign, { origin })).toMatchObject({
+        expect(await client.call(newCampaign, campaign, { headers: { origin } })).toMatchObject({
           status: 403,
           body: CROSS_ORIGIN,
         });
         expect(
-          await client.post(
-            '/api/auth/change-password',
+          await client.call(
+            changePassword,
             { oldPassword: registration.password, newPassword: 'taken-over-1' },
-            { origin },
+            { headers: { origin } },
           ),
         ).toMatchObject({ status: 403, body: CROSS_ORIGIN });
       }
@@ -269,8 +296,7 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
     const code = tokenOf(
       (await waitForMail(server.outboxDir, first.registration.email, 'Verify')).link,
     );
-    const verify = (value: string) =>
-      server.client().post('/api/auth/verify-email', { code: value });
+    const verify = (value: string) => server.client().call(verifyEmail, { code: value });
     expect(await verify(code)).toMatchObject({
       status: 200,
       body: { success: true, message: 'Account verified successfully!', alreadyVerified: false },
@@ -302,22 +328,22 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
     const email = registration.email;
     const seen: string[] = [];
     const resetLink = async () => {
-      await server.client().post('/api/auth/forgot-password', { email });
+      await server.client().call(forgotPassword, { email });
       const { link } = await waitForMail(server.outboxDir, email, 'Reset', seen);
       seen.push(link);
       return tokenOf(link);
     };
     const reset = (token: string, newPassword: string) =>
-      server.client().post('/api/auth/reset-password', { resetPasswordToken: token, newPassword });
+      server.client().call(resetPassword, { resetPasswordToken: token, newPassword });
     const loginStatus = async (password: string) =>
       (await login(server.client(), email, password)).status;
 
     // Issue 32 point 3: a newer link leaves the older one valid (anyone may ask for one).
     const older = await resetLink();
     const newer = await resetLink();
-    expect(
-      await server.client().post('/api/auth/reset-password/check', { resetPasswordToken: older }),
-    ).toMatchObject({ status: 200 });
+    expect(await server.client().call(checkResetLink, { resetPasswordToken: older })).toMatchObject(
+      { status: 200 },
+    );
     expect(await reset(newer, 'newer-link-pw')).toMatchObject({ status: 200 });
     expect(await reset(newer, 'again-link-pw')).toMatchObject({ status: 400, body: INVALID_RESET });
     expect(await reset(older, 'older-link-pw')).toMatchObject({ status: 400, body: INVALID_RESET });
@@ -461,16 +487,20 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
         for (let i = 0; i < 5; i++) {
           const guess = await limited
             .client()
-            .post('/api/auth/login', { ...registration, password: `x-${i}` }, from('203.0.113.7'));
+            .call(
+              loginEndpoint,
+              { ...registration, password: `x-${i}` },
+              { headers: from('203.0.113.7') },
+            );
           expect(guess.status).toBe(401);
         }
         const attacker = await limited
           .client()
-          .post('/api/auth/login', registration, from('203.0.113.7'));
+          .call(loginEndpoint, registration, { headers: from('203.0.113.7') });
         expect(attacker).toMatchObject({ status: 429, body: TOO_MANY });
         const owner = await limited
           .client()
-          .post('/api/auth/login', registration, from('198.51.100.2'));
+          .call(loginEndpoint, registration, { headers: from('198.51.100.2') });
         expect(owner.status).toBe(200);
       } finally {
         await limited.close();
@@ -493,10 +523,10 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
             answers.push(
               await limited
                 .client()
-                .post(
-                  '/api/auth/login',
+                .call(
+                  loginEndpoint,
                   { email, password: `x-${i}` },
-                  { 'x-forwarded-for': `203.0.113.${i + 1}` },
+                  { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } },
                 ),
             );
           }
@@ -522,23 +552,25 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
     try {
       // The owner signed in from this browser before (its device cookie is known).
       const owner = limited.client();
-      expect((await owner.post('/api/auth/login', registration, from('198.51.100.9'))).status).toBe(
-        200,
-      );
+      expect(
+        (await owner.call(loginEndpoint, registration, { headers: from('198.51.100.9') })).status,
+      ).toBe(200);
       for (let i = 0; i < 3; i++) {
         await limited
           .client()
-          .post(
-            '/api/auth/login',
+          .call(
+            loginEndpoint,
             { ...registration, password: `x-${i}` },
-            from(`203.0.113.${i + 1}`),
+            { headers: from(`203.0.113.${i + 1}`) },
           );
       }
       const stranger = await limited
         .client()
-        .post('/api/auth/login', registration, from('203.0.113.50'));
+        .call(loginEndpoint, registration, { headers: from('203.0.113.50') });
       expect(stranger).toMatchObject({ status: 429, body: SIGN_IN_LIMITED });
-      const again = await owner.post('/api/auth/login', registration, from('198.51.100.10'));
+      const again = await owner.call(loginEndpoint, registration, {
+        headers: from('198.51.100.10'),
+      });
       expect(again.status).toBe(200);
       // The way back in is never used up by strangers (issue 32 point 3): forgot-password counts
       // per e-mail and address only, and mails at most three links an hour whoever asks.
@@ -547,10 +579,10 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
           (
             await limited
               .client()
-              .post(
-                '/api/auth/forgot-password',
+              .call(
+                forgotPassword,
                 { email: registration.email },
-                from(`203.0.113.${i + 10}`),
+                { headers: from(`203.0.113.${i + 10}`) },
               )
           ).status,
         ).toBe(200);
@@ -570,10 +602,10 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
           answers.push(
             await limited
               .client()
-              .post(
-                '/api/auth/login',
+              .call(
+                loginEndpoint,
                 { email: `spoof-${i}@example.com`, password: 'password-123' },
-                { 'x-forwarded-for': `198.51.100.${i + 1}` },
+                { headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } },
               ),
           );
         }
@@ -591,7 +623,7 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
   describe('ASVS 5.0 6.3.8 no account enumeration (issue 16)', () => {
     it('registering a taken e-mail answers generically and mails its owner', async () => {
       const { registration } = await registerUser(server);
-      const again = await server.client().post('/api/auth/register', {
+      const again = await server.client().call(registerEndpoint, {
         ...registration,
         username: `other_${Date.now()}`,
       });
@@ -633,13 +665,11 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
         return transaction(fn);
       });
       try {
-        const known = await server
-          .client()
-          .post('/api/auth/forgot-password', { email: registration.email });
+        const known = await server.client().call(forgotPassword, { email: registration.email });
         const knownStatements = statements.splice(0);
         const unknown = await server
           .client()
-          .post('/api/auth/forgot-password', { email: 'nobody-else@example.com' });
+          .call(forgotPassword, { email: 'nobody-else@example.com' });
         expect(unknown).toMatchObject({ status: known.status, body: known.body });
         expect(knownStatements.filter((sql) => sql.includes('auth_mail_queue'))).toEqual([
           'query INSERT INTO auth_mail_queue (kind, email) VALUES ($1, $2)',
@@ -657,38 +687,36 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
     it('ASVS 5.0 6.6.1 once two-factor sign-in is on, the password alone gives no session', async () => {
       const { client, registration } = await registerUser(server);
       await confirmIdentity(client);
-      const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
-      const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
-      await client.post('/api/auth/two-factor/enable', { code: totp.generate() });
+      const setup = await client.call(setUpTwoFactor);
+      const totp = new TOTP({ secret: Secret.fromBase32(answerOf(setup).secret) });
+      await client.call(enableTwoFactor, { code: totp.generate() });
       const browser = server.client();
       const first = await login(browser, registration.email, registration.password);
       expect(first).toMatchObject({ status: 200, body: { secondFactor: { totp: true } } });
       expect(first.setCookies.some((cookie) => cookie.startsWith('sid='))).toBe(false);
-      expect((await browser.get('/api/auth/check-auth')).body).toEqual({
+      expect((await browser.call(checkAuth)).body).toEqual({
         success: true,
         user: null,
       });
       const code = totp.generate({ timestamp: Date.now() + 30_000 });
-      expect((await browser.post('/api/auth/login-second-factor', { code })).status).toBe(200);
-      expect((await browser.get('/api/auth/check-auth')).status).toBe(200);
+      expect((await browser.call(loginSecondFactor, { code })).status).toBe(200);
+      expect((await browser.call(checkAuth)).status).toBe(200);
     });
 
     it('ASVS 5.0 6.8.x a passkey signs in; its answer for another origin is refused', async () => {
       const { client } = await registerUser(server);
       await confirmIdentity(client);
       const authenticator = new SoftAuthenticator(TEST_APP_URL);
-      const addOptions = await client.post<{ options: string }>('/api/auth/passkeys/options');
-      const credential = authenticator.create(JSON.parse(addOptions.body.options));
-      expect((await client.post('/api/auth/passkeys/add', { credential })).status).toBe(200);
+      const addOptions = await client.call(passkeyAddOptions);
+      const credential = authenticator.create(JSON.parse(answerOf(addOptions).options));
+      expect((await client.call(addPasskey, { credential })).status).toBe(200);
       const signIn = async (origin?: string) => {
         const browser = server.client();
-        const options = await browser.post<{ options: string }>(
-          '/api/auth/passkey-sign-in/options',
-        );
-        const answer = authenticator.get(JSON.parse(options.body.options), undefined, {
+        const options = await browser.call(passkeySignInOptions);
+        const answer = authenticator.get(JSON.parse(answerOf(options).options), undefined, {
           origin: origin ?? TEST_APP_URL,
         });
-        return browser.post('/api/auth/passkey-sign-in', { credential: answer });
+        return browser.call(passkeySignIn, { credential: answer });
       };
       expect((await signIn('https://evil.example')).status).toBe(400);
       expect((await signIn()).status).toBe(200);
@@ -698,54 +726,51 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
       const { client, registration } = await registerUser(server);
       const phone = server.client();
       expect((await login(phone, registration.email, registration.password)).status).toBe(200);
-      const listed = await client.post<{ data: { current: boolean }[] }>('/api/auth/sessions');
-      expect(listed.body.data.map((session) => session.current)).toEqual([true, false]);
-      expect((await client.post('/api/auth/end-other-sessions')).status).toBe(200);
-      expect((await phone.get('/api/auth/check-auth')).status).toBe(401);
-      expect((await client.get('/api/auth/check-auth')).status).toBe(200);
+      const listed = await client.call(getSessions);
+      expect(answerOf(listed).data.map((session) => session.current)).toEqual([true, false]);
+      expect((await client.call(endOtherSessions)).status).toBe(200);
+      expect((await phone.call(checkAuth)).status).toBe(401);
+      expect((await client.call(checkAuth)).status).toBe(200);
     });
 
     it('ASVS 5.0 6.x a new e-mail needs the current password and the link sent to it', async () => {
       const { client, registration } = await registerUser(server);
       const newEmail = `new-${registration.email}`;
       expect(
-        await client.post('/api/account/change-email', { newEmail, password: 'wrong-password' }),
+        await client.call(changeEmail, { newEmail, password: 'wrong-password' }),
       ).toMatchObject({ status: 400, body: { message: 'Current password is incorrect' } });
       expect(
         (
-          await client.post('/api/account/change-email', {
+          await client.call(changeEmail, {
             newEmail,
             password: registration.password,
           })
         ).status,
       ).toBe(200);
-      expect(
-        (await client.get<{ user: { email: string } }>('/api/auth/check-auth')).body.user.email,
-      ).toBe(registration.email);
+      expect(answerOf(await client.call(checkAuth)).user!.email).toBe(registration.email);
       const mail = await waitForMail(server.outboxDir, newEmail);
       const otherBrowser = server.client();
       expect((await login(otherBrowser, registration.email, registration.password)).status).toBe(
         200,
       );
-      expect(
-        (await client.post('/api/account/confirm-email', { token: tokenOf(mail.link) })).status,
-      ).toBe(200);
+      expect((await client.call(confirmEmail, { token: tokenOf(mail.link) })).status).toBe(200);
       // The account's way back in changed: its other sessions ended.
-      expect((await otherBrowser.get('/api/auth/check-auth')).status).toBe(401);
-      expect(
-        (await client.get<{ user: { email: string } }>('/api/auth/check-auth')).body.user.email,
-      ).toBe(newEmail);
+      expect((await otherBrowser.call(checkAuth)).status).toBe(401);
+      expect(answerOf(await client.call(checkAuth)).user!.email).toBe(newEmail);
     });
 
     it('V4.2.2 read-all-notifications (a GET that writes) needs a header a cross-site page cannot send', async () => {
       const { client } = await registerUser(server);
-      expect(await client.get('/api/read-all-notifications')).toMatchObject({
+      expect(await client.call(readAllNotifications)).toMatchObject({
         status: 403,
         body: CROSS_ORIGIN,
       });
       expect(
-        (await client.get('/api/read-all-notifications', { 'x-requested-with': 'PromoClicks' }))
-          .status,
+        (
+          await client.call(readAllNotifications, undefined, {
+            headers: { 'x-requested-with': 'PromoClicks' },
+          })
+        ).status,
       ).toBe(200);
     });
 
@@ -755,7 +780,7 @@ describe.each(databaseKinds())('OWASP ASVS auth checks on %s', (kind) => {
         const answers = [];
         for (let i = 0; i < 4; i++) {
           answers.push(
-            await limited.client().post('/api/auth/reset-password', {
+            await limited.client().call(resetPassword, {
               resetPasswordToken: `guess-${i}`,
               newPassword: 'long-enough-1',
             }),

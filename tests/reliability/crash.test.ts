@@ -3,12 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
-import type { Transaction } from '@/shared/contract/deposits';
 import { openPglite, type Db } from '@/server/db/db';
 import { migrate } from '@/server/db/migrate';
+import { register as registerEndpoint } from '@/shared/contract/auth';
+import { newCampaign } from '@/shared/contract/campaigns';
+import {
+  type CoinType,
+  getTransaction,
+  topUpBalance,
+  type Transaction,
+  verifyTransaction,
+} from '@/shared/contract/deposits';
 import { startTestChain, type TestChain } from '../helpers/anvil';
 import { clickId } from '../helpers/click-ids';
-import { databaseKinds, newRegistration, type TestClient } from '../helpers/server';
+import { answerOf, databaseKinds, newRegistration, type TestClient } from '../helpers/server';
 import { moneyInvariantViolations } from './support/invariants';
 import {
   createProcessDatabase,
@@ -41,8 +49,6 @@ const ORDER = [0, 0, 1, 2];
 const KILL_AFTER_BATCHES = 8;
 /** A dead process's watcher lease (15 s at CHAIN_POLL_MS 200) lapses before the new one scans. */
 const CREDITED_WITHIN_MS = 45_000;
-
-type Answer = { success: boolean; message: string; data: Transaction };
 
 /** A deposit of the traffic: opened before it, paid in `parts` (units) during it or while down. */
 interface TrafficDeposit {
@@ -109,14 +115,14 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
   async function signUp(running: ServerProcess): Promise<{ client: TestClient; email: string }> {
     const registration = newRegistration();
     const client = running.client();
-    expect((await client.post('/api/auth/register', registration)).status).toBe(201);
+    expect((await client.call(registerEndpoint, registration)).status).toBe(201);
     return { client, email: registration.email };
   }
 
-  async function open(client: TestClient, amount: number, coinType: string) {
-    const created = await client.post<Answer>('/api/top-up-balance-v2', { amount, coinType });
+  async function open(client: TestClient, amount: number, coinType: CoinType) {
+    const created = await client.call(topUpBalance, { amount, coinType });
     expect(created.status).toBe(201);
-    return created.body.data;
+    return answerOf(created, 201).data;
   }
 
   /** Pays the deposit's next part to its address (anvil runs on while the server is down). */
@@ -131,7 +137,7 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
   }
 
   const verify = (client: TestClient, id: number, payer: Address) =>
-    client.post<Answer>('/api/verify-transaction-v2', { address: payer, crmTransactionId: id });
+    client.call(verifyTransaction, { address: payer, crmTransactionId: id });
 
   it('keeps every invariant and counts each click and transfer once after a restart', async () => {
     if (kind === 'pglite') {
@@ -162,7 +168,7 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
     const [a, b] = advertisers as [Advertiser, Advertiser];
     expect(
       (
-        await a.client.post('/api/new-campaign', {
+        await a.client.call(newCampaign, {
           username: PROFILES[0],
           package_id: 1,
           amount_deposit: 100,
@@ -171,7 +177,7 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
     ).toBe(201);
     expect(
       (
-        await b.client.post('/api/new-campaign', {
+        await b.client.call(newCampaign, {
           username: PROFILES[1],
           package_id: 2,
           amount_deposit: 150,
@@ -181,7 +187,7 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
 
     // Deposits paid during the traffic: opened now, one request per advertiser and coin. B's USDC
     // comes in two parts ($100.00, then the rest); the second part is paid only after the kill.
-    const plan: [Advertiser, number, string][] = [
+    const plan: [Advertiser, number, CoinType][] = [
       [a, 200.25, 'usdc'],
       [a, 300.5, 'usdt'],
       [a, 120, 'eth'],
@@ -287,10 +293,10 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
     const restartedAt = Date.now();
     for (const { advertiser, deposit } of deposits) {
       const read = () =>
-        advertiser.client.post<{ data: Transaction }>('/api/get-transaction', {
+        advertiser.client.call(getTransaction, {
           transaction_id: deposit.transaction.id,
         });
-      while ((await read()).body.data.status !== 'confirmed') {
+      while (answerOf(await read()).data.status !== 'confirmed') {
         expect(Date.now() - restartedAt).toBeLessThan(CREDITED_WITHIN_MS);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
@@ -299,7 +305,7 @@ describe.each(databaseKinds())('kill -9 during click and deposit traffic on %s',
       const answer = await verify(advertiser.client, deposit.transaction.id, deposit.payer);
       expect(answer.status).toBe(200);
       expect(answer.body.message).toBe(VERIFIED);
-      expect(answer.body.data).toMatchObject({
+      expect(answerOf(answer).data).toMatchObject({
         status: 'confirmed',
         amount: deposit.transaction.amount,
         receivedAmount: deposit.transaction.ethAmount,

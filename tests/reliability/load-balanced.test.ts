@@ -5,8 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSumCents, postLedgerEntry } from '@/server/domain/ledger';
+import { register as registerEndpoint } from '@/shared/contract/auth';
+import { boughtAdsByClient } from '@/shared/contract/campaign';
+import { newCampaign } from '@/shared/contract/campaigns';
+import { checkAuth } from '@/shared/contract/user';
 import { clickId } from '../helpers/click-ids';
-import { newRegistration, TestClient } from '../helpers/server';
+import { answerOf, newRegistration, TestClient } from '../helpers/server';
 import {
   createProcessDatabase,
   postClickBatch,
@@ -119,11 +123,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes behind a load balan
     expect(balancer.ready()).toEqual([0, 1]);
     const client = new TestClient(balancer.url);
     const registration = newRegistration();
-    expect((await client.post('/api/auth/register', registration)).status).toBe(201);
+    expect((await client.call(registerEndpoint, registration)).status).toBe(201);
     // The session made on one process is known to the other.
     for (let call = 0; call < 4; call++) {
-      const check = await client.get('/api/auth/check-auth');
-      expect([check.status, check.body.user]).toEqual([
+      const check = await client.call(checkAuth);
+      expect([check.status, answerOf(check).user]).toEqual([
         200,
         expect.objectContaining({ email: registration.email }),
       ]);
@@ -140,7 +144,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes behind a load balan
       `INSERT INTO profiles (username, full_name, avatar)
        VALUES ('balanced_creator', 'Balanced Creator', '/avatars/balanced.svg')`,
     );
-    const created = await client.post('/api/new-campaign', {
+    const created = await client.call(newCampaign, {
       username: 'balanced_creator',
       package_id: 2,
       amount_deposit: 100,
@@ -164,12 +168,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes behind a load balan
     expect(answers.map((answer) => [answer.status, answer.body.billed])).toEqual(
       Array.from({ length: 10 }, () => [200, 1]),
     );
-    const list = await client.get<{
-      data: { profile_id: string; clicks_purchased: number; clicks_count: number }[];
-    }>('/api/bought-ads-by-client');
-    expect(list.body.data.map((c) => [c.profile_id, c.clicks_purchased, c.clicks_count])).toEqual([
-      ['balanced_creator', 166, 10],
-    ]);
+    const list = await client.call(boughtAdsByClient);
+    expect(
+      answerOf(list).data.map((c) => [c.profile_id, c.clicks_purchased, c.clicks_count]),
+    ).toEqual([['balanced_creator', 166, 10]]);
     const [balance] = await database.db.query<{ balance_cents: number }>(
       'SELECT balance_cents FROM users WHERE id = $1',
       [id],
@@ -182,12 +184,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes behind a load balan
 
   it('loses no request while one process shuts down: readiness drops, the balancer moves away', async () => {
     const client = new TestClient(balancer.url);
-    expect((await client.post('/api/auth/register', newRegistration())).status).toBe(201);
+    expect((await client.call(registerEndpoint, newRegistration())).status).toBe(201);
     process.kill(servers[0]!.pid, 'SIGTERM');
     const statuses: number[] = [];
     const until = Date.now() + 3000;
     while (Date.now() < until) {
-      statuses.push((await client.get('/api/auth/check-auth')).status);
+      statuses.push((await client.call(checkAuth)).status);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(statuses.length).toBeGreaterThan(50);

@@ -4,6 +4,7 @@ import { postLedgerEntry } from '@/server/domain/ledger';
 import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
 import { startTestChain, type TestChain } from '../helpers/anvil';
 import {
+  answerOf,
   databaseKinds,
   openTestDatabase,
   registerUser,
@@ -11,7 +12,8 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../helpers/server';
-import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns';
+import { boughtAdsByClient } from '@/shared/contract/campaign';
+import { campaignHistory, newCampaign } from '@/shared/contract/campaigns';
 import { figureViolations } from './support/figure-identities';
 import { moneyInvariantViolations } from './support/invariants';
 import { clickId } from '../helpers/click-ids';
@@ -101,7 +103,7 @@ describe.each(databaseKinds())('random operations on %s', (kind) => {
         await database.db.transaction((tx) =>
           postLedgerEntry(tx, { userId, amountCents: 10_000, kind: 'demo-grant' }),
         );
-        const created = await client.post('/api/new-campaign', {
+        const created = await client.call(newCampaign, {
           username: profile,
           package_id: 2,
           amount_deposit: 100,
@@ -142,15 +144,13 @@ describe.each(databaseKinds())('random operations on %s', (kind) => {
       expect(Number(balance!.cents)).toBe(withCampaign ? 40 : 0);
       if (withCampaign) {
         // Ended by its clicks: 166 used, none refunded, $99.60 spent and 40 cents refunded.
-        const list = await client.get<{ data: Campaign[] }>('/api/bought-ads-by-client');
-        const history = await client.get<{ data: CampaignHistoryEntry[] }>(
-          '/api/user/campaign-history',
-        );
-        expect(figureViolations(list.body.data, history.body.data, 9_960)).toEqual([]);
-        expect(list.body.data.map((c) => [c.clicks_purchased, c.remaining_clicks])).toEqual([
+        const list = await client.call(boughtAdsByClient);
+        const history = await client.call(campaignHistory);
+        expect(figureViolations(answerOf(list).data, answerOf(history).data, 9_960)).toEqual([]);
+        expect(answerOf(list).data.map((c) => [c.clicks_purchased, c.remaining_clicks])).toEqual([
           [166, 0],
         ]);
-        expect(list.body.data[0]!.amount_refunded).toBe(0.4);
+        expect(answerOf(list).data[0]!.amount_refunded).toBe(0.4);
       }
     }
     expect(await moneyInvariantViolations(database.db)).toEqual([]);

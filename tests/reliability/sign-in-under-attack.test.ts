@@ -1,21 +1,27 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '@/server/domain/auth/passwords';
+import { checkResetLink, forgotPassword, resetPassword } from '@/shared/contract/auth';
+import { emailSignIn, requestEmailSignIn } from '@/shared/contract/email-sign-in';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import { enableTwoFactor, loginSecondFactor, setUpTwoFactor } from '@/shared/contract/two-factor';
+import { checkAuth } from '@/shared/contract/user';
 import { clientAt, closeLoopbackAgents, loopbackAddresses } from '../helpers/loopback';
 import {
+  answerOf,
   confirmIdentity,
+  type DatabaseKind,
   databaseKinds,
-  openTestDatabase,
   MAIL_WAIT_MS,
+  openTestDatabase,
   readOutbox,
   registerUser,
   startTestApp,
   TEST_APP_URL,
-  tokenOf,
-  waitForMail,
-  type DatabaseKind,
   type TestApp,
   type TestDatabase,
+  tokenOf,
+  waitForMail,
 } from '../helpers/server';
 
 /**
@@ -180,7 +186,7 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
         const email = registration.email;
         // The owner's browser signed in before (its device cookie is known).
         const owner = app.client();
-        expect((await owner.post('/api/auth/login', registration)).status).toBe(200);
+        expect((await owner.call(loginEndpoint, registration)).status).toBe(200);
         const attackers = loopbackAddresses(120);
         /** When each guess that was checked (answered 401 or 200) came. */
         const checked: number[] = [];
@@ -189,7 +195,7 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
         for (let round = 0; round < 13; round++) {
           const answers = await Promise.all(
             attackers.map((address, i) =>
-              clientAt(app, address).post('/api/auth/login', {
+              clientAt(app, address).call(loginEndpoint, {
                 email,
                 password: i === 119 ? registration.password : `guess-${round}-${i}`,
               }),
@@ -202,9 +208,9 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
           if (round === 0) {
             // Held back: the right password from a new browser too; the owner's browser gets in.
             expect(
-              await clientAt(app, '127.0.9.9').post('/api/auth/login', registration),
+              await clientAt(app, '127.0.9.9').call(loginEndpoint, registration),
             ).toMatchObject({ status: 429, body: SIGN_IN_LIMITED });
-            expect((await owner.post('/api/auth/login', registration)).status).toBe(200);
+            expect((await owner.call(loginEndpoint, registration)).status).toBe(200);
             expect(await warningsSoon(app, email, 1)).toBe(1);
           }
           if (round === 11) warnedAfterADay = await warnings(app, email);
@@ -228,14 +234,14 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
     withApp({ ...DEFAULT_LIMITS, RATE_LIMIT_PER_ACCOUNT_ANY_IP: '3' }, async (app) => {
       const { client, registration } = await registerUser(app);
       await confirmIdentity(client);
-      const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
-      const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
-      await client.post('/api/auth/two-factor/enable', { code: totp.generate() });
+      const setup = await client.call(setUpTwoFactor);
+      const totp = new TOTP({ secret: Secret.fromBase32(answerOf(setup).secret) });
+      await client.call(enableTwoFactor, { code: totp.generate() });
       const thief = clientAt(app, '127.0.7.7');
-      expect((await thief.post('/api/auth/login', registration)).status).toBe(200);
+      expect((await thief.call(loginEndpoint, registration)).status).toBe(200);
       const codes = [];
       for (const code of ['111111', '222222', '333333', '444444']) {
-        codes.push(await thief.post('/api/auth/login-second-factor', { code }));
+        codes.push(await thief.call(loginSecondFactor, { code }));
       }
       expect(codes.map((answer) => answer.status)).toEqual([401, 401, 401, 429]);
       expect(codes[3]!.body).toEqual(SIGN_IN_LIMITED);
@@ -253,11 +259,11 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
         const email = registration.email;
         await Promise.all(
           loopbackAddresses(6).map((address) =>
-            clientAt(app, address).post('/api/auth/login', { email, password: 'a-wrong-guess' }),
+            clientAt(app, address).call(loginEndpoint, { email, password: 'a-wrong-guess' }),
           ),
         );
         const phone = clientAt(app, '127.0.8.8');
-        expect(await phone.post('/api/auth/login', registration)).toMatchObject({
+        expect(await phone.call(loginEndpoint, registration)).toMatchObject({
           status: 429,
           body: SIGN_IN_LIMITED,
         });
@@ -269,28 +275,29 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
         expect(JSON.parse(Buffer.from(asked.bytes, 'hex').toString())).toEqual(LINK_SENT);
         const first = await waitForMail(app.outboxDir, email, 'sign-in link');
         expect(first.link).toMatch(new RegExp(`^${TEST_APP_URL}/account/sign-in/[\\w-]{43}$`));
-        await app.client().post('/api/auth/email-sign-in', { email });
+        await app.client().call(requestEmailSignIn, { email });
         const second = await waitForMail(app.outboxDir, email, 'sign-in link', [first.link]);
 
-        const signedIn = await phone.post('/api/auth/email-sign-in/confirm', {
+        const signedIn = await phone.call(emailSignIn, {
           token: tokenOf(second.link),
         });
         expect(signedIn).toMatchObject({
           status: 200,
           body: { success: true, message: 'Logged in successfully', user: { email } },
         });
-        expect((await phone.get('/api/auth/check-auth')).status).toBe(200);
+        expect((await phone.call(checkAuth)).status).toBe(200);
         // Once, and the other link is void.
         for (const link of [second.link, first.link]) {
-          expect(
-            await app.client().post('/api/auth/email-sign-in/confirm', { token: tokenOf(link) }),
-          ).toMatchObject({ status: 400, body: INVALID_LINK });
+          expect(await app.client().call(emailSignIn, { token: tokenOf(link) })).toMatchObject({
+            status: 400,
+            body: INVALID_LINK,
+          });
         }
         // The phone is a known browser now: its password works while strangers' are held back.
-        expect((await phone.post('/api/auth/login', registration)).status).toBe(200);
+        expect((await phone.call(loginEndpoint, registration)).status).toBe(200);
 
         // Past 15 minutes a link is refused.
-        await app.client().post('/api/auth/email-sign-in', { email });
+        await app.client().call(requestEmailSignIn, { email });
         const late = await waitForMail(app.outboxDir, email, 'sign-in link', [
           first.link,
           second.link,
@@ -299,11 +306,12 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
           `UPDATE auth_tokens SET expires_at = now() - interval '1 second'
             WHERE purpose = 'sign-in' AND used_at IS NULL`,
         );
-        expect(
-          await app.client().post('/api/auth/email-sign-in/confirm', { token: tokenOf(late.link) }),
-        ).toMatchObject({ status: 400, body: INVALID_LINK });
+        expect(await app.client().call(emailSignIn, { token: tokenOf(late.link) })).toMatchObject({
+          status: 400,
+          body: INVALID_LINK,
+        });
         // Three links were mailed this hour: a fourth request mails none.
-        await app.client().post('/api/auth/email-sign-in', { email });
+        await app.client().call(requestEmailSignIn, { email });
         await queueDrained();
         expect(await mailsTo(app, email, 'sign-in link')).toBe(3);
       }));
@@ -316,14 +324,12 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
         withApp(DEFAULT_LIMITS, async (app) => {
           const { registration, userId } = await registerUser(app);
           const email = registration.email;
-          expect((await app.client().post('/api/auth/forgot-password', { email })).status).toBe(
-            200,
-          );
+          expect((await app.client().call(forgotPassword, { email })).status).toBe(200);
           const owners = await waitForMail(app.outboxDir, email, 'Reset');
           const attackers = loopbackAddresses(120);
           const answers = await Promise.all(
             [...attackers, ...attackers].map((address) =>
-              clientAt(app, address).post('/api/auth/forgot-password', { email }),
+              clientAt(app, address).call(forgotPassword, { email }),
             ),
           );
           for (const answer of answers)
@@ -339,23 +345,19 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
           expect(links).toHaveLength(3);
           for (const link of links) {
             expect(
-              await app
-                .client()
-                .post('/api/auth/reset-password/check', { resetPasswordToken: tokenOf(link) }),
+              await app.client().call(checkResetLink, { resetPasswordToken: tokenOf(link) }),
             ).toMatchObject({ status: 200 });
           }
           // The owner's own link works, and voids the strangers' two.
           expect(
-            await app.client().post('/api/auth/reset-password', {
+            await app.client().call(resetPassword, {
               resetPasswordToken: tokenOf(owners.link),
               newPassword: 'a-brand-new-secret-7',
             }),
           ).toMatchObject({ status: 200 });
           for (const link of links.filter((link) => link !== owners.link)) {
             expect(
-              await app
-                .client()
-                .post('/api/auth/reset-password/check', { resetPasswordToken: tokenOf(link) }),
+              await app.client().call(checkResetLink, { resetPasswordToken: tokenOf(link) }),
             ).toMatchObject({ status: 400, body: INVALID_RESET });
           }
           // An hour after them, a link is mailed again.
@@ -363,7 +365,7 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
             `UPDATE auth_tokens SET created_at = created_at - interval '61 minutes' WHERE user_id = $1`,
             [userId],
           );
-          await app.client().post('/api/auth/forgot-password', { email });
+          await app.client().call(forgotPassword, { email });
           expect(await mailsSoon(app, email, 'Reset', 4)).toHaveLength(4);
         }),
       120_000,
@@ -381,7 +383,7 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
             const answers = await Promise.all(
               emails
                 .slice(i, i + 10)
-                .map((email) => app.client().post('/api/auth/login', { email, password })),
+                .map((email) => app.client().call(loginEndpoint, { email, password })),
             );
             expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
           }
@@ -389,11 +391,11 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
           for (let i = 0; i < 30; i++) {
             const guess = await app
               .client()
-              .post('/api/auth/login', { email: emails[i]!, password: `wrong-${i}` });
+              .call(loginEndpoint, { email: emails[i]!, password: `wrong-${i}` });
             expect(guess).toMatchObject({ status: 401, body: INVALID_LOGIN });
           }
           expect(
-            await app.client().post('/api/auth/login', { email: emails[99]!, password }),
+            await app.client().call(loginEndpoint, { email: emails[99]!, password }),
           ).toMatchObject({ status: 429, body: TOO_MANY });
         }),
       // 131 password checks (scrypt, about 50 ms each on an idle core).
@@ -404,16 +406,13 @@ describe.each(databaseKinds())('sign-in under attack on %s', (kind) => {
       withApp({ ...DEFAULT_LIMITS, RATE_LIMIT_PER_IP: '3' }, async (app) => {
         const { client, registration } = await registerUser(app);
         await confirmIdentity(client);
-        const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
-        const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
-        const enabled = await client.post<{ recoveryCodes: string[] }>(
-          '/api/auth/two-factor/enable',
-          { code: totp.generate() },
-        );
-        for (const code of enabled.body.recoveryCodes.slice(0, 4)) {
+        const setup = await client.call(setUpTwoFactor);
+        const totp = new TOTP({ secret: Secret.fromBase32(answerOf(setup).secret) });
+        const enabled = await client.call(enableTwoFactor, { code: totp.generate() });
+        for (const code of answerOf(enabled).recoveryCodes.slice(0, 4)) {
           const browser = app.client();
-          expect((await browser.post('/api/auth/login', registration)).status).toBe(200);
-          expect((await browser.post('/api/auth/login-second-factor', { code })).status).toBe(200);
+          expect((await browser.call(loginEndpoint, registration)).status).toBe(200);
+          expect((await browser.call(loginSecondFactor, { code })).status).toBe(200);
         }
       }));
   });

@@ -5,10 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCampaign } from '@/server/domain/campaigns/campaigns';
 import { ledgerSumCents, postLedgerEntry } from '@/server/domain/ledger';
-import type { Transaction } from '@/shared/contract/deposits';
+import { register as registerEndpoint } from '@/shared/contract/auth';
+import { topUpBalance } from '@/shared/contract/deposits';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import { checkAuth, logout as logoutEndpoint } from '@/shared/contract/user';
 import { startTestChain, type TestChain } from '../helpers/anvil';
 import type { TestClient } from '../helpers/server';
-import { newRegistration } from '../helpers/server';
+import { answerOf, newRegistration } from '../helpers/server';
 import {
   createProcessDatabase,
   startServerProcess,
@@ -43,10 +46,10 @@ function sameBrowser(client: TestClient, server: ServerProcess): TestClient {
  */
 async function loginAttemptsOverBoth(first: ServerProcess, second: ServerProcess) {
   const registration = newRegistration();
-  expect((await first.client().post('/api/auth/register', registration)).status).toBe(201);
+  expect((await first.client().call(registerEndpoint, registration)).status).toBe(201);
   const servers = [first, second];
   const login = (call: number, email: string, password: string) =>
-    servers[call % 2]!.client().post('/api/auth/login', { email, password });
+    servers[call % 2]!.client().call(loginEndpoint, { email, password });
 
   const answers = [];
   for (let call = 0; call < 3; call++) {
@@ -130,17 +133,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
     it('keeps a session made on one server on the other, until logout on either', async () => {
       const registration = newRegistration();
       const onA = a.client();
-      expect((await onA.post('/api/auth/register', registration)).status).toBe(201);
+      expect((await onA.call(registerEndpoint, registration)).status).toBe(201);
       const onB = sameBrowser(onA, b);
-      const checked = await onB.get<{ success: boolean; user: { email: string } }>(
-        '/api/auth/check-auth',
-      );
+      const checked = await onB.call(checkAuth);
       expect(checked.status).toBe(200);
-      expect(checked.body.user.email).toBe(registration.email);
+      expect(answerOf(checked).user!.email).toBe(registration.email);
 
-      const loggedOut = await onB.post('/api/auth/logout');
+      const loggedOut = await onB.call(logoutEndpoint);
       expect(loggedOut.body).toEqual({ success: true, message: 'Logged out successfully' });
-      const after = await onA.get('/api/auth/check-auth');
+      const after = await onA.call(checkAuth);
       expect(after.status).toBe(401);
     });
 
@@ -148,7 +149,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
 
     it('ends each campaign a crash left with no clicks once while both servers run the job', async () => {
       const registration = newRegistration();
-      expect((await a.client().post('/api/auth/register', registration)).status).toBe(201);
+      expect((await a.client().call(registerEndpoint, registration)).status).toBe(201);
       const [user] = await database.db.query<{ id: number }>(
         'SELECT id FROM users WHERE email = $1',
         [registration.email],
@@ -251,15 +252,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
       for (let user = 0; user < 10; user++) {
         const registration = newRegistration();
         const client = a.client();
-        expect((await client.post('/api/auth/register', registration)).status).toBe(201);
+        expect((await client.call(registerEndpoint, registration)).status).toBe(201);
         emails.push(registration.email);
-        for (const coinType of ['usdc', 'usdt']) {
-          const created = await client.post<{ data: Transaction }>('/api/top-up-balance-v2', {
+        for (const coinType of ['usdc', 'usdt'] as const) {
+          const created = await client.call(topUpBalance, {
             amount: 100 + user,
             coinType,
           });
           expect(created.status).toBe(201);
-          ids.push(created.body.data.id);
+          ids.push(answerOf(created, 201).data.id);
         }
       }
       // All at once past their 24 hours: both processes' next runs find the same 20 rows.
@@ -294,14 +295,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
       const ids: number[] = [];
       for (let user = 0; user < 6; user++) {
         const client = (user % 2 === 0 ? a : b).client();
-        expect((await client.post('/api/auth/register', newRegistration())).status).toBe(201);
-        const coinType = ['usdc', 'usdt', 'eth'][user % 3]!;
-        const created = await client.post<{ data: Transaction }>('/api/top-up-balance-v2', {
+        expect((await client.call(registerEndpoint, newRegistration())).status).toBe(201);
+        const coinType = (['usdc', 'usdt', 'eth'] as const)[user % 3]!;
+        const created = await client.call(topUpBalance, {
           amount: 200 + user,
           coinType,
         });
         expect(created.status).toBe(201);
-        const deposit = created.body.data;
+        const deposit = answerOf(created, 201).data;
         ids.push(deposit.id);
         await chain.pay(chain.payers[user % 4]!, {
           coinType: deposit.coinType,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { placedProfiles, sendClicks } from '@/dev/click-traffic';
+import { newCampaign } from '@/shared/contract/campaigns';
 import { advertiser } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';
 import { NO_INVALID } from '../../helpers/click-ids';
@@ -14,12 +15,12 @@ describe('partner simulator click traffic', () => {
       "INSERT INTO profiles (username, full_name, avatar) VALUES ('fit_ann', 'Ann Fit', '/a.svg'), ('gamer_bo', 'Bo Game', '/b.svg')",
     );
     const { client } = await advertiser(t.server, { balanceCents: 50_000 });
-    await client.post('/api/new-campaign', {
+    await client.call(newCampaign, {
       username: 'fit_ann',
       package_id: 1,
       amount_deposit: 100,
     });
-    await client.post('/api/new-campaign', {
+    await client.call(newCampaign, {
       username: 'gamer_bo',
       package_id: 3,
       category_name: 'Gaming',

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { boughtAdsByClient } from '@/shared/contract/campaign';
+import {
+  expireAdPackage,
+  newCampaign,
+  removeAdPackage,
+  topUpMoneyDeposited,
+} from '@/shared/contract/campaigns';
 import { advertiser as newAdvertiser, profile as newProfile } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';
-import { databaseKinds, type TestClient } from '../../helpers/server';
+import { answerOf, databaseKinds, type TestClient } from '../../helpers/server';
 
 /**
  * Reactivate -> New Package (issue 13): assign-ad-package replaces an inactive campaign in one
@@ -26,13 +33,13 @@ describe.each(databaseKinds())('assign-ad-package on %s', (kind) => {
   /** An advertiser whose $100 Site-Wide campaign on their profile is paused (budget refunded). */
   async function withPausedCampaign(balanceCents: number) {
     const who = await advertiser(balanceCents);
-    const created = await who.client.post('/api/new-campaign', {
+    const created = await who.client.call(newCampaign, {
       username: who.profile,
       package_id: 2,
       amount_deposit: 100,
     });
     expect(created.status).toBe(201);
-    const paused = await who.client.post('/api/expire-ad-package', { username: who.profile });
+    const paused = await who.client.call(expireAdPackage, { username: who.profile });
     expect(paused.status).toBe(200);
     return who;
   }
@@ -70,10 +77,8 @@ describe.each(databaseKinds())('assign-ad-package on %s', (kind) => {
     ).toMatchObject({ status: 400, body: { success: false, message: NO_BALANCE } });
     expect(await snapshot(id)).toEqual(before);
 
-    const list = await client.get<{ data: { profile_id: string; status: boolean }[] }>(
-      '/api/bought-ads-by-client',
-    );
-    expect(list.body.data.map((c) => [c.profile_id, c.status])).toEqual([[profile, false]]);
+    const list = await client.call(boughtAdsByClient);
+    expect(answerOf(list).data.map((c) => [c.profile_id, c.status])).toEqual([[profile, false]]);
   });
 
   it('refuses every new package the rules forbid, changing nothing', async () => {
@@ -158,7 +163,7 @@ describe.each(databaseKinds())('assign-ad-package on %s', (kind) => {
 
   it('refuses a new package for an active campaign, and opens one where there is none', async () => {
     const { client, id, profile } = await advertiser(30_000);
-    await client.post('/api/new-campaign', {
+    await client.call(newCampaign, {
       username: profile,
       package_id: 2,
       amount_deposit: 100,
@@ -173,8 +178,8 @@ describe.each(databaseKinds())('assign-ad-package on %s', (kind) => {
     expect(await snapshot(id)).toEqual(before);
 
     // After a Delete there is no campaign: assign opens one, with the same $100 minimum.
-    await client.post('/api/expire-ad-package', { username: profile });
-    expect(await client.post('/api/remove-ad-package', { username: profile })).toMatchObject({
+    await client.call(expireAdPackage, { username: profile });
+    expect(await client.call(removeAdPackage, { username: profile })).toMatchObject({
       status: 200,
       body: { message: `Campaign for ${profile} deleted successfully!` },
     });
@@ -197,13 +202,13 @@ describe.each(databaseKinds())('assign-ad-package on %s', (kind) => {
   it('keeps same-package reactivation and top-ups at any amount above 0', async () => {
     const { client, id, profile } = await withPausedCampaign(20_000);
     expect(
-      await client.post('/api/top-up-money-deposited', { username: profile, amount: 0.6 }),
+      await client.call(topUpMoneyDeposited, { username: profile, amount: 0.6 }),
     ).toMatchObject({
       status: 200,
       body: { message: `Campaign for ${profile} reactivated and topped up successfully!` },
     });
     expect(
-      await client.post('/api/top-up-money-deposited', { username: profile, amount: 1.2 }),
+      await client.call(topUpMoneyDeposited, { username: profile, amount: 1.2 }),
     ).toMatchObject({
       status: 200,
       body: { message: `Campaign for ${profile} topped up successfully` },

@@ -1,9 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
-import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns';
+import { boughtAdsByClient } from '@/shared/contract/campaign';
+import {
+  type Campaign,
+  campaignHistory,
+  type CampaignHistoryEntry,
+  expireAdPackage,
+  newCampaign,
+  profileAdDetails,
+  topUpMoneyDeposited,
+} from '@/shared/contract/campaigns';
 import { advertiser } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';
-import { databaseKinds, type TestClient } from '../../helpers/server';
+import { answerOf, databaseKinds, type TestClient } from '../../helpers/server';
 import { clickId } from '../../helpers/click-ids';
 import { figureViolations } from '../../reliability/support/figure-identities';
 
@@ -47,25 +56,27 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
 
   /** The campaign as the list and the tracker answer it, and the history; identities checked. */
   async function answers(client: TestClient, userId: number) {
-    const list = await client.get<{ data: Campaign[] }>('/api/bought-ads-by-client');
-    const tracker = await client.post<{ user: Campaign }>('/api/profile-ad-details', {
+    const list = await client.call(boughtAdsByClient);
+    const tracker = await client.call(profileAdDetails, {
       username: 'period_fit',
     });
-    const history = await client.get<{ data: CampaignHistoryEntry[] }>(
-      '/api/user/campaign-history',
-    );
+    const history = await client.call(campaignHistory);
     const [ledger] = await t.db.query<{ billed: number }>(
       `SELECT (-COALESCE(sum(amount_cents), 0))::bigint AS billed FROM ledger_entries
         WHERE user_id = $1 AND kind LIKE 'campaign-%'`,
       [userId],
     );
-    const campaign = list.body.data[0]!;
+    const campaign = answerOf(list).data[0]!;
     const remainingCents = campaign.status ? Math.round(campaign.amount_remaining * 100) : 0;
-    expect(tracker.body.user).toEqual(campaign);
+    expect(answerOf(tracker).user).toEqual(campaign);
     expect(
-      figureViolations(list.body.data, history.body.data, Number(ledger!.billed) - remainingCents),
+      figureViolations(
+        answerOf(list).data,
+        answerOf(history).data,
+        Number(ledger!.billed) - remainingCents,
+      ),
     ).toEqual([]);
-    return { campaign, history: history.body.data };
+    return { campaign, history: answerOf(history).data };
   }
 
   const figures = (c: Campaign) => ({
@@ -88,7 +99,7 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
 
   it('create $150 at $0.50, bill 29, pause, reactivate with $100, bill 5, pause: every figure per period', async () => {
     const { client, id: userId } = await advertiser(t.server, { balanceCents: 50_000 });
-    const created = await client.post('/api/new-campaign', {
+    const created = await client.call(newCampaign, {
       username: 'period_fit',
       package_id: 3,
       category_name: 'Fitness',
@@ -107,9 +118,7 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
       refunded: 0,
     });
 
-    expect((await client.post('/api/expire-ad-package', { username: 'period_fit' })).status).toBe(
-      200,
-    );
+    expect((await client.call(expireAdPackage, { username: 'period_fit' })).status).toBe(200);
     seen = await answers(client, userId);
     // Ended: the 271 clicks not used are the clicks refunded, with their $135.50.
     expect(figures(seen.campaign)).toEqual({
@@ -123,7 +132,7 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
     });
     expect(seen.history.map(entry)).toEqual([[300, 300, 29, 271, 14.5, 150]]);
 
-    const reactivated = await client.post('/api/top-up-money-deposited', {
+    const reactivated = await client.call(topUpMoneyDeposited, {
       username: 'period_fit',
       amount: 100,
     });
@@ -141,9 +150,7 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
     });
 
     await bill(5);
-    expect((await client.post('/api/expire-ad-package', { username: 'period_fit' })).status).toBe(
-      200,
-    );
+    expect((await client.call(expireAdPackage, { username: 'period_fit' })).status).toBe(200);
     seen = await answers(client, userId);
     expect(figures(seen.campaign)).toEqual({
       status: false,
@@ -172,17 +179,17 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
       "INSERT INTO profiles (username, full_name, avatar) VALUES ('period_two', 'Period Two', '/a.svg')",
     );
     const { client } = await advertiser(t.server, { balanceCents: 50_000 });
-    await client.post('/api/new-campaign', {
+    await client.call(newCampaign, {
       username: 'period_two',
       package_id: 2,
       amount_deposit: 100,
     });
-    await client.post('/api/top-up-money-deposited', { username: 'period_two', amount: 50 });
-    const details = await client.post<{ user: Campaign }>('/api/profile-ad-details', {
+    await client.call(topUpMoneyDeposited, { username: 'period_two', amount: 50 });
+    const details = await client.call(profileAdDetails, {
       username: 'period_two',
     });
     // $150 at $0.60: 250 clicks, not 166 + 83.
-    expect(figures(details.body.user)).toEqual({
+    expect(figures(answerOf(details).user)).toEqual({
       status: true,
       purchased: 250,
       used: 0,
@@ -191,6 +198,6 @@ describe.each(databaseKinds())('campaign periods on %s', (kind) => {
       remainingBudget: 150,
       refunded: 0,
     });
-    expect(figureViolations([details.body.user], [])).toEqual([]);
+    expect(figureViolations([answerOf(details).user], [])).toEqual([]);
   });
 });

@@ -3,12 +3,19 @@ import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordClicks } from '@/server/domain/clicks';
 import { amountEffect, pauseDoneMessage, pauseRefundEstimate } from '@/entities/campaign/previews';
-import type { Campaign } from '@/shared/contract/campaign';
-import type { AdPackage } from '@/shared/contract/campaigns';
+import { boughtAdsByClient } from '@/shared/contract/campaign';
+import {
+  type AdPackage,
+  allAdPackages,
+  expireAdPackage,
+  newCampaign,
+  topUpMoneyDeposited,
+} from '@/shared/contract/campaigns';
+import { getUserDetails } from '@/shared/contract/user-details';
 import { TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { advertiser, grant, profile as newProfile } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';
-import { databaseKinds, registerUser, type TestClient } from '../../helpers/server';
+import { answerOf, databaseKinds, registerUser, type TestClient } from '../../helpers/server';
 
 /**
  * Issue 31 point 4: what the top-up and Reactivate -> Same Package dialogs preview (clicks added,
@@ -52,15 +59,15 @@ describe.each(databaseKinds())('top-up and reactivation previews on %s', (kind) 
 
   beforeAll(async () => {
     const { client } = await registerUser(t.server);
-    packages = (await client.get<{ data: AdPackage[] }>('/api/all/ad-packages')).body.data;
+    packages = answerOf(await client.call(allAdPackages)).data;
   });
 
   async function read(client: TestClient, profile: string) {
-    const list = await client.get<{ data: Campaign[] }>('/api/bought-ads-by-client');
-    const me = await client.get<{ data: { crypto_balance: number } }>('/api/get-user-details');
+    const list = await client.call(boughtAdsByClient);
+    const me = await client.call(getUserDetails);
     return {
-      campaign: list.body.data.find((c) => c.Profile.username === profile)!,
-      balance: me.body.data.crypto_balance,
+      campaign: answerOf(list).data.find((c) => c.Profile.username === profile)!,
+      balance: answerOf(me).data.crypto_balance,
     };
   }
 
@@ -78,7 +85,7 @@ describe.each(databaseKinds())('top-up and reactivation previews on %s', (kind) 
       amount_deposit: depositCents / 100,
       ...(pkg.id === 3 ? { category_name: 'Gaming' } : {}),
     };
-    expect((await client.post('/api/new-campaign', body)).status).toBe(201);
+    expect((await client.call(newCampaign, body)).status).toBe(201);
     const bought = Math.floor(depositCents / rateCents);
     // Leave at least one click, so the campaign is not ended by running out.
     const clicked = Math.min(Math.floor(s.clickedShare * bought), bought - 1, 300);
@@ -95,14 +102,14 @@ describe.each(databaseKinds())('top-up and reactivation previews on %s', (kind) 
       const cents = Math.floor(share * roomCents);
       if (cents < 1) continue;
       await grant(t.db, userId, cents);
-      const answer = await client.post('/api/top-up-money-deposited', {
+      const answer = await client.call(topUpMoneyDeposited, {
         username: profile,
         amount: cents / 100,
       });
       expect(answer.status).toBe(200);
     }
     if (s.paused) {
-      expect((await client.post('/api/expire-ad-package', { username: profile })).status).toBe(200);
+      expect((await client.call(expireAdPackage, { username: profile })).status).toBe(200);
     }
     await grant(t.db, userId, s.spareCents);
     return { client, profile, pkg };
@@ -115,10 +122,11 @@ describe.each(databaseKinds())('top-up and reactivation previews on %s', (kind) 
         const before = await read(client, profile);
         const raw = (s.amountCents / 100).toFixed(2);
         const effect = amountEffect(raw, before.balance, before.campaign, pkg.max_slots)!;
-        const answer = await client.post<{ success: boolean; message: string }>(
-          '/api/top-up-money-deposited',
-          { username: profile, amount: Number(raw), expected_status: before.campaign.status },
-        );
+        const answer = await client.call(topUpMoneyDeposited, {
+          username: profile,
+          amount: Number(raw),
+          expected_status: before.campaign.status,
+        });
         const after = await read(client, profile);
         if (effect.problem !== null) {
           expect({ status: answer.status, message: answer.body.message }).toEqual({
@@ -186,10 +194,7 @@ describe.each(databaseKinds())('top-up and reactivation previews on %s', (kind) 
       }),
       TEST_CLICK_RULES,
     );
-    const answer = await client.post<{ success: true; message: string; refunded_amount: number }>(
-      '/api/expire-ad-package',
-      { username: profile, expected_status: true },
-    );
+    const answer = await client.call(expireAdPackage, { username: profile, expected_status: true });
     expect(answer.body).toEqual({
       success: true,
       message: `Campaign for ${profile} deactivated successfully`,

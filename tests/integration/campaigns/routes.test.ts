@@ -1,10 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
 import { ledgerSumCents } from '@/server/domain/ledger';
+import { boughtAdsByClient } from '@/shared/contract/campaign';
+import {
+  allAdPackages,
+  assignAdPackage,
+  campaignHistory,
+  checkModelAvailability,
+  expireAdPackage,
+  getAllCategories,
+  newCampaign,
+  profileAdDetails,
+  removeAdPackage,
+  searchProfiles,
+  topUpMoneyDeposited,
+} from '@/shared/contract/campaigns';
+import { partnerClicks } from '@/shared/contract/partner';
+import { getUserDetails } from '@/shared/contract/user-details';
 import { clickId, NO_INVALID } from '../../helpers/click-ids';
 import { advertiser as newAdvertiser } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';
-import { databaseKinds, type TestClient } from '../../helpers/server';
+import { answerOf, databaseKinds, type TestClient } from '../../helpers/server';
 
 const PARTNER_SECRET = 'test-partner-secret';
 
@@ -53,7 +69,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
 
   it('refuses every campaign call without a session', async () => {
     const anonymous = t.server.client();
-    expect(await anonymous.get('/api/bought-ads-by-client')).toMatchObject({
+    expect(await anonymous.call(boughtAdsByClient)).toMatchObject({
       status: 401,
       body: { success: false, message: 'Not authenticated' },
     });
@@ -62,19 +78,15 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
 
   it('lists packages and categories', async () => {
     const { client } = await advertiser(0);
-    const packages = await client.get<{ data: { id: number; name: string; click_rate: number }[] }>(
-      '/api/all/ad-packages',
-    );
-    expect(packages.body.data.map((p) => [p.id, p.name, p.click_rate])).toEqual([
+    const packages = await client.call(allAdPackages);
+    expect(answerOf(packages).data.map((p) => [p.id, p.name, p.click_rate])).toEqual([
       [1, 'Main Categories', 0.8],
       [2, 'Site-Wide', 0.6],
       [3, 'Category-Specific', 0.5],
       [4, 'Main Categories 2nd tier', 0.4],
     ]);
-    const categories = await client.get<{ categories: { name: string; slug: string }[] }>(
-      '/api/get-all-categories',
-    );
-    expect(categories.body.categories.slice(0, 5)).toEqual([
+    const categories = await client.call(getAllCategories);
+    expect(answerOf(categories).categories.slice(0, 5)).toEqual([
       { name: 'Top', slug: 'top' },
       { name: 'New', slug: 'new' },
       { name: 'Popular', slug: 'popular' },
@@ -85,13 +97,11 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
 
   it('creates, reads, tops up, pauses, reactivates and deletes a campaign', async () => {
     const { client, id } = await advertiser(50_000);
-    expect(
-      await client.post('/api/check-model-availability', { username: 'creator1' }),
-    ).toMatchObject({
+    expect(await client.call(checkModelAvailability, { username: 'creator1' })).toMatchObject({
       status: 200,
       body: { success: true, message: 'Model is available' },
     });
-    const created = await client.post('/api/new-campaign', {
+    const created = await client.call(newCampaign, {
       username: 'creator1',
       package_id: 2,
       amount_deposit: 100,
@@ -101,26 +111,21 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       status: 201,
       body: { success: true, message: 'Campaign for creator1 created successfully' },
     });
-    expect(
-      await client.post('/api/check-model-availability', { username: 'creator1' }),
-    ).toMatchObject({
+    expect(await client.call(checkModelAvailability, { username: 'creator1' })).toMatchObject({
       status: 400,
       body: { success: false, message: 'Model is not available' },
     });
-    const details = await client.post<{ user: Record<string, unknown> }>(
-      '/api/profile-ad-details',
-      {
-        username: 'creator1',
-      },
-    );
-    expect(details.body.user).toMatchObject({
+    const details = await client.call(profileAdDetails, {
+      username: 'creator1',
+    });
+    expect(answerOf(details).user).toMatchObject({
       clicks_purchased: 166,
       amount_deposit: 100,
       status: true,
     });
 
     expect(
-      await client.post('/api/top-up-money-deposited', {
+      await client.call(topUpMoneyDeposited, {
         username: 'creator1',
         package_id: 2,
         amount: 50,
@@ -130,14 +135,14 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       body: { message: 'Campaign for creator1 topped up successfully' },
     });
     expect(
-      await client.post('/api/expire-ad-package', { username: 'creator1', packageId: 2 }),
+      await client.call(expireAdPackage, { username: 'creator1', packageId: 2 }),
     ).toMatchObject({
       status: 200,
       body: { message: 'Campaign for creator1 deactivated successfully' },
     });
     expect(await balanceCents(id)).toBe(50_000);
     expect(
-      await client.post('/api/top-up-money-deposited', {
+      await client.call(topUpMoneyDeposited, {
         username: 'creator1',
         package_id: 2,
         amount: 60,
@@ -146,17 +151,17 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       status: 200,
       body: { message: 'Campaign for creator1 reactivated and topped up successfully!' },
     });
-    expect(await client.post('/api/remove-ad-package', { username: 'creator1' })).toMatchObject({
+    expect(await client.call(removeAdPackage, { username: 'creator1' })).toMatchObject({
       status: 400,
       body: {
         success: false,
         message: 'Active campaigns cannot be deleted. Deactivate the campaign first.',
       },
     });
-    await client.post('/api/expire-ad-package', { username: 'creator1', packageId: 2 });
+    await client.call(expireAdPackage, { username: 'creator1', packageId: 2 });
     // Reactivate with a new package: one call replaces the inactive campaign.
     expect(
-      await client.post('/api/assign-ad-package', {
+      await client.call(assignAdPackage, {
         username: 'creator1',
         package_id: 3,
         category_name: 'Gaming',
@@ -166,20 +171,16 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       status: 200,
       body: { message: 'Campaign for creator1 reactivated successfully!' },
     });
-    const list = await client.get<{ data: { package_name: string; categories: string[] }[] }>(
-      '/api/bought-ads-by-client',
-    );
-    expect(list.body.data.map((c) => [c.package_name, c.categories])).toEqual([
+    const list = await client.call(boughtAdsByClient);
+    expect(answerOf(list).data.map((c) => [c.package_name, c.categories])).toEqual([
       ['Category-Specific', ['Gaming']],
     ]);
-    const history = await client.get<{ data: unknown[] }>('/api/user/campaign-history');
-    expect(history.body.data).toHaveLength(2);
+    const history = await client.call(campaignHistory);
+    expect(answerOf(history).data).toHaveLength(2);
     expect(await balanceCents(id)).toBe(30_000);
     expect(await ledgerSumCents(t.db.read, id)).toBe(30_000);
-    const me = await client.get<{ data: { campaigns: number; crypto_balance: number } }>(
-      '/api/get-user-details',
-    );
-    expect(me.body.data).toMatchObject({ campaigns: 1, crypto_balance: 300 });
+    const me = await client.call(getUserDetails);
+    expect(answerOf(me).data).toMatchObject({ campaigns: 1, crypto_balance: 300 });
   });
 
   it('searches creators only for a balance above $90 (spec §9), as the page allows', async () => {
@@ -192,18 +193,13 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     };
     for (const balance of [0, 9_000]) {
       const { client } = await advertiser(balance);
-      expect(await client.post('/api/search-profiles', { query: 'creator1' })).toMatchObject(
-        refused,
-      );
+      expect(await client.call(searchProfiles, { query: 'creator1' })).toMatchObject(refused);
     }
     const { client } = await advertiser(9_001);
-    const found = await client.post<{ success: boolean; data: { username: string }[] }>(
-      '/api/search-profiles',
-      { query: 'creator1' },
-    );
+    const found = await client.call(searchProfiles, { query: 'creator1' });
     expect(found.status).toBe(200);
-    expect(found.body.success).toBe(true);
-    expect(found.body.data[0]!.username).toBe('creator1');
+    expect(answerOf(found).success).toBe(true);
+    expect(answerOf(found).data[0]!.username).toBe('creator1');
   });
 
   it('answers bad input with the spec messages and changes nothing', async () => {
@@ -240,7 +236,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       });
     }
     expect(
-      await client.post('/api/top-up-money-deposited', {
+      await client.call(topUpMoneyDeposited, {
         username: 'creator2',
         package_id: 2,
         amount: 10,
@@ -252,18 +248,18 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
   it('keeps each advertiser to their own campaigns', async () => {
     const owner = await advertiser(20_000);
     const other = await advertiser(20_000);
-    await owner.client.post('/api/new-campaign', {
+    await owner.client.call(newCampaign, {
       username: 'creator3',
       package_id: 1,
       amount_deposit: 100,
     });
-    for (const [path, body] of [
-      ['/api/expire-ad-package', { username: 'creator3' }],
-      ['/api/top-up-money-deposited', { username: 'creator3', amount: 10 }],
-      ['/api/remove-ad-package', { username: 'creator3' }],
-      ['/api/profile-ad-details', { username: 'creator3' }],
-    ] as const) {
-      expect(await other.client.post(path, body)).toMatchObject({
+    for (const send of [
+      () => other.client.call(expireAdPackage, { username: 'creator3' }),
+      () => other.client.call(topUpMoneyDeposited, { username: 'creator3', amount: 10 }),
+      () => other.client.call(removeAdPackage, { username: 'creator3' }),
+      () => other.client.call(profileAdDetails, { username: 'creator3' }),
+    ]) {
+      expect(await send()).toMatchObject({
         status: 404,
         body: { message: 'No campaign found for this profile' },
       });
@@ -276,7 +272,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     const { client, id } = await advertiser(15_000);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        client.post('/api/new-campaign', {
+        client.call(newCampaign, {
           username: `creator${10 + i}`,
           package_id: 2,
           amount_deposit: 100,
@@ -293,7 +289,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
 
   it('bills signed click batches once and refuses unsigned or stale ones', async () => {
     const { client, id } = await advertiser(10_000);
-    await client.post('/api/new-campaign', {
+    await client.call(newCampaign, {
       username: 'creator4',
       package_id: 1,
       amount_deposit: 100,
@@ -325,15 +321,12 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
       status: 401,
       body: { success: false, message: 'Partner request timestamp is too old' },
     });
-    const unsigned = await t.server.client().post('/api/partner/clicks', { events });
+    const unsigned = await t.server.client().call(partnerClicks, { events });
     expect(unsigned).toMatchObject({ status: 401, body: { message: 'Missing partner signature' } });
-    const details = await client.post<{ user: Record<string, unknown> }>(
-      '/api/profile-ad-details',
-      {
-        username: 'creator4',
-      },
-    );
-    expect(details.body.user).toMatchObject({
+    const details = await client.call(profileAdDetails, {
+      username: 'creator4',
+    });
+    expect(answerOf(details).user).toMatchObject({
       status: false,
       clicks_count: 125,
       remaining_clicks: 0,
@@ -343,7 +336,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
 
   it('refuses a signature with anything after or missing from its 64 hex characters', async () => {
     const { client } = await advertiser(10_000);
-    await client.post('/api/new-campaign', {
+    await client.call(newCampaign, {
       username: 'creator7',
       package_id: 1,
       amount_deposit: 100,
@@ -375,7 +368,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
 
   it('bills exactly the 10 clicks left out of 1,000 and ends the campaign', async () => {
     const { client, id } = await advertiser(10_000);
-    await client.post('/api/new-campaign', {
+    await client.call(newCampaign, {
       username: 'creator5',
       package_id: 1,
       amount_deposit: 100,
@@ -416,7 +409,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
 
   it('keeps billed + refunded = funded when a pause races click batches', async () => {
     const { client, id } = await advertiser(10_000);
-    await client.post('/api/new-campaign', {
+    await client.call(newCampaign, {
       username: 'creator6',
       package_id: 2,
       amount_deposit: 100,
@@ -432,7 +425,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     );
     const answers = await Promise.all([
       ...batches.slice(0, 3).map((batch) => sendClicks(batch)),
-      client.post('/api/expire-ad-package', { username: 'creator6', packageId: 2 }),
+      client.call(expireAdPackage, { username: 'creator6', packageId: 2 }),
       ...batches.slice(3).map((batch) => sendClicks(batch)),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_MESSAGES } from '@/shared/idempotency';
+import {
+  assignAdPackage,
+  expireAdPackage,
+  newCampaign,
+  removeAdPackage,
+  topUpMoneyDeposited,
+} from '@/shared/contract/campaigns';
 import { advertiser, profile as newProfile } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';
-import { databaseKinds, type TestClient } from '../../helpers/server';
+import { databaseKinds, type TestResponse } from '../../helpers/server';
 
 /**
  * Issue 31 point 2: a campaign write states the status its screen showed (`expected_status`). A
@@ -21,9 +28,9 @@ describe.each(databaseKinds())('writes that state what the screen showed, on %s'
     const profile = await newProfile(t.db);
     const { client, id: userId } = await advertiser(t.server, { balanceCents: 100_000 });
     const body = { username: profile, package_id: 2, amount_deposit: 100 };
-    expect((await client.post('/api/new-campaign', body)).status).toBe(201);
+    expect((await client.call(newCampaign, body)).status).toBe(201);
     if (status === 'paused') {
-      expect((await client.post('/api/expire-ad-package', { username: profile })).status).toBe(200);
+      expect((await client.call(expireAdPackage, { username: profile })).status).toBe(200);
     }
     return { client, id: userId, profile };
   }
@@ -40,15 +47,14 @@ describe.each(databaseKinds())('writes that state what the screen showed, on %s'
     };
   }
 
+  /** `send` makes the write the screen asked for, once the state before it is read. */
   async function refused(
-    client: TestClient,
     userId: number,
-    path: string,
-    body: Record<string, unknown>,
+    send: () => Promise<TestResponse<unknown>>,
     message: string,
   ) {
     const before = await snapshot(userId);
-    const answer = await client.post(path, body);
+    const answer = await send();
     expect({ status: answer.status, body: answer.body }).toEqual({
       status: 409,
       body: { success: false, code: CHANGED, message },
@@ -61,14 +67,18 @@ describe.each(databaseKinds())('writes that state what the screen showed, on %s'
     // The finding: tab B paused it; tab A's Top-up $20 reactivated it with a $20 budget.
     const { client, id, profile } = await withCampaign('paused');
     await refused(
-      client,
       id,
-      '/api/top-up-money-deposited',
-      { username: profile, package_id: 2, amount: 20, expected_status: true },
+      () =>
+        client.call(topUpMoneyDeposited, {
+          username: profile,
+          package_id: 2,
+          amount: 20,
+          expected_status: true,
+        }),
       'This campaign was paused in the meantime; reactivate it instead',
     );
     // The refreshed screen shows it paused: reactivating it as such is done.
-    const reactivated = await client.post('/api/top-up-money-deposited', {
+    const reactivated = await client.call(topUpMoneyDeposited, {
       username: profile,
       package_id: 2,
       amount: 20,
@@ -89,17 +99,19 @@ describe.each(databaseKinds())('writes that state what the screen showed, on %s'
       [id],
     );
     await refused(
-      client,
       id,
-      '/api/top-up-money-deposited',
-      { username: profile, package_id: 2, amount: 20, expected_status: true },
+      () =>
+        client.call(topUpMoneyDeposited, {
+          username: profile,
+          package_id: 2,
+          amount: 20,
+          expected_status: true,
+        }),
       'This campaign used all its clicks and ended in the meantime; reactivate it instead',
     );
     await refused(
-      client,
       id,
-      '/api/expire-ad-package',
-      { username: profile, expected_status: true },
+      () => client.call(expireAdPackage, { username: profile, expected_status: true }),
       'This campaign used all its clicks and ended in the meantime',
     );
   });
@@ -107,10 +119,9 @@ describe.each(databaseKinds())('writes that state what the screen showed, on %s'
   it('refuses a pause of a campaign paused elsewhere, and refunds nothing twice', async () => {
     const { client, id, profile } = await withCampaign('paused');
     await refused(
-      client,
       id,
-      '/api/expire-ad-package',
-      { username: profile, packageId: 2, expected_status: true },
+      () =>
+        client.call(expireAdPackage, { username: profile, packageId: 2, expected_status: true }),
       'This campaign was paused in the meantime',
     );
   });
@@ -118,43 +129,56 @@ describe.each(databaseKinds())('writes that state what the screen showed, on %s'
   it('refuses a reactivation, a new package and a delete of a campaign reactivated elsewhere', async () => {
     const { client, id, profile } = await withCampaign('active');
     await refused(
-      client,
       id,
-      '/api/top-up-money-deposited',
-      { username: profile, package_id: 2, amount: 50, expected_status: false },
+      () =>
+        client.call(topUpMoneyDeposited, {
+          username: profile,
+          package_id: 2,
+          amount: 50,
+          expected_status: false,
+        }),
       'This campaign was reactivated in the meantime; top it up instead',
     );
     await refused(
-      client,
       id,
-      '/api/assign-ad-package',
-      { username: profile, package_id: 1, amount_deposit: 100, expected_status: false },
+      () =>
+        client.call(assignAdPackage, {
+          username: profile,
+          package_id: 1,
+          amount_deposit: 100,
+          expected_status: false,
+        }),
       'This campaign was reactivated in the meantime; pause it before changing its package',
     );
     await refused(
-      client,
       id,
-      '/api/remove-ad-package',
-      { username: profile, expected_status: false },
+      () => client.call(removeAdPackage, { username: profile, expected_status: false }),
       'This campaign was reactivated in the meantime; pause it before deleting it',
     );
   });
 
   it('says a campaign deleted elsewhere was deleted', async () => {
     const { client, id, profile } = await withCampaign('paused');
-    expect((await client.post('/api/remove-ad-package', { username: profile })).status).toBe(200);
+    expect((await client.call(removeAdPackage, { username: profile })).status).toBe(200);
     await refused(
-      client,
       id,
-      '/api/assign-ad-package',
-      { username: profile, package_id: 1, amount_deposit: 100, expected_status: false },
+      () =>
+        client.call(assignAdPackage, {
+          username: profile,
+          package_id: 1,
+          amount_deposit: 100,
+          expected_status: false,
+        }),
       'This campaign was deleted in the meantime',
     );
     await refused(
-      client,
       id,
-      '/api/top-up-money-deposited',
-      { username: profile, amount: 100, expected_status: false },
+      () =>
+        client.call(topUpMoneyDeposited, {
+          username: profile,
+          amount: 100,
+          expected_status: false,
+        }),
       'This campaign was deleted in the meantime',
     );
   });
@@ -162,18 +186,18 @@ describe.each(databaseKinds())('writes that state what the screen showed, on %s'
   it('does what the screen asked when the status is the one it showed', async () => {
     const { client, profile } = await withCampaign('active');
     const topUp = { username: profile, package_id: 2, amount: 20, expected_status: true };
-    expect((await client.post('/api/top-up-money-deposited', topUp)).body).toEqual({
+    expect((await client.call(topUpMoneyDeposited, topUp)).body).toEqual({
       success: true,
       message: `Campaign for ${profile} topped up successfully`,
     });
     const pause = { username: profile, expected_status: true };
-    expect((await client.post('/api/expire-ad-package', pause)).body).toEqual({
+    expect((await client.call(expireAdPackage, pause)).body).toEqual({
       success: true,
       message: `Campaign for ${profile} deactivated successfully`,
       refunded_amount: 120,
     });
     const remove = { username: profile, expected_status: false };
-    expect((await client.post('/api/remove-ad-package', remove)).body).toEqual({
+    expect((await client.call(removeAdPackage, remove)).body).toEqual({
       success: true,
       message: `Campaign for ${profile} deleted successfully!`,
     });
@@ -181,7 +205,7 @@ describe.each(databaseKinds())('writes that state what the screen showed, on %s'
 
   it('keeps the spec behaviour for a caller that leaves the field out', async () => {
     const { client, profile } = await withCampaign('paused');
-    const answer = await client.post('/api/top-up-money-deposited', {
+    const answer = await client.call(topUpMoneyDeposited, {
       username: profile,
       package_id: 2,
       amount: 20,
@@ -196,8 +220,8 @@ describe.each(databaseKinds())('writes that state what the screen showed, on %s'
     const { client, profile } = await withCampaign('paused');
     const body = { username: profile, package_id: 2, amount: 20, expected_status: true };
     const headers = { 'Idempotency-Key': `stale-${kind}-${profile}` };
-    const first = await client.post('/api/top-up-money-deposited', body, headers);
-    const again = await client.post('/api/top-up-money-deposited', body, headers);
+    const first = await client.call(topUpMoneyDeposited, body, { headers });
+    const again = await client.call(topUpMoneyDeposited, body, { headers });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect([again.status, again.body]).toEqual([first.status, first.body]);
     expect(again.body).toMatchObject({ code: CHANGED });

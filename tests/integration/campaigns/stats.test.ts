@@ -4,12 +4,18 @@ import { pauseCampaign } from '@/server/domain/campaigns/campaigns';
 import { recordClicks } from '@/server/domain/clicks';
 import type { ClickEvent } from '@/server/domain/clicks/types';
 import { accountStats, campaignStats, campaignsInRange } from '@/server/domain/campaigns/stats';
-import type { DayFigures, InvalidByReason } from '@/shared/contract/stats';
+import {
+  accountStats as accountStatsEndpoint,
+  campaignsInRange as campaignsInRangeEndpoint,
+  campaignStats as campaignStatsEndpoint,
+  type DayFigures,
+  type InvalidByReason,
+} from '@/shared/contract/stats';
 import { clickId, noInvalidReasons, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 import { accountRow, campaign as newCampaign } from '../../helpers/factories';
 import { useTestApp, useTestDatabase } from '../../helpers/fixtures';
-import { databaseKinds, registerUser } from '../../helpers/server';
+import { answerOf, databaseKinds, registerUser } from '../../helpers/server';
 
 /**
  * Issue 19: spend and clicks over a date range in the advertiser's time zone, from the hourly
@@ -300,24 +306,21 @@ describe('range figures over HTTP', () => {
 
   it('answers the signed-in advertiser, refuses bad ranges with a clear message', async () => {
     const { client } = await registerUser(t.server);
-    const ok = await client.post<{ success: boolean; totals: unknown; days: unknown[] }>(
-      '/api/stats/account',
-      { range: '7d', time_zone: 'Europe/Berlin' },
-    );
+    const ok = await client.call(accountStatsEndpoint, { range: '7d', time_zone: 'Europe/Berlin' });
     expect(ok.status).toBe(200);
-    expect(ok.body.totals).toEqual({
+    expect(answerOf(ok).totals).toEqual({
       spend: 0,
       clicks: 0,
       avg_cpc: 0,
       invalid: 0,
       active_campaigns: 0,
     });
-    expect(ok.body.days).toHaveLength(7);
+    expect(answerOf(ok).days).toHaveLength(7);
     expect(
-      await client.post('/api/stats/account', { range: '7d', time_zone: 'Mars/Olympus' }),
+      await client.call(accountStatsEndpoint, { range: '7d', time_zone: 'Mars/Olympus' }),
     ).toMatchObject({ status: 400, body: { success: false, message: 'Unknown time zone' } });
     expect(
-      await client.post('/api/stats/campaigns', {
+      await client.call(campaignsInRangeEndpoint, {
         range: 'custom',
         from: '2026-02-01',
         to: '2026-01-01',
@@ -328,7 +331,7 @@ describe('range figures over HTTP', () => {
       body: { success: false, message: 'The first day must not be after the last day' },
     });
     expect(
-      await client.post('/api/stats/campaign', {
+      await client.call(campaignStatsEndpoint, {
         username: 'nobody',
         range: '7d',
         time_zone: 'UTC',
@@ -338,7 +341,7 @@ describe('range figures over HTTP', () => {
       body: { success: false, message: 'No campaign found for this profile' },
     });
     expect(
-      (await t.server.client().post('/api/stats/account', { range: '7d', time_zone: 'UTC' }))
+      (await t.server.client().call(accountStatsEndpoint, { range: '7d', time_zone: 'UTC' }))
         .status,
     ).toBe(401);
   });

@@ -2,13 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createTestClient, http, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import { COINS, type Coin } from '@/shared/coins';
-import type { CoinType, Transaction, TransactionDetail } from '@/shared/contract/deposits';
 import { devWallet } from '@/dev/dev-chain';
 import { testToken18 } from '@/dev/contracts/compiled.gen';
 import type { Db } from '@/server/db/db';
 import { createDeposit } from '@/server/domain/deposits/deposits';
+import { type CoinType, getAllUserTransactions, getTransaction } from '@/shared/contract/deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
+  answerOf,
   databaseKinds,
   openTestDatabase,
   registerUser,
@@ -19,8 +20,6 @@ import {
 } from '../../helpers/server';
 import { balanceCentsOf, openDeposit } from '../../helpers/deposits';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
-
-type Answer<T> = { success: boolean; message: string; data: T };
 
 /** Where the test places its 18-decimal token on the dev chain. */
 const TOKEN18: Address = '0x0000000000000000000000000000000000001818';
@@ -72,10 +71,9 @@ describe.each(databaseKinds())('an 18-decimal coin on %s against anvil', (kind) 
   afterEach(async () => expect(await moneyInvariantViolations(db, coins)).toEqual([]));
 
   const detail = async (client: TestClient, id: number) =>
-    (await client.post<Answer<TransactionDetail>>('/api/get-transaction', { transaction_id: id }))
-      .body.data;
+    answerOf(await client.call(getTransaction, { transaction_id: id })).data;
   const list = async (client: TestClient) =>
-    (await client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', {})).body.data;
+    answerOf(await client.call(getAllUserTransactions, {})).data;
   /** A request in the test coin (the API's contract offers ETH, USDC and USDT only). */
   const open = async (userId: number, dollars: number) => {
     const { app } = server;

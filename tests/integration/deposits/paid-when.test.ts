@@ -1,14 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, getAddress, http, parseEther, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
-import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
 import { setDevPrice } from '@/dev/dev-chain';
 import { expireDeposits } from '@/server/jobs/expire-deposits';
 import { findStuck } from '@/server/operator/stuck';
+import {
+  deleteTransaction,
+  getAllUserTransactions,
+  getTransaction,
+  type Transaction,
+} from '@/shared/contract/deposits';
 import { FORWARDER_ADDRESS, startTestChain, type TestChain } from '../../helpers/anvil';
 import { startRpcFilter, type RpcFilter } from '../../helpers/rpc-filter';
 import { useTestApp } from '../../helpers/fixtures';
 import {
+  answerOf,
   databaseKinds,
   registerUser,
   startTestApp,
@@ -17,8 +23,6 @@ import {
 } from '../../helpers/server';
 import { balanceCentsOf, notificationsOf, openDeposit } from '../../helpers/deposits';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
-
-type Answer<T = Transaction> = { success: boolean; message: string; data: T };
 
 /**
  * Issue 33 on a real anvil: every payment is dated by its block and priced by its block's time, never
@@ -90,8 +94,7 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
 
   const watcher = () => t.server.app.depositWatcher!;
   const detail = async (client: TestClient, id: number) =>
-    (await client.post<Answer<TransactionDetail>>('/api/get-transaction', { transaction_id: id }))
-      .body.data;
+    answerOf(await client.call(getTransaction, { transaction_id: id })).data;
   const pay = (deposit: Transaction, units: bigint, payer = chain.payers[0]!) =>
     chain.pay(payer, { coinType: deposit.coinType, to: deposit.to as Address, units });
   /** Ends a request's window ten minutes ago (past the ETH grace), then a pass and the expiry job. */
@@ -160,8 +163,7 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
       ['100.000000', 100],
       ['200.000000', 200],
     ]);
-    const list = (await client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', {}))
-      .body.data;
+    const list = answerOf(await client.call(getAllUserTransactions, {})).data;
     expect(list.map((t) => [t.origin, t.status])).toEqual([['request', 'confirmed']]);
     expect(await balanceCentsOf(t.db, userId)).toBe(30_000);
     expect(await notificationsOf(t.db, userId)).toEqual([
@@ -241,7 +243,7 @@ describe.each(databaseKinds())('payments dated and priced by their block on %s',
     const deposit = await openDeposit(client, 100, 'usdc');
     await pay(deposit, 10_000n);
     await watcher().syncNow();
-    const refused = await client.post('/api/delete-transaction', { transaction_id: deposit.id });
+    const refused = await client.call(deleteTransaction, { transaction_id: deposit.id });
     // Before: "…It is added to your balance once confirmed.", though it was credited.
     expect(refused.body).toEqual({
       success: false,

@@ -4,14 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
 import { devChainRoutes, setDevPrice, TOKEN_CONTRACTS } from '@/dev/dev-chain';
 import { buildApp } from '@/server/app';
 import { ledgerSumCents } from '@/server/domain/ledger';
 import { expireDeposits } from '@/server/jobs/expire-deposits';
+import {
+  deleteTransaction,
+  getAllUserTransactions,
+  getTransaction as getTransactionEndpoint,
+  topUpBalance,
+  type CoinType,
+  type Transaction,
+  type TransactionsFilter,
+  verifyTransaction,
+} from '@/shared/contract/deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { useTestApp } from '../../helpers/fixtures';
 import {
+  answerOf,
   databaseKinds,
   registerUser,
   startTestApp,
@@ -19,8 +29,6 @@ import {
   type TestClient,
 } from '../../helpers/server';
 import { balanceCentsOf, notificationsOf } from '../../helpers/deposits';
-
-type Answer<T = Transaction> = { success: boolean; message: string; data: T };
 
 const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 const NOT_YET = 'Payment not found yet. Please try again in a minute.';
@@ -75,15 +83,14 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       time: new Date(Number(block.timestamp) * 1000).toISOString(),
     };
   };
-  const deposit = (client: TestClient, amount: number, coinType: string) =>
-    client.post<Answer>('/api/top-up-balance-v2', { amount, coinType });
+  const deposit = (client: TestClient, amount: number, coinType: CoinType) =>
+    client.call(topUpBalance, { amount, coinType });
   const verify = (client: TestClient, id: number, address: string) =>
-    client.post<Answer>('/api/verify-transaction-v2', { address, crmTransactionId: id });
+    client.call(verifyTransaction, { address, crmTransactionId: id });
   const getTransaction = (client: TestClient, id: number | string) =>
-    client.post<Answer<TransactionDetail>>('/api/get-transaction', { transaction_id: id });
-  const list = async (client: TestClient, action: string) =>
-    (await client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', { action })).body
-      .data;
+    client.call(getTransactionEndpoint, { transaction_id: id });
+  const list = async (client: TestClient, action: TransactionsFilter) =>
+    answerOf(await client.call(getAllUserTransactions, { action })).data;
   const pay = (from: Address, transaction: Transaction, units = BigInt(transaction.amountUnits)) =>
     chain.pay(from, { coinType: transaction.coinType, to: transaction.to as Address, units });
 
@@ -103,7 +110,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     });
 
     it('needs a signed-in advertiser', async () => {
-      const response = await t.server.client().post('/api/top-up-balance-v2', { amount: 100 });
+      const response = await t.server.client().call(topUpBalance, { amount: 100 });
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ success: false, message: 'Not authenticated' });
     });
@@ -139,7 +146,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
           serverTime: expect.any(String),
         },
       });
-      const { createdAt, expiresAt, serverTime } = response.body.data;
+      const { createdAt, expiresAt, serverTime } = answerOf(response, 201).data;
       // Issue 31: the answer's own time, on the clock that set expiresAt (the page counts down on it).
       expect(Date.parse(serverTime)).toBeGreaterThanOrEqual(Date.parse(createdAt));
       expect(Math.abs(Date.parse(serverTime) - Date.now())).toBeLessThan(5_000);
@@ -151,9 +158,9 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     it('asks every advertiser the same plain amount, each at their own address, one open request per coin', async () => {
       const first = await registerUser(t.server);
       const second = await registerUser(t.server);
-      const a = (await deposit(first.client, 777, 'usdt')).body.data;
-      const b = (await deposit(second.client, 777, 'usdt')).body.data;
-      const c = (await deposit(first.client, 777, 'usdc')).body.data;
+      const a = answerOf(await deposit(first.client, 777, 'usdt'), 201).data;
+      const b = answerOf(await deposit(second.client, 777, 'usdt'), 201).data;
+      const c = answerOf(await deposit(first.client, 777, 'usdc'), 201).data;
       expect([a, b, c].map((t) => [t.ethAmount, t.amountUnits])).toEqual([
         ['777.000000', '777000000'],
         ['777.000000', '777000000'],
@@ -163,7 +170,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       expect(b.to).not.toBe(a.to);
 
       // A new USDT request replaces the unpaid one: it is gone, without a word.
-      const d = (await deposit(first.client, 500, 'usdt')).body.data;
+      const d = answerOf(await deposit(first.client, 500, 'usdt'), 201).data;
       expect(d.to).toBe(a.to);
       expect((await list(first.client, 'all')).map((t) => [t.id, t.coinType, t.status])).toEqual([
         [d.id, 'usdt', 'pending'],
@@ -173,7 +180,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       expect((await list(second.client, 'pending')).map((t) => t.id)).toEqual([b.id]);
       expect(await notifications(first.userId)).toEqual([]);
 
-      const deleted = await first.client.post('/api/delete-transaction', { transaction_id: d.id });
+      const deleted = await first.client.call(deleteTransaction, { transaction_id: d.id });
       expect(deleted.body).toEqual({ success: true, message: 'Transaction deleted successfully' });
       expect((await list(first.client, 'all')).map((t) => t.id)).toEqual([c.id]);
     });
@@ -181,14 +188,14 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     it('ends a part-paid request as underpaid when a new one of the coin replaces it', async () => {
       const { client, userId } = await registerUser(t.server);
       const payer = chain.payers[0]!;
-      const older = (await deposit(client, 200, 'usdc')).body.data;
+      const older = answerOf(await deposit(client, 200, 'usdc'), 201).data;
       const hash = await pay(payer, older, 50_000_000n);
       expect((await verify(client, older.id, payer)).body).toEqual({
         success: false,
         message:
           '50.000000 USDC of 200.000000 USDC has arrived so far and $50.00 was added to your balance. Send the rest to the same address before the deposit closes, or start a new deposit.',
       });
-      const refused = await client.post('/api/delete-transaction', { transaction_id: older.id });
+      const refused = await client.call(deleteTransaction, { transaction_id: older.id });
       expect(refused.status).toBe(400);
       // Issue 33 point 7: it says the part was added (it said "…once confirmed", though it was).
       expect(refused.body).toEqual({
@@ -199,7 +206,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
 
       const newer = await deposit(client, 300, 'usdc');
       expect(newer.status).toBe(201);
-      expect((await getTransaction(client, older.id)).body.data).toMatchObject({
+      expect(answerOf(await getTransaction(client, older.id)).data).toMatchObject({
         status: 'failed',
         receivedAmount: '50.000000',
         creditedAmount: 50,
@@ -220,7 +227,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
 
     it('issue 31: ends the open request of the coin only when it is the one the screen named', async () => {
       const { client, userId } = await registerUser(t.server);
-      const open = (await deposit(client, 200, 'usdc')).body.data;
+      const open = answerOf(await deposit(client, 200, 'usdc'), 201).data;
       const openNow = async () =>
         (await list(client, 'pending')).map((t) => [t.id, t.amount, t.coinType]);
       const refusal = {
@@ -230,7 +237,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       };
       // The screen showed none (opened on another device since), or another one: nothing changes.
       for (const replaces of [null, open.id + 1000]) {
-        const refused = await client.post('/api/top-up-balance-v2', {
+        const refused = await client.call(topUpBalance, {
           amount: 300,
           coinType: 'usdc',
           replaces,
@@ -240,14 +247,14 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         expect(await openNow()).toEqual([[open.id, 200, 'usdc']]);
       }
       // Another coin's open request is not this one's business.
-      const eth = await client.post<Answer>('/api/top-up-balance-v2', {
+      const eth = await client.call(topUpBalance, {
         amount: 100,
         coinType: 'eth',
         replaces: null,
       });
       expect(eth.status).toBe(201);
       // The one named: it is ended (unpaid, deleted) and the new one opens.
-      const replaced = await client.post<Answer>('/api/top-up-balance-v2', {
+      const replaced = await client.call(topUpBalance, {
         amount: 300,
         coinType: 'usdc',
         replaces: open.id,
@@ -255,15 +262,15 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       expect(replaced.status).toBe(201);
       expect((await getTransaction(client, open.id)).body).toEqual(NOT_FOUND);
       expect(await openNow()).toEqual([
-        [replaced.body.data.id, 300, 'usdc'],
-        [eth.body.data.id, 100, 'eth'],
+        [answerOf(replaced, 201).data.id, 300, 'usdc'],
+        [answerOf(eth, 201).data.id, 100, 'eth'],
       ]);
       // Named, but closed meanwhile (deleted here on another device): nothing left to end.
-      await client.post('/api/delete-transaction', { transaction_id: replaced.body.data.id });
-      const again = await client.post<Answer>('/api/top-up-balance-v2', {
+      await client.call(deleteTransaction, { transaction_id: answerOf(replaced, 201).data.id });
+      const again = await client.call(topUpBalance, {
         amount: 400,
         coinType: 'usdc',
-        replaces: replaced.body.data.id,
+        replaces: answerOf(replaced, 201).data.id,
       });
       expect(again.status).toBe(201);
       expect(await notifications(userId)).toEqual([]);
@@ -272,27 +279,27 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     it('issue 31: a part-paid request named by the screen ends as underpaid, what arrived credited', async () => {
       const { client, userId } = await registerUser(t.server);
       const payer = chain.payers[0]!;
-      const older = (await deposit(client, 200, 'usdt')).body.data;
+      const older = answerOf(await deposit(client, 200, 'usdt'), 201).data;
       await pay(payer, older, 80_000_000n);
       await verify(client, older.id, payer);
-      const refused = await client.post('/api/top-up-balance-v2', {
+      const refused = await client.call(topUpBalance, {
         amount: 300,
         coinType: 'usdt',
         replaces: null,
       });
       expect(refused.status).toBe(409);
-      expect((await getTransaction(client, older.id)).body.data).toMatchObject({
+      expect(answerOf(await getTransaction(client, older.id)).data).toMatchObject({
         status: 'pending',
         receivedAmount: '80.000000',
         creditedAmount: 80,
       });
-      const newer = await client.post('/api/top-up-balance-v2', {
+      const newer = await client.call(topUpBalance, {
         amount: 300,
         coinType: 'usdt',
         replaces: older.id,
       });
       expect(newer.status).toBe(201);
-      expect((await getTransaction(client, older.id)).body.data).toMatchObject({
+      expect(answerOf(await getTransaction(client, older.id)).data).toMatchObject({
         status: 'failed',
         receivedAmount: '80.000000',
         creditedAmount: 80,
@@ -302,7 +309,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
 
     it('prices ETH at the feed (held 15 minutes) and shows 6 decimals, rounded up', async () => {
       const { client } = await registerUser(t.server);
-      const { data } = (await deposit(client, 100, 'eth')).body;
+      const { data } = answerOf(await deposit(client, 100, 'eth'), 201);
       // $100 at $3,000.00 = 0.0333333… ETH, rounded up to 0.033334 so that it pays the whole $100.
       expect(data.ethAmount).toBe('0.033334');
       expect(data.amountUnits).toBe('33334000000000000');
@@ -333,12 +340,12 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
   });
 
   describe('verify-transaction-v2', () => {
-    it.each(['usdc', 'usdt', 'eth'])(
+    it.each(['usdc', 'usdt', 'eth'] as const)(
       'confirms a %s deposit paid in full and credits it once',
       async (coin) => {
         const { client, userId } = await registerUser(t.server);
         const payer = chain.payers[0]!;
-        const { data } = (await deposit(client, 250.5, coin)).body;
+        const { data } = answerOf(await deposit(client, 250.5, coin), 201);
         expect((await verify(client, data.id, payer)).body).toEqual({
           success: false,
           message: NOT_YET,
@@ -366,7 +373,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         // The same answer, at its own time.
         expect(again.body).toEqual({
           ...first.body,
-          data: { ...first.body.data, serverTime: expect.any(String) },
+          data: { ...answerOf(first).data, serverTime: expect.any(String) },
         });
         expect(await balanceCents(userId)).toBe(25050);
         expect(await ledgerSumCents(t.db.read, userId)).toBe(25050);
@@ -380,7 +387,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     it('keeps a part-paid deposit open; when it closes underpaid, what arrived stays credited and a later payment too', async () => {
       const { client, userId } = await registerUser(t.server);
       const payer = chain.payers[1]!;
-      const { data } = (await deposit(client, 200, 'usdc')).body;
+      const { data } = answerOf(await deposit(client, 200, 'usdc'), 201);
       await pay(payer, data, 150_000_000n);
       const partPaid = await verify(client, data.id, payer);
       expect(partPaid.status).toBe(400);
@@ -442,7 +449,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     it('credits once when 50 verifications race', async () => {
       const { client, userId } = await registerUser(t.server);
       const payer = chain.payers[2]!;
-      const { data } = (await deposit(client, 1000, 'usdt')).body;
+      const { data } = answerOf(await deposit(client, 1000, 'usdt'), 201);
       const hash = await pay(payer, data);
       const answers = await Promise.all(
         Array.from({ length: 50 }, () => verify(client, data.id, payer)),
@@ -456,8 +463,8 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       const owner = await registerUser(t.server);
       const other = await registerUser(t.server);
       const payer = chain.payers[3]!;
-      const mine = (await deposit(owner.client, 300, 'usdc')).body.data;
-      const theirs = (await deposit(other.client, 300, 'usdc')).body.data;
+      const mine = answerOf(await deposit(owner.client, 300, 'usdc'), 201).data;
+      const theirs = answerOf(await deposit(other.client, 300, 'usdc'), 201).data;
       // The same amount: the address alone tells the two requests apart.
       expect(theirs.amountUnits).toBe(mine.amountUnits);
       expect(theirs.to).not.toBe(mine.to);
@@ -473,7 +480,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       expect(notTheirs.status).toBe(404);
       expect(notTheirs.body).toEqual(NOT_FOUND);
       expect(await balanceCents(other.userId)).toBe(0);
-      expect((await getTransaction(other.client, theirs.id)).body.data).toMatchObject({
+      expect(answerOf(await getTransaction(other.client, theirs.id)).data).toMatchObject({
         status: 'pending',
         receivedAmount: '0.000000',
         transfers: [],
@@ -482,13 +489,13 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       // The sender given is checked for form only: the owner is credited whichever one they name.
       const verified = await verify(owner.client, mine.id, theirs.to);
       expect(verified.status).toBe(200);
-      expect(verified.body.data).toMatchObject({ status: 'confirmed', from: payer });
+      expect(answerOf(verified).data).toMatchObject({ status: 'confirmed', from: payer });
       expect(await balanceCents(owner.userId)).toBe(30_000);
     });
 
     it('refuses a bad address and an unknown transaction', async () => {
       const { client } = await registerUser(t.server);
-      const bad = await client.post('/api/verify-transaction-v2', {
+      const bad = await client.call(verifyTransaction, {
         address: '0x123',
         crmTransactionId: 1,
       });
@@ -507,7 +514,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     it("answers the caller's own deposit with each transfer counted for it", async () => {
       const { client } = await registerUser(t.server);
       const payer = chain.payers[4]!;
-      const { data } = (await deposit(client, 200, 'usdt')).body;
+      const { data } = answerOf(await deposit(client, 200, 'usdt'), 201);
       const first = await pay(payer, data, 120_000_000n);
       await t.server.app.depositWatcher!.syncNow();
       const second = await pay(payer, data, 80_000_000n);
@@ -549,13 +556,13 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
           ],
         },
       });
-      expect(response.body.data.transfers.map((t) => t.confirmations)).toEqual([2, 1]);
+      expect(answerOf(response).data.transfers.map((t) => t.confirmations)).toEqual([2, 1]);
     });
 
     it("answers 404 for someone else's deposit or an unknown one, 401 when signed out", async () => {
       const owner = await registerUser(t.server);
       const other = await registerUser(t.server);
-      const { data } = (await deposit(owner.client, 100, 'usdc')).body;
+      const { data } = answerOf(await deposit(owner.client, 100, 'usdc'), 201);
       const notYours = await getTransaction(other.client, data.id);
       expect(notYours.status).toBe(404);
       expect(notYours.body).toEqual(NOT_FOUND);
@@ -576,18 +583,18 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       const owner = await registerUser(t.server);
       const other = await registerUser(t.server);
       const payer = chain.payers[4]!;
-      const paid = (await deposit(owner.client, 100, 'usdc')).body.data;
+      const paid = answerOf(await deposit(owner.client, 100, 'usdc'), 201).data;
       await pay(payer, paid);
       expect((await verify(owner.client, paid.id, payer)).status).toBe(200);
-      const pending = (await deposit(owner.client, 101, 'usdt')).body.data;
-      const later = (await deposit(owner.client, 102, 'usdc')).body.data;
+      const pending = answerOf(await deposit(owner.client, 101, 'usdt'), 201).data;
+      const later = answerOf(await deposit(owner.client, 102, 'usdc'), 201).data;
 
-      const notYours = await other.client.post('/api/delete-transaction', {
+      const notYours = await other.client.call(deleteTransaction, {
         transaction_id: pending.id,
       });
       expect(notYours.status).toBe(404);
       expect(notYours.body).toEqual(NOT_FOUND);
-      const confirmed = await owner.client.post('/api/delete-transaction', {
+      const confirmed = await owner.client.call(deleteTransaction, {
         transaction_id: paid.id,
       });
       expect(confirmed.status).toBe(400);
@@ -596,13 +603,13 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         message: 'Only a pending transaction can be deleted',
       });
 
-      const all = await owner.client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', {
+      const all = await owner.client.call(getAllUserTransactions, {
         action: 'all',
       });
-      expect(all.body.success).toBe(true);
+      expect(answerOf(all).success).toBe(true);
       expect(all.body.message).toBe('Transactions fetched successfully');
-      expect(all.body.data.map((t) => t.id)).toEqual([later.id, pending.id, paid.id]);
-      expect(all.body.data[1]).toEqual({ ...pending, serverTime: expect.any(String) });
+      expect(answerOf(all).data.map((t) => t.id)).toEqual([later.id, pending.id, paid.id]);
+      expect(answerOf(all).data[1]).toEqual({ ...pending, serverTime: expect.any(String) });
       expect((await list(owner.client, 'pending')).map((t) => t.id)).toEqual([
         later.id,
         pending.id,
@@ -613,7 +620,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       expect(await list(owner.client, 'failed')).toEqual([]);
 
       expect(
-        (await owner.client.post('/api/delete-transaction', { transaction_id: pending.id })).status,
+        (await owner.client.call(deleteTransaction, { transaction_id: pending.id })).status,
       ).toBe(200);
       expect((await list(owner.client, 'pending')).map((t) => t.id)).toEqual([later.id]);
       expect(await list(other.client, 'all')).toEqual([]);
@@ -634,12 +641,12 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     it('shows a detected payment with its confirmations and credits it at the second block', async () => {
       const { client, userId } = await registerUser(strict);
       const payer = chain.payers[5]!;
-      const { data } = (await deposit(client, 400, 'usdc')).body;
+      const { data } = answerOf(await deposit(client, 400, 'usdc'), 201);
       const hash = await pay(payer, data);
       const waiting = await verify(client, data.id, payer);
       expect(waiting.status).toBe(400);
       expect(waiting.body).toEqual({ success: false, message: AWAITING_CONFIRMATIONS });
-      const detected = (await getTransaction(client, data.id)).body.data;
+      const detected = answerOf(await getTransaction(client, data.id)).data;
       expect(detected).toMatchObject({
         status: 'pending',
         receivedAmount: '0.000000',
@@ -662,22 +669,23 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         message:
           'A payment to your open deposit in this coin is still being confirmed. Please wait until it is credited, then start a new one.',
       });
-      expect(
-        (await client.post('/api/delete-transaction', { transaction_id: data.id })).body,
-      ).toEqual({ success: false, message: PAYMENT_ARRIVED });
+      expect((await client.call(deleteTransaction, { transaction_id: data.id })).body).toEqual({
+        success: false,
+        message: PAYMENT_ARRIVED,
+      });
       expect(await balanceCents(userId)).toBe(0);
 
       await chain.mine(1);
       const verified = await verify(client, data.id, payer);
       expect(verified.status).toBe(200);
-      expect(verified.body.data).toMatchObject({ status: 'confirmed', confirmations: null });
+      expect(answerOf(verified).data).toMatchObject({ status: 'confirmed', confirmations: null });
       expect(await balanceCents(userId)).toBe(40_000);
     });
 
     it('does not credit a transfer a reorg removed before its confirmations', async () => {
       const { client, userId } = await registerUser(strict);
       const payer = chain.payers[5]!;
-      const { data } = (await deposit(client, 500, 'eth')).body;
+      const { data } = answerOf(await deposit(client, 500, 'eth'), 201);
       await pay(payer, data);
       expect((await verify(client, data.id, payer)).body.message).toBe(AWAITING_CONFIRMATIONS);
       await chain.reorg(1);
@@ -686,7 +694,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         success: false,
         message: NOT_YET,
       });
-      expect((await getTransaction(client, data.id)).body.data).toMatchObject({
+      expect(answerOf(await getTransaction(client, data.id)).data).toMatchObject({
         status: 'pending',
         confirmations: null,
         receivedAmount: '0.000000',
@@ -730,13 +738,13 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
     it('pays half of what is due with --half, then the rest, to the deposit address', async () => {
       const { client, userId } = await registerUser(t.server);
       const sender = chain.payers[6]!;
-      const { data } = (await deposit(client, 321, 'usdt')).body;
+      const { data } = answerOf(await deposit(client, 321, 'usdt'), 201);
 
       const half = await runPay(String(data.id), '--account', '7', '--half');
       expect(half.stderr).toBe('');
       expect(half.code).toBe(0);
       await t.server.app.depositWatcher!.syncNow();
-      const partPaid = (await getTransaction(client, data.id)).body.data;
+      const partPaid = answerOf(await getTransaction(client, data.id)).data;
       expect(partPaid).toMatchObject({
         status: 'pending',
         receivedAmount: '160.500000',
@@ -749,7 +757,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       expect(rest.stderr).toBe('');
       expect(rest.code).toBe(0);
       await t.server.app.depositWatcher!.syncNow();
-      const paid = (await getTransaction(client, data.id)).body.data;
+      const paid = answerOf(await getTransaction(client, data.id)).data;
       expect(paid).toMatchObject({
         status: 'confirmed',
         receivedAmount: '321.000000',
@@ -761,13 +769,13 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
 
     it('pays the whole ETH amount from account 1 by default, and nothing once it is confirmed', async () => {
       const { client, userId } = await registerUser(t.server);
-      const { data } = (await deposit(client, 150, 'eth')).body;
+      const { data } = answerOf(await deposit(client, 150, 'eth'), 201);
       expect(data.ethAmount).toBe('0.050000');
       const paid = await runPay(String(data.id));
       expect(paid.stderr).toBe('');
       expect(paid.code).toBe(0);
       await t.server.app.depositWatcher!.syncNow();
-      const detail = (await getTransaction(client, data.id)).body.data;
+      const detail = answerOf(await getTransaction(client, data.id)).data;
       expect(detail).toMatchObject({ status: 'confirmed', receivedAmount: '0.050000' });
       expect(paid.stdout).toBe(
         printed('0.05 ETH', data.to, detail.transfers[0]?.hash, chain.payers[0]!),
@@ -825,7 +833,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
   it('credits ETH paid after the 15 minutes late, at the price round in force at its block', async () => {
     const { client, userId } = await registerUser(t.server);
     const payer = chain.payers[6]!;
-    const { data } = (await deposit(client, 100, 'eth')).body;
+    const { data } = answerOf(await deposit(client, 100, 'eth'), 201);
     expect([data.ethAmount, data.ethUsdPrice]).toEqual(['0.033334', 3000]);
     // A minute past the window: anvil's whole-second clock may lag the server's by up to a second.
     await chain.increaseTime(960);
@@ -851,7 +859,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
         confirmedAt: expect.any(String),
       },
     });
-    expect((await getTransaction(client, data.id)).body.data.transfers).toMatchObject([
+    expect(answerOf(await getTransaction(client, data.id)).data.transfers).toMatchObject([
       { hash, amount: '0.033334', creditedAmount: 80, ethUsdPrice: 2400 },
     ]);
     expect(await balanceCents(userId)).toBe(8_000);

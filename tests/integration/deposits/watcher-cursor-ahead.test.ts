@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestClient, http, type Address } from 'viem';
 import { foundry } from 'viem/chains';
-import type { TransactionDetail } from '@/shared/contract/deposits';
+import { getTransaction } from '@/shared/contract/deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { balanceCentsOf, openDeposit } from '../../helpers/deposits';
 import { useTestApp } from '../../helpers/fixtures';
-import { databaseKinds, registerUser } from '../../helpers/server';
+import { answerOf, databaseKinds, registerUser } from '../../helpers/server';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 
 /**
@@ -106,10 +106,10 @@ describe.each(databaseKinds())(
         { block: lost, units: '40000000', state: 'removed' },
       ]);
       expect(await balanceCentsOf(t.db, userId)).toBe(10_000);
-      const detail = await client.post<{ data: TransactionDetail }>('/api/get-transaction', {
+      const detail = await client.call(getTransaction, {
         transaction_id: deposit.id,
       });
-      expect(detail.body.data).toMatchObject({
+      expect(answerOf(detail).data).toMatchObject({
         status: 'confirmed',
         receivedAmount: '100.000000',
         creditedAmount: 100,

@@ -1,17 +1,28 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mnemonicToAccount } from 'viem/accounts';
 import { getAddress, parseEther, type Address } from 'viem';
-import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
 import { setDevPrice } from '@/dev/dev-chain';
 import { expireDeposits } from '@/server/jobs/expire-deposits';
+import {
+  deleteTransaction,
+  getAllUserTransactions,
+  getTransaction,
+  type Transaction,
+  verifyTransaction,
+} from '@/shared/contract/deposits';
 import { FORWARDER_ADDRESS, startTestChain, type TestChain } from '../../helpers/anvil';
 import { startRpcFilter } from '../../helpers/rpc-filter';
 import { useTestApp } from '../../helpers/fixtures';
-import { databaseKinds, registerUser, startTestApp, type TestClient } from '../../helpers/server';
+import {
+  answerOf,
+  databaseKinds,
+  registerUser,
+  startTestApp,
+  type TestClient,
+} from '../../helpers/server';
 import { balanceCentsOf, notificationsOf, openDeposit } from '../../helpers/deposits';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 
-type Answer<T = Transaction> = { success: boolean; message: string; data: T };
 const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
 /**
@@ -36,8 +47,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
   const watcher = () => t.server.app.depositWatcher!;
   const open = openDeposit;
   const detail = async (client: TestClient, id: number) =>
-    (await client.post<Answer<TransactionDetail>>('/api/get-transaction', { transaction_id: id }))
-      .body.data;
+    answerOf(await client.call(getTransaction, { transaction_id: id })).data;
   const balanceCents = (userId: number) => balanceCentsOf(t.db, userId);
   const ledger = async (userId: number) =>
     (
@@ -113,13 +123,12 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
     const deposit = await open(client, 300, 'usdt');
     await pay(deposit, 300_000_000n);
     // The page's Start Over wins the race with the watcher: the transfer is still credited.
-    const deleted = await client.post('/api/delete-transaction', { transaction_id: deposit.id });
+    const deleted = await client.call(deleteTransaction, { transaction_id: deposit.id });
     expect(deleted.status).toBe(200);
     await watcher().syncNow();
     await watcher().syncNow();
     expect(await ledger(userId)).toEqual([30_000]);
-    const list = (await client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', {}))
-      .body.data;
+    const list = answerOf(await client.call(getAllUserTransactions, {})).data;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       status: 'confirmed',
@@ -142,7 +151,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
       await pay(deposit, 150_000_000n);
       await slow.app.depositWatcher!.syncNow();
       expect((await detail(client, deposit.id)).confirmations).toEqual({ seen: 1, required: 3 });
-      const refused = await client.post('/api/delete-transaction', { transaction_id: deposit.id });
+      const refused = await client.call(deleteTransaction, { transaction_id: deposit.id });
       expect(refused.body).toEqual({
         success: false,
         message:
@@ -152,8 +161,8 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
         deposit.id,
       ]);
       expect(await expireDeposits(t.db, { stablecoinWindowHours: 24 })).toBe(0);
-      const verify = await client.post('/api/verify-transaction-v2', {
-        address: chain.payers[0],
+      const verify = await client.call(verifyTransaction, {
+        address: chain.payers[0]!,
         crmTransactionId: deposit.id,
       });
       expect(verify.body).toEqual({
@@ -176,8 +185,8 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
     const deposit = await open(client, 200, 'usdc');
     await pay(deposit, 120_000_000n);
     await watcher().syncNow();
-    const part = await client.post('/api/verify-transaction-v2', {
-      address: chain.payers[0],
+    const part = await client.call(verifyTransaction, {
+      address: chain.payers[0]!,
       crmTransactionId: deposit.id,
     });
     expect(part.body).toEqual({
@@ -186,12 +195,15 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
         '120.000000 USDC of 200.000000 USDC has arrived so far and $120.00 was added to your balance. Send the rest to the same address before the deposit closes, or start a new deposit.',
     });
     await pay(deposit, 80_000_000n);
-    const verified = await client.post<Answer>('/api/verify-transaction-v2', {
-      address: chain.payers[0],
+    const verified = await client.call(verifyTransaction, {
+      address: chain.payers[0]!,
       crmTransactionId: deposit.id,
     });
     expect(verified.body.message).toBe('Payment verification successful!');
-    expect(verified.body.data).toMatchObject({ status: 'confirmed', receivedAmount: '200.000000' });
+    expect(answerOf(verified).data).toMatchObject({
+      status: 'confirmed',
+      receivedAmount: '200.000000',
+    });
     expect(await ledger(userId)).toEqual([12_000, 8_000]);
     expect(await balanceCents(userId)).toBe(20_000);
   });
@@ -219,8 +231,8 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
     );
     await watcher().syncNow(); // a pass a minute after the window: the request may close
     expect(await expireDeposits(t.db, { stablecoinWindowHours: 24 })).toBe(1);
-    const verify = await client.post('/api/verify-transaction-v2', {
-      address: chain.payers[0],
+    const verify = await client.call(verifyTransaction, {
+      address: chain.payers[0]!,
       crmTransactionId: deposit.id,
     });
     expect(verify.body).toEqual({
@@ -272,8 +284,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
     expect(await ledger(userId)).toEqual([15_000]);
     await watcher().reconcileNow();
     expect(await ledger(userId)).toEqual([15_000]);
-    const list = (await client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', {}))
-      .body.data;
+    const list = answerOf(await client.call(getAllUserTransactions, {})).data;
     expect(list.find((row) => row.origin === 'unrequested')).toMatchObject({
       coinType: 'eth',
       creditedAmount: 150,
@@ -300,7 +311,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
       });
       await slow.app.depositWatcher!.syncNow();
       expect((await detail(client, eth.id)).confirmations).toBeNull();
-      const deleted = await client.post('/api/delete-transaction', { transaction_id: eth.id });
+      const deleted = await client.call(deleteTransaction, { transaction_id: eth.id });
       expect(deleted.body).toEqual({ success: true, message: 'Transaction deleted successfully' });
     } finally {
       await slow.close();
@@ -349,7 +360,7 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
     });
     expect(await ledger(userId)).toEqual([]);
     expect(await notifications(userId)).toEqual([]);
-    const deleted = await client.post('/api/delete-transaction', { transaction_id: deposit.id });
+    const deleted = await client.call(deleteTransaction, { transaction_id: deposit.id });
     expect(deleted.body).toEqual({ success: true, message: 'Transaction deleted successfully' });
   });
 
@@ -401,11 +412,11 @@ describe.each(databaseKinds())('the deposit watcher on %s against anvil', (kind)
     const older = await open(client, 100, 'usdc');
     const newer = await open(client, 150, 'usdc');
     await open(client, 100, 'eth');
-    const pending = (
-      await client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', {
+    const pending = answerOf(
+      await client.call(getAllUserTransactions, {
         action: 'pending',
-      })
-    ).body.data.map((row) => row.id);
+      }),
+    ).data.map((row) => row.id);
     expect(pending).toContain(newer.id);
     expect(pending).not.toContain(older.id);
     expect(pending).toHaveLength(2);

@@ -1,17 +1,28 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
-import type { Transaction } from '@/shared/contract/deposits';
 import { ledgerSumCents } from '@/server/domain/ledger';
 import { createDepositWatcher } from '@/server/domain/deposits/deposit-watcher';
 import { expireDeposits } from '@/server/jobs/expire-deposits';
+import {
+  deleteTransaction,
+  getAllUserTransactions,
+  topUpBalance,
+  type TopUpBalanceBody,
+  type Transaction,
+  verifyTransaction,
+} from '@/shared/contract/deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import { useTestApp } from '../../helpers/fixtures';
-import { databaseKinds, registerUser, startTestApp, type TestClient } from '../../helpers/server';
+import {
+  answerOf,
+  databaseKinds,
+  registerUser,
+  startTestApp,
+  type TestClient,
+} from '../../helpers/server';
 import { balanceCentsOf, notificationsOf, openDeposit } from '../../helpers/deposits';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
-
-type Answer<T = Transaction> = { success: boolean; message: string; data: T };
 
 const EXPIRED = {
   success: false,
@@ -61,7 +72,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   const runJobOnly = () => expireDeposits(t.db, { stablecoinWindowHours: 24 });
   const deposit = openDeposit;
   const verify = (client: TestClient, id: number, address: Address) =>
-    client.post<Answer>('/api/verify-transaction-v2', { address, crmTransactionId: id });
+    client.call(verifyTransaction, { address, crmTransactionId: id });
   const pay = (from: Address, transaction: Transaction, units = BigInt(transaction.amountUnits)) =>
     chain.pay(from, { coinType: transaction.coinType, to: transaction.to as Address, units });
   /** Moves a request's creation and the end of its window back in time, as if it had waited. */
@@ -73,10 +84,8 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     );
   /** The user's deposits as [dollars, coin, status], smallest amount first. */
   const statusOf = async (client: TestClient) =>
-    (
-      await client.post<Answer<Transaction[]>>('/api/get-all-user-transactions', { action: 'all' })
-    ).body.data
-      .map((t) => [t.amount, t.coinType, t.status])
+    answerOf(await client.call(getAllUserTransactions, { action: 'all' }))
+      .data.map((t) => [t.amount, t.coinType, t.status])
       .sort((a, b) => Number(a[0]) - Number(b[0]));
   const notifications = (userId: number) => notificationsOf(t.db, userId);
   const balanceCents = (userId: number) => balanceCentsOf(t.db, userId);
@@ -116,7 +125,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     const verified = await verify(client, usdcOld.id, chain.payers[0]!);
     expect(verified.status).toBe(400);
     expect(verified.body).toEqual(EXPIRED);
-    const deleted = await client.post('/api/delete-transaction', { transaction_id: ethLate.id });
+    const deleted = await client.call(deleteTransaction, { transaction_id: ethLate.id });
     expect(deleted.status).toBe(400);
     expect(deleted.body).toEqual({
       success: false,
@@ -244,7 +253,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     const { client } = await registerUser(t.server);
     const open = await deposit(client, 121, 'usdt');
     await t.db.query('UPDATE deposits SET expires_at = now() WHERE id = $1', [open.id]);
-    const refused = await client.post('/api/delete-transaction', { transaction_id: open.id });
+    const refused = await client.call(deleteTransaction, { transaction_id: open.id });
     expect(refused.status).toBe(400);
     // Before, it was deleted at once, and a payment made in time then belonged to no request.
     expect(refused.body).toEqual({
@@ -253,7 +262,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
         'The time to pay is over and we are checking for your payment, so this deposit cannot be deleted yet. A payment that arrived is added to your balance. Please try again in a minute.',
     });
     await passCoveringTheEnd(open.id);
-    const deleted = await client.post('/api/delete-transaction', { transaction_id: open.id });
+    const deleted = await client.call(deleteTransaction, { transaction_id: open.id });
     expect(deleted.body).toEqual({ success: true, message: 'Transaction deleted successfully' });
   });
 
@@ -261,8 +270,8 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     const { client } = await registerUser(t.server);
     const open = await deposit(client, 123, 'usdt');
     await t.db.query('UPDATE deposits SET expires_at = now() WHERE id = $1', [open.id]);
-    const body = { amount: 124, coinType: 'usdt', replaces: open.id };
-    const refused = await client.post('/api/top-up-balance-v2', body);
+    const body: TopUpBalanceBody = { amount: 124, coinType: 'usdt', replaces: open.id };
+    const refused = await client.call(topUpBalance, body);
     // Before, the older request was deleted at once, like the page's own delete at zero, and a
     // payment made in time then belonged to no request.
     expect(refused.status).toBe(400);
@@ -273,7 +282,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     });
     expect(await statusOf(client)).toEqual([[123, 'usdt', 'pending']]);
     await passCoveringTheEnd(open.id);
-    const replaced = await client.post('/api/top-up-balance-v2', body);
+    const replaced = await client.call(topUpBalance, body);
     expect(replaced.status).toBe(201);
     expect(await statusOf(client)).toEqual([[124, 'usdt', 'pending']]);
   });
@@ -287,7 +296,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
     await pay(payer, closed);
     const late = await verify(client, closed.id, payer);
     expect(late.status).toBe(200);
-    expect(late.body.data).toMatchObject({
+    expect(answerOf(late).data).toMatchObject({
       status: 'confirmed',
       late: true,
       receivedAmount: '130.000000',
@@ -390,7 +399,7 @@ describe.each(databaseKinds())('deposit expiry job on %s', (kind) => {
   it('closes each request once when runs overlap', async () => {
     const users = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.server)));
     for (const [index, { client }] of users.entries()) {
-      for (const coin of ['usdc', 'usdt']) {
+      for (const coin of ['usdc', 'usdt'] as const) {
         await age((await deposit(client, 150 + index, coin)).id, 24 * 3600 + 1);
       }
     }

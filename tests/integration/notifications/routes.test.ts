@@ -1,15 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, Pagination } from '@/shared/contract/notifications';
 import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
 import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '@/shared/requested-with';
-import { databaseKinds, type TestClient } from '../../helpers/server';
+import {
+  assignAdPackage,
+  expireAdPackage,
+  newCampaign,
+  topUpMoneyDeposited,
+} from '@/shared/contract/campaigns';
+import {
+  deleteNotification,
+  getNotifications,
+  type GetNotificationsBody,
+  readAllNotifications,
+  readNotification,
+} from '@/shared/contract/notifications';
+import { unreadNotificationsCount } from '@/shared/contract/unread-count';
+import { answerOf, databaseKinds, type TestClient } from '../../helpers/server';
 import { advertiser as newAdvertiser } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';
 import { clickId } from '../../helpers/click-ids';
 
 const PARTNER_SECRET = 'test-partner-secret';
-
-type ListBody = { success: boolean; message: string; data: Notification[]; pagination: Pagination };
 
 /** What our own pages send with read-all-notifications (src/shared/requested-with.ts). */
 const OWN_PAGE = { [REQUESTED_WITH_HEADER]: REQUESTED_WITH };
@@ -62,11 +73,11 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
   it('refuses every notification call without a session', async () => {
     const anonymous = t.server.client();
     const calls = [
-      anonymous.post('/api/get-notifications', {}),
-      anonymous.get('/api/unread-notifications-count'),
-      anonymous.post('/api/read-notification', { notification_id: 1 }),
-      anonymous.get('/api/read-all-notifications'),
-      anonymous.post('/api/delete-notification', { notification_ids: [1] }),
+      anonymous.call(getNotifications, {}),
+      anonymous.call(unreadNotificationsCount),
+      anonymous.call(readNotification, { notification_id: 1 }),
+      anonymous.call(readAllNotifications),
+      anonymous.call(deleteNotification, { notification_ids: [1] }),
     ];
     for (const response of await Promise.all(calls)) {
       expect(response).toMatchObject({
@@ -78,7 +89,7 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
 
   it('lists an empty first page', async () => {
     const { client } = await advertiser();
-    expect(await client.post('/api/get-notifications', {})).toMatchObject({
+    expect(await client.call(getNotifications, {})).toMatchObject({
       status: 200,
       body: {
         success: true,
@@ -87,7 +98,7 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
         pagination: { currentPage: 1, totalPages: 0, totalItems: 0, itemsPerPage: 5 },
       },
     });
-    expect((await client.get('/api/unread-notifications-count')).body).toEqual({
+    expect((await client.call(unreadNotificationsCount)).body).toEqual({
       success: true,
       count: 0,
     });
@@ -96,47 +107,47 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
   it('pages by 5, newest first, and answers the last page for a page past it', async () => {
     const { client, id } = await advertiser();
     const ids = await seed(id, 12);
-    const first = await client.post<ListBody>('/api/get-notifications', { page: 1 });
-    expect(first.body.data.map((n) => n.message)).toEqual([
+    const first = await client.call(getNotifications, { page: 1 });
+    expect(answerOf(first).data.map((n) => n.message)).toEqual([
       'message 12',
       'message 11',
       'message 10',
       'message 9',
       'message 8',
     ]);
-    expect(first.body.pagination).toEqual({
+    expect(answerOf(first).pagination).toEqual({
       currentPage: 1,
       totalPages: 3,
       totalItems: 12,
       itemsPerPage: 5,
     });
-    expect(first.body.data[0]).toEqual({
+    expect(answerOf(first).data[0]).toEqual({
       id: ids[11],
       message: 'message 12',
       read: false,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      updatedAt: first.body.data[0]!.createdAt,
+      updatedAt: answerOf(first).data[0]!.createdAt,
     });
-    const last = await client.post<ListBody>('/api/get-notifications', { page: 3 });
-    expect(last.body.data.map((n) => n.message)).toEqual(['message 2', 'message 1']);
-    const past = await client.post<ListBody>('/api/get-notifications', { page: 9 });
-    expect(past.body.pagination.currentPage).toBe(3);
-    expect(past.body.data.map((n) => n.message)).toEqual(['message 2', 'message 1']);
+    const last = await client.call(getNotifications, { page: 3 });
+    expect(answerOf(last).data.map((n) => n.message)).toEqual(['message 2', 'message 1']);
+    const past = await client.call(getNotifications, { page: 9 });
+    expect(answerOf(past).pagination.currentPage).toBe(3);
+    expect(answerOf(past).data.map((n) => n.message)).toEqual(['message 2', 'message 1']);
   });
 
   it('filters by read true, false, omitted or null', async () => {
     const { client, id } = await advertiser();
     await seed(id, 3, false);
     const [readId] = await seed(id, 1, true);
-    const list = async (body: Record<string, unknown>) => {
-      const response = await client.post<ListBody>('/api/get-notifications', body);
-      return [response.body.data.map((n) => n.read), response.body.pagination.totalItems];
+    const list = async (body: GetNotificationsBody) => {
+      const response = await client.call(getNotifications, body);
+      return [answerOf(response).data.map((n) => n.read), answerOf(response).pagination.totalItems];
     };
     expect(await list({ read: true })).toEqual([[true], 1]);
     expect(await list({ read: false })).toEqual([[false, false, false], 3]);
     expect(await list({})).toEqual([[false, false, true, false], 4]);
     expect(await list({ read: null, page: 1 })).toEqual([[false, false, true, false], 4]);
-    expect((await client.get('/api/unread-notifications-count')).body).toEqual({
+    expect((await client.call(unreadNotificationsCount)).body).toEqual({
       success: true,
       count: 3,
     });
@@ -173,17 +184,19 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
     const [aliceId] = await seed(alice.id, 1);
     const [bobId] = await seed(bob.id, 1);
 
-    expect(
-      await alice.client.post('/api/read-notification', { notification_id: bobId }),
-    ).toMatchObject({ status: 404, body: { success: false, message: 'Notification not found' } });
-    expect(
-      await alice.client.post('/api/read-notification', { notification_id: 999_999 }),
-    ).toMatchObject({ status: 404, body: { message: 'Notification not found' } });
+    expect(await alice.client.call(readNotification, { notification_id: bobId! })).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Notification not found' },
+    });
+    expect(await alice.client.call(readNotification, { notification_id: 999_999 })).toMatchObject({
+      status: 404,
+      body: { message: 'Notification not found' },
+    });
     expect((await rows(bob.id))[0]!.read).toBe(false);
 
     const before = (await rows(alice.id))[0]!.updated_at;
     expect(
-      await alice.client.post('/api/read-notification', { notification_id: String(aliceId) }),
+      await alice.client.call(readNotification, { notification_id: String(aliceId) }),
     ).toMatchObject({
       status: 200,
       body: { success: true, message: 'Notification marked as read', count: 1 },
@@ -192,10 +205,10 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
     expect(opened.read).toBe(true);
     expect(new Date(opened.updated_at).getTime()).toBeGreaterThan(new Date(before).getTime());
     // "Opened On" stays the first opening.
-    await alice.client.post('/api/read-notification', { notification_id: aliceId });
+    await alice.client.call(readNotification, { notification_id: aliceId! });
     expect((await rows(alice.id))[0]!.updated_at).toEqual(opened.updated_at);
-    const listed = await alice.client.post<ListBody>('/api/get-notifications', { read: true });
-    expect(listed.body.data[0]!.updatedAt).toBe(new Date(opened.updated_at).toISOString());
+    const listed = await alice.client.call(getNotifications, { read: true });
+    expect(answerOf(listed).data[0]!.updatedAt).toBe(new Date(opened.updated_at).toISOString());
   });
 
   it("read-all-notifications marks every one of the caller's and no one else's", async () => {
@@ -203,25 +216,31 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
     const bob = await advertiser();
     await seed(alice.id, 7);
     await seed(bob.id, 2);
-    expect(await alice.client.get('/api/read-all-notifications', OWN_PAGE)).toMatchObject({
+    expect(
+      await alice.client.call(readAllNotifications, undefined, { headers: OWN_PAGE }),
+    ).toMatchObject({
       status: 200,
       body: { success: true, message: 'All notifications marked as read', count: 7 },
     });
     expect((await rows(alice.id)).every((row) => row.read)).toBe(true);
     expect((await rows(bob.id)).map((row) => row.read)).toEqual([false, false]);
-    expect((await alice.client.get('/api/read-all-notifications', OWN_PAGE)).body).toMatchObject({
+    expect(
+      (await alice.client.call(readAllNotifications, undefined, { headers: OWN_PAGE })).body,
+    ).toMatchObject({
       count: 0,
     });
-    expect((await bob.client.get('/api/unread-notifications-count')).body.count).toBe(2);
+    expect(answerOf(await bob.client.call(unreadNotificationsCount)).count).toBe(2);
   });
 
   it('read-all-notifications refuses a request another site started', async () => {
     const { client, id } = await advertiser();
     await seed(id, 1);
     expect(
-      await client.get('/api/read-all-notifications', {
-        ...OWN_PAGE,
-        'sec-fetch-site': 'cross-site',
+      await client.call(readAllNotifications, undefined, {
+        headers: {
+          ...OWN_PAGE,
+          'sec-fetch-site': 'cross-site',
+        },
       }),
     ).toMatchObject({ status: 403, body: CROSS_ORIGIN });
     expect((await rows(id))[0]!.read).toBe(false);
@@ -234,9 +253,11 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
     // could, only after a CORS preflight this server never allows. Older browsers send no
     // Sec-Fetch-Site at all, so that check alone is not enough.
     const refusals = await Promise.all([
-      client.get('/api/read-all-notifications'),
-      client.get('/api/read-all-notifications', { [REQUESTED_WITH_HEADER]: 'XMLHttpRequest' }),
-      client.get('/api/read-all-notifications', { [REQUESTED_WITH_HEADER]: '' }),
+      client.call(readAllNotifications),
+      client.call(readAllNotifications, undefined, {
+        headers: { [REQUESTED_WITH_HEADER]: 'XMLHttpRequest' },
+      }),
+      client.call(readAllNotifications, undefined, { headers: { [REQUESTED_WITH_HEADER]: '' } }),
     ]);
     for (const response of refusals) {
       expect(response).toMatchObject({ status: 403, body: CROSS_ORIGIN });
@@ -244,7 +265,7 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
     // Fastify answers HEAD with the GET handler: it is refused the same way.
     expect((await client.request('HEAD', '/api/read-all-notifications')).status).toBe(403);
     expect((await rows(id)).map((row) => row.read)).toEqual([false, false]);
-    expect((await client.get('/api/unread-notifications-count')).body.count).toBe(2);
+    expect(answerOf(await client.call(unreadNotificationsCount)).count).toBe(2);
   });
 
   it("delete-notification deletes only the caller's own ids", async () => {
@@ -252,14 +273,14 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
     const bob = await advertiser();
     const aliceIds = await seed(alice.id, 3);
     const bobIds = await seed(bob.id, 2);
-    expect(
-      await alice.client.post('/api/delete-notification', { notification_ids: bobIds }),
-    ).toMatchObject({ status: 200, body: { success: true, count: 0 } });
+    expect(await alice.client.call(deleteNotification, { notification_ids: bobIds })).toMatchObject(
+      { status: 200, body: { success: true, count: 0 } },
+    );
     expect(await messages(bob.id)).toEqual(['message 1', 'message 2']);
 
     expect(
-      await alice.client.post('/api/delete-notification', {
-        notification_ids: [aliceIds[0], bobIds[0], aliceIds[2]],
+      await alice.client.call(deleteNotification, {
+        notification_ids: [aliceIds[0]!, bobIds[0]!, aliceIds[2]!],
       }),
     ).toMatchObject({
       status: 200,
@@ -271,13 +292,13 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
 
   it('writes notifications on campaign events and a low balance', async () => {
     const { client, id } = await advertiser(25_000);
-    await client.post('/api/new-campaign', {
+    await client.call(newCampaign, {
       username: 'nina',
       package_id: 2,
       amount_deposit: 100,
       category_name: null,
     });
-    await client.post('/api/new-campaign', {
+    await client.call(newCampaign, {
       username: 'omar',
       package_id: 2,
       amount_deposit: 100,
@@ -289,15 +310,15 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
       'Your balance is now $50.00, below $100.00. Top up your balance to keep using all features.',
     ]);
 
-    await client.post('/api/expire-ad-package', { username: 'nina', packageId: 2 });
-    await client.post('/api/top-up-money-deposited', {
+    await client.call(expireAdPackage, { username: 'nina', packageId: 2 });
+    await client.call(topUpMoneyDeposited, {
       username: 'nina',
       package_id: 2,
       amount: 3,
     });
-    await client.post('/api/expire-ad-package', { username: 'nina', packageId: 2 });
+    await client.call(expireAdPackage, { username: 'nina', packageId: 2 });
     // A new package replaces the paused campaign in one call (issue 13), at least $100 (§9).
-    await client.post('/api/assign-ad-package', {
+    await client.call(assignAdPackage, {
       username: 'nina',
       package_id: 4,
       category_name: null,
@@ -313,7 +334,7 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
 
     // A top-up of an active campaign is no reactivation; clicks running out end the campaign.
     const count = (await messages(id)).length;
-    await client.post('/api/top-up-money-deposited', {
+    await client.call(topUpMoneyDeposited, {
       username: 'nina',
       package_id: 4,
       amount: 1,
@@ -344,7 +365,7 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
 
   it('notifies a low balance only when a debit crosses $100', async () => {
     const { client, id } = await advertiser(20_000);
-    await client.post('/api/new-campaign', {
+    await client.call(newCampaign, {
       username: 'omar',
       package_id: 2,
       amount_deposit: 100,
@@ -352,12 +373,12 @@ describe.each(databaseKinds())('notification calls on %s', (kind) => {
     });
     // Exactly $100 left is not below $100.
     expect(await messages(id)).toHaveLength(1);
-    await client.post('/api/top-up-money-deposited', {
+    await client.call(topUpMoneyDeposited, {
       username: 'omar',
       package_id: 2,
       amount: 10,
     });
-    await client.post('/api/top-up-money-deposited', {
+    await client.call(topUpMoneyDeposited, {
       username: 'omar',
       package_id: 2,
       amount: 5,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { drainAuthMails, queueAuthMail } from '@/server/domain/auth/auth-mail-queue';
 import type { Mail } from '@/server/plugins/mail';
+import { forgotPassword } from '@/shared/contract/auth';
 import {
   databaseKinds,
   MAIL_WAIT_MS,
@@ -51,10 +52,10 @@ describe.each(databaseKinds())('the auth mail queue on %s', (kind) => {
           await pause(Math.random() * 100);
           return server
             .client()
-            .post(
-              '/api/auth/forgot-password',
+            .call(
+              forgotPassword,
               { email: registration.email },
-              { 'x-forwarded-for': `198.51.100.${i + 1}` },
+              { headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } },
             );
         }),
       );

@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register as registerEndpoint } from '@/shared/contract/auth';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import { checkAuth, logout as logoutEndpoint } from '@/shared/contract/user';
+import { getUserDetails } from '@/shared/contract/user-details';
 import {
+  answerOf,
   databaseKinds,
   newRegistration,
+  PRODUCTION_TEST_ENV,
   registerUser,
   startTestApp,
   TEST_APP_URL,
-  waitForMail,
   type TestApp,
   type TestClient,
-  PRODUCTION_TEST_ENV,
+  waitForMail,
 } from '../../helpers/server';
 import { useTestApp } from '../../helpers/fixtures';
 
@@ -24,7 +29,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
   async function registered(overrides: Record<string, unknown> = {}) {
     const client = t.server.client();
     const registration = newRegistration(overrides);
-    const response = await client.post('/api/auth/register', registration);
+    const response = await client.call(registerEndpoint, registration);
     expect(response.status).toBe(201);
     return { client, registration };
   }
@@ -33,7 +38,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     it('creates the account, signs in with a session cookie and sends the verification mail', async () => {
       const client = t.server.client();
       const registration = newRegistration({ email: 'New.Person@Example.com' });
-      const response = await client.post('/api/auth/register', registration);
+      const response = await client.call(registerEndpoint, registration);
 
       expect(response.status).toBe(201);
       expect(response.body).toEqual({
@@ -64,9 +69,9 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       expect(mail.text).toContain(mail.link);
       expect(mail.html).toContain(mail.link);
 
-      const check = await client.get('/api/auth/check-auth');
+      const check = await client.call(checkAuth);
       expect(check.status).toBe(200);
-      expect(check.body.user).toEqual(response.body.user);
+      expect(answerOf(check).user).toEqual(answerOf(response, 201).user);
     });
 
     it('stores only the hash of the session id', async () => {
@@ -79,7 +84,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     it("answers 400 with the first validation message when the passwords don't match", async () => {
       const response = await t.server
         .client()
-        .post('/api/auth/register', newRegistration({ confirmPassword: 'something-else' }));
+        .call(registerEndpoint, newRegistration({ confirmPassword: 'something-else' }));
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message: "Passwords don't match!" });
       expect(response.setCookies).toEqual([]);
@@ -88,7 +93,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     it('answers 400 when the terms are not accepted', async () => {
       const response = await t.server
         .client()
-        .post('/api/auth/register', newRegistration({ agreeTerms: false }));
+        .post('/api/auth/register', { ...newRegistration(), agreeTerms: false });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         success: false,
@@ -100,7 +105,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       const { registration } = await registered();
       const response = await t.server
         .client()
-        .post('/api/auth/register', newRegistration({ email: registration.email.toUpperCase() }));
+        .call(registerEndpoint, newRegistration({ email: registration.email.toUpperCase() }));
       expect(response.status).toBe(409);
       expect(response.body).toEqual({
         success: false,
@@ -113,7 +118,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       const { registration } = await registered();
       const response = await t.server
         .client()
-        .post('/api/auth/register', newRegistration({ username: registration.username }));
+        .call(registerEndpoint, newRegistration({ username: registration.username }));
       expect(response.status).toBe(409);
       expect(response.body.message).toBe(
         'Unable to register with these details. If you already have an account, sign in or reset your password.',
@@ -126,7 +131,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       const { client, registration } = await registered();
       const firstSid = sidOf(client);
 
-      const response = await client.post('/api/auth/login', {
+      const response = await client.call(loginEndpoint, {
         email: registration.email,
         password: registration.password,
       });
@@ -140,7 +145,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       expect(secondSid).toBeDefined();
       expect(secondSid).not.toBe(firstSid);
 
-      const again = await client.post('/api/auth/login', {
+      const again = await client.call(loginEndpoint, {
         email: registration.email,
         password: registration.password,
       });
@@ -150,14 +155,14 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       // The session the login replaced is over.
       const stale = t.server.client();
       stale.cookies.set('sid', secondSid!);
-      expect((await stale.get('/api/auth/check-auth')).status).toBe(401);
+      expect((await stale.call(checkAuth)).status).toBe(401);
     });
 
     it('answers 401 without telling that the password was wrong', async () => {
       const { registration } = await registered();
       const response = await t.server
         .client()
-        .post('/api/auth/login', { email: registration.email, password: 'wrong-password' });
+        .call(loginEndpoint, { email: registration.email, password: 'wrong-password' });
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ success: false, message: 'Invalid email or password' });
       expect(response.setCookies).toEqual([]);
@@ -166,7 +171,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     it('answers the same 401 for an unknown e-mail', async () => {
       const response = await t.server
         .client()
-        .post('/api/auth/login', { email: 'nobody@example.com', password: 'whatever-123' });
+        .call(loginEndpoint, { email: 'nobody@example.com', password: 'whatever-123' });
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ success: false, message: 'Invalid email or password' });
     });
@@ -174,7 +179,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     it('answers 400 for an invalid e-mail', async () => {
       const response = await t.server
         .client()
-        .post('/api/auth/login', { email: 'not-an-email', password: 'whatever-123' });
+        .call(loginEndpoint, { email: 'not-an-email', password: 'whatever-123' });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         success: false,
@@ -193,7 +198,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
   describe('GET /api/auth/check-auth', () => {
     it('answers a visitor without a session as signed out, an ordinary answer (issue 17)', async () => {
-      const response = await t.server.client().get('/api/auth/check-auth');
+      const response = await t.server.client().call(checkAuth);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true, user: null });
       expect(response.setCookies).toEqual([]);
@@ -202,7 +207,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     it('answers 401 for an unknown session id', async () => {
       const client = t.server.client();
       client.cookies.set('sid', 'x'.repeat(43));
-      const response = await client.get('/api/auth/check-auth');
+      const response = await client.call(checkAuth);
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ success: false, message: 'Not authenticated' });
       expect(response.setCookies).toEqual([]);
@@ -215,7 +220,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
           WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
         [registration.email],
       );
-      const response = await client.get('/api/auth/check-auth');
+      const response = await client.call(checkAuth);
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ success: true, user: { email: registration.email } });
 
@@ -239,7 +244,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
           WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
         [registration.email],
       );
-      const response = await client.get('/api/auth/check-auth');
+      const response = await client.call(checkAuth);
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ success: false, message: 'Not authenticated' });
     });
@@ -249,7 +254,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     it('ends the session: the old cookie then gets 401', async () => {
       const { client } = await registered();
       const oldSid = sidOf(client)!;
-      const response = await client.post('/api/auth/logout');
+      const response = await client.call(logoutEndpoint);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true, message: 'Logged out successfully' });
       expect(response.setCookies.find((header) => header.startsWith('sid='))).toMatch(
@@ -259,13 +264,13 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
       const replay = t.server.client();
       replay.cookies.set('sid', oldSid);
-      const check = await replay.get('/api/auth/check-auth');
+      const check = await replay.call(checkAuth);
       expect(check.status).toBe(401);
       expect(check.body).toEqual({ success: false, message: 'Not authenticated' });
     });
 
     it('answers 200 without a session too', async () => {
-      const response = await t.server.client().post('/api/auth/logout');
+      const response = await t.server.client().call(logoutEndpoint);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true, message: 'Logged out successfully' });
     });
@@ -277,7 +282,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       await t.db.query('UPDATE users SET balance_cents = 12345 WHERE email = $1', [
         registration.email,
       ]);
-      const response = await client.get('/api/get-user-details');
+      const response = await client.call(getUserDetails);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         success: true,
@@ -295,7 +300,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     });
 
     it('answers 401 without a session', async () => {
-      const response = await t.server.client().get('/api/get-user-details');
+      const response = await t.server.client().call(getUserDetails);
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ success: false, message: 'Not authenticated' });
     });
@@ -305,10 +310,10 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     it('refuses a cross-origin POST with 403', async () => {
       const response = await t.server
         .client()
-        .post(
-          '/api/auth/login',
+        .call(
+          loginEndpoint,
           { email: 'a@example.com', password: 'whatever-123' },
-          { origin: 'https://evil.example' },
+          { headers: { origin: 'https://evil.example' } },
         );
       expect(response.status).toBe(403);
       expect(response.body).toEqual({
@@ -320,10 +325,10 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
     it('accepts a POST from the app origin', async () => {
       const response = await t.server
         .client()
-        .post(
-          '/api/auth/login',
+        .call(
+          loginEndpoint,
           { email: 'nobody@example.com', password: 'whatever-123' },
-          { origin: TEST_APP_URL },
+          { headers: { origin: TEST_APP_URL } },
         );
       expect(response.status).toBe(401);
     });
@@ -358,16 +363,16 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
       const { client } = await registered();
       const elsewhere = second.client();
       elsewhere.cookies.set('sid', sidOf(client)!);
-      expect((await elsewhere.get('/api/auth/check-auth')).status).toBe(200);
-      expect((await elsewhere.post('/api/auth/logout')).status).toBe(200);
-      expect((await client.get('/api/auth/check-auth')).status).toBe(401);
+      expect((await elsewhere.call(checkAuth)).status).toBe(200);
+      expect((await elsewhere.call(logoutEndpoint)).status).toBe(200);
+      expect((await client.call(checkAuth)).status).toBe(401);
     });
   });
 
   describe('registerUser helper', () => {
     it('gives a signed-in client of a fresh, optionally verified account', async () => {
       const { client, registration, userId } = await registerUser(t.server, { verified: true });
-      const response = await client.get('/api/get-user-details');
+      const response = await client.call(getUserDetails);
       expect(response.body).toMatchObject({
         data: { email: registration.email, isVerified: true },
       });
@@ -384,7 +389,7 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
     it('marks the session cookie Secure', async () => {
       const { registration } = await registered();
-      const response = await production.client().post('/api/auth/login', {
+      const response = await production.client().call(loginEndpoint, {
         email: registration.email,
         password: registration.password,
       });
@@ -397,10 +402,10 @@ describe.each(databaseKinds())('register, login, sessions on %s', (kind) => {
 
     it('still registers when the mail server is unreachable', async () => {
       const client = production.client();
-      const response = await client.post('/api/auth/register', newRegistration());
+      const response = await client.call(registerEndpoint, newRegistration());
       expect(response.status).toBe(201);
       expect(response.body.message).toBe(REGISTERED);
-      expect((await client.get('/api/auth/check-auth')).status).toBe(200);
+      expect((await client.call(checkAuth)).status).toBe(200);
     });
   });
 });

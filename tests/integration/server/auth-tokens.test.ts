@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changePassword,
+  forgotPassword,
+  register as registerEndpoint,
+  resetPassword,
+  verifyEmail,
+} from '@/shared/contract/auth';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import { checkAuth } from '@/shared/contract/user';
+import { resendVerification } from '@/shared/contract/verification';
+import {
   databaseKinds,
   newRegistration,
   readOutbox,
@@ -35,35 +45,33 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
   async function registered() {
     const client = t.server.client();
     const registration = newRegistration();
-    expect((await client.post('/api/auth/register', registration)).status).toBe(201);
+    expect((await client.call(registerEndpoint, registration)).status).toBe(201);
     const mail = await waitForMail(t.server.outboxDir, registration.email, 'Verify');
     return { client, registration, verificationCode: tokenOf(mail.link) };
   }
 
   async function resetMail(email: string, seenLinks: string[] = []) {
-    const response = await t.server.client().post('/api/auth/forgot-password', { email });
+    const response = await t.server.client().call(forgotPassword, { email });
     expect(response.body).toEqual(RESET_REQUESTED);
     return waitForMail(t.server.outboxDir, email, 'Reset', seenLinks);
   }
 
   async function loginStatus(email: string, password: string) {
-    return (await t.server.client().post('/api/auth/login', { email, password })).status;
+    return (await t.server.client().call(loginEndpoint, { email, password })).status;
   }
 
   describe('POST /api/auth/verify-email', () => {
     it('verifies the account once; the same code then says it is verified already', async () => {
       const { client, verificationCode } = await registered();
-      const response = await t.server
-        .client()
-        .post('/api/auth/verify-email', { code: verificationCode });
+      const response = await t.server.client().call(verifyEmail, { code: verificationCode });
       expect(response.status).toBe(200);
       expect(response.body).toEqual(VERIFIED);
-      const check = await client.get('/api/auth/check-auth');
+      const check = await client.call(checkAuth);
       expect(check.body).toMatchObject({ user: { isVerified: true } });
 
       // Issue 17: signed out, and signed in to the account.
       for (const caller of [t.server.client(), client]) {
-        const again = await caller.post('/api/auth/verify-email', { code: verificationCode });
+        const again = await caller.call(verifyEmail, { code: verificationCode });
         expect(again.status).toBe(200);
         expect(again.body).toEqual(ALREADY_VERIFIED);
       }
@@ -71,39 +79,35 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
 
     it('says verified already for an older link of an account verified by a newer one', async () => {
       const { client, registration, verificationCode } = await registered();
-      expect((await client.post('/api/account/resend-verification')).status).toBe(200);
+      expect((await client.call(resendVerification)).status).toBe(200);
       const newer = await waitForMail(t.server.outboxDir, registration.email, 'Verify', [
         `${TEST_APP_URL}/account/verification/${verificationCode}`,
       ]);
-      const verified = await client.post('/api/auth/verify-email', { code: tokenOf(newer.link) });
+      const verified = await client.call(verifyEmail, { code: tokenOf(newer.link) });
       expect(verified.body).toEqual(VERIFIED);
 
-      const older = await t.server
-        .client()
-        .post('/api/auth/verify-email', { code: verificationCode });
+      const older = await t.server.client().call(verifyEmail, { code: verificationCode });
       expect(older.status).toBe(200);
       expect(older.body).toEqual(ALREADY_VERIFIED);
     });
 
     it('says verified already for an expired link of a verified account', async () => {
       const { registration, verificationCode } = await registered();
-      await t.server.client().post('/api/auth/verify-email', { code: verificationCode });
+      await t.server.client().call(verifyEmail, { code: verificationCode });
       await t.db.query(
         `UPDATE auth_tokens SET expires_at = now() - interval '1 second'
           WHERE purpose = 'verify-email' AND user_id = (SELECT id FROM users WHERE email = $1)`,
         [registration.email],
       );
-      const response = await t.server
-        .client()
-        .post('/api/auth/verify-email', { code: verificationCode });
+      const response = await t.server.client().call(verifyEmail, { code: verificationCode });
       expect(response.status).toBe(200);
       expect(response.body).toEqual(ALREADY_VERIFIED);
     });
 
     it('refuses an unknown code to a verified user signed in, as to anyone', async () => {
       const { client, verificationCode } = await registered();
-      await client.post('/api/auth/verify-email', { code: verificationCode });
-      const response = await client.post('/api/auth/verify-email', {
+      await client.call(verifyEmail, { code: verificationCode });
+      const response = await client.call(verifyEmail, {
         code: `${verificationCode}x`,
       });
       expect(response.status).toBe(400);
@@ -112,12 +116,12 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
 
     it('refuses a used reset link as a code, even of a verified account', async () => {
       const { client, registration, verificationCode } = await registered();
-      await client.post('/api/auth/verify-email', { code: verificationCode });
+      await client.call(verifyEmail, { code: verificationCode });
       const token = tokenOf((await resetMail(registration.email)).link);
       await t.server
         .client()
-        .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword: 'new-pw-123' });
-      const response = await t.server.client().post('/api/auth/verify-email', { code: token });
+        .call(resetPassword, { resetPasswordToken: token, newPassword: 'new-pw-123' });
+      const response = await t.server.client().call(verifyEmail, { code: token });
       expect(response.status).toBe(400);
       expect(response.body).toEqual(INVALID_VERIFICATION);
     });
@@ -129,16 +133,16 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
           WHERE purpose = 'verify-email' AND user_id = (SELECT id FROM users WHERE email = $1)`,
         [registration.email],
       );
-      const response = await client.post('/api/auth/verify-email', { code: verificationCode });
+      const response = await client.call(verifyEmail, { code: verificationCode });
       expect(response.status).toBe(400);
       expect(response.body).toEqual(INVALID_VERIFICATION);
-      expect((await client.get('/api/auth/check-auth')).body).toMatchObject({
+      expect((await client.call(checkAuth)).body).toMatchObject({
         user: { isVerified: false },
       });
     });
 
     it('refuses an unknown code', async () => {
-      const response = await t.server.client().post('/api/auth/verify-email', { code: 'nope' });
+      const response = await t.server.client().call(verifyEmail, { code: 'nope' });
       expect(response.status).toBe(400);
       expect(response.body).toEqual(INVALID_VERIFICATION);
     });
@@ -179,7 +183,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
       const before = (await readOutbox(t.server.outboxDir)).length;
       const response = await t.server
         .client()
-        .post('/api/auth/forgot-password', { email: 'unknown-person@example.com' });
+        .call(forgotPassword, { email: 'unknown-person@example.com' });
       expect(response.status).toBe(200);
       expect(response.body).toEqual(RESET_REQUESTED);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -189,7 +193,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     });
 
     it('answers 400 for an invalid e-mail', async () => {
-      const response = await t.server.client().post('/api/auth/forgot-password', { email: '' });
+      const response = await t.server.client().call(forgotPassword, { email: '' });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message: 'Email is required' });
     });
@@ -199,13 +203,13 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     it('sets the new password and ends every session of the account', async () => {
       const { client, registration } = await registered();
       const other = t.server.client();
-      await other.post('/api/auth/login', {
+      await other.call(loginEndpoint, {
         email: registration.email,
         password: registration.password,
       });
       const mail = await resetMail(registration.email);
 
-      const response = await client.post('/api/auth/reset-password', {
+      const response = await client.call(resetPassword, {
         resetPasswordToken: tokenOf(mail.link),
         newPassword: 'brand-new-password',
       });
@@ -216,7 +220,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
         success: true,
         message: 'Your password has been reset. You can now sign in.',
       });
-      expect((await other.get('/api/auth/check-auth')).status).toBe(401);
+      expect((await other.call(checkAuth)).status).toBe(401);
       expect(await loginStatus(registration.email, registration.password)).toBe(401);
       expect(await loginStatus(registration.email, 'brand-new-password')).toBe(200);
     });
@@ -225,24 +229,24 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
       const { client } = await registered();
       const { registration: target } = await registered();
       const mail = await resetMail(target.email);
-      const response = await client.post('/api/auth/reset-password', {
+      const response = await client.call(resetPassword, {
         resetPasswordToken: tokenOf(mail.link),
         newPassword: 'brand-new-password',
       });
       expect(response.status).toBe(200);
       expect(response.setCookies).toEqual([]);
-      expect((await client.get('/api/auth/check-auth')).status).toBe(200);
+      expect((await client.call(checkAuth)).status).toBe(200);
     });
 
     it('works once: the same link then fails', async () => {
       const { registration } = await registered();
       const token = tokenOf((await resetMail(registration.email)).link);
-      const first = await t.server.client().post('/api/auth/reset-password', {
+      const first = await t.server.client().call(resetPassword, {
         resetPasswordToken: token,
         newPassword: 'first-new-pw',
       });
       expect(first.status).toBe(200);
-      const second = await t.server.client().post('/api/auth/reset-password', {
+      const second = await t.server.client().call(resetPassword, {
         resetPasswordToken: token,
         newPassword: 'second-new-pw',
       });
@@ -261,7 +265,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
       );
       const response = await t.server
         .client()
-        .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword: 'new-pw-123' });
+        .call(resetPassword, { resetPasswordToken: token, newPassword: 'new-pw-123' });
       expect(response.status).toBe(400);
       expect(response.body).toEqual(INVALID_RESET);
       expect(await loginStatus(registration.email, registration.password)).toBe(200);
@@ -273,13 +277,13 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
       const newer = await resetMail(registration.email, [older.link]);
       expect(newer.link).not.toBe(older.link);
 
-      const fresh = await t.server.client().post('/api/auth/reset-password', {
+      const fresh = await t.server.client().call(resetPassword, {
         resetPasswordToken: tokenOf(older.link),
         newPassword: 'older-link-pw',
       });
       expect(fresh.status).toBe(200);
 
-      const stale = await t.server.client().post('/api/auth/reset-password', {
+      const stale = await t.server.client().call(resetPassword, {
         resetPasswordToken: tokenOf(newer.link),
         newPassword: 'newer-link-pw',
       });
@@ -289,7 +293,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
 
     it('refuses a verification code used as a reset token', async () => {
       const { verificationCode } = await registered();
-      const response = await t.server.client().post('/api/auth/reset-password', {
+      const response = await t.server.client().call(resetPassword, {
         resetPasswordToken: verificationCode,
         newPassword: 'new-pw-123',
       });
@@ -302,13 +306,13 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
       const token = tokenOf((await resetMail(registration.email)).link);
       const response = await t.server
         .client()
-        .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword: 'short' });
+        .call(resetPassword, { resetPasswordToken: token, newPassword: 'short' });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         success: false,
         message: 'Password must be at least 8 characters long',
       });
-      const retry = await t.server.client().post('/api/auth/reset-password', {
+      const retry = await t.server.client().call(resetPassword, {
         resetPasswordToken: token,
         newPassword: 'long-enough',
       });
@@ -331,7 +335,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
       }
       const reset = await t.server
         .client()
-        .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword: 'new-pw-123' });
+        .call(resetPassword, { resetPasswordToken: token, newPassword: 'new-pw-123' });
       expect(reset.status).toBe(200);
       expect(await loginStatus(registration.email, 'new-pw-123')).toBe(200);
     });
@@ -341,7 +345,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
       const used = tokenOf((await resetMail(registration.email)).link);
       await t.server
         .client()
-        .post('/api/auth/reset-password', { resetPasswordToken: used, newPassword: 'new-pw-123' });
+        .call(resetPassword, { resetPasswordToken: used, newPassword: 'new-pw-123' });
       const replaced = await resetMail(registration.email, [
         `${TEST_APP_URL}/reset-password/${used}`,
       ]);
@@ -376,25 +380,25 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     it('changes the password and ends the other sessions but keeps this one', async () => {
       const { client, registration } = await registered();
       const other = t.server.client();
-      await other.post('/api/auth/login', {
+      await other.call(loginEndpoint, {
         email: registration.email,
         password: registration.password,
       });
-      const response = await client.post('/api/auth/change-password', {
+      const response = await client.call(changePassword, {
         oldPassword: registration.password,
         newPassword: 'changed-password',
       });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true, message: 'Password changed successfully!' });
-      expect((await client.get('/api/auth/check-auth')).status).toBe(200);
-      expect((await other.get('/api/auth/check-auth')).status).toBe(401);
+      expect((await client.call(checkAuth)).status).toBe(200);
+      expect((await other.call(checkAuth)).status).toBe(401);
       expect(await loginStatus(registration.email, registration.password)).toBe(401);
       expect(await loginStatus(registration.email, 'changed-password')).toBe(200);
     });
 
     it('answers 400 when the current password is wrong', async () => {
       const { client, registration } = await registered();
-      const response = await client.post('/api/auth/change-password', {
+      const response = await client.call(changePassword, {
         oldPassword: 'not-my-password',
         newPassword: 'changed-password',
       });
@@ -405,7 +409,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
 
     it('answers 400 when the new password is under 8 characters', async () => {
       const { client, registration } = await registered();
-      const response = await client.post('/api/auth/change-password', {
+      const response = await client.call(changePassword, {
         oldPassword: registration.password,
         newPassword: 'short',
       });
@@ -418,7 +422,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
 
     it('answers 400 when a field is empty', async () => {
       const { client } = await registered();
-      const response = await client.post('/api/auth/change-password', {
+      const response = await client.call(changePassword, {
         oldPassword: '',
         newPassword: 'changed-password',
       });
@@ -430,7 +434,7 @@ describe.each(databaseKinds())('verification, reset and change of password on %s
     });
 
     it('answers 401 without a session', async () => {
-      const response = await t.server.client().post('/api/auth/change-password', {
+      const response = await t.server.client().call(changePassword, {
         oldPassword: 'whatever-123',
         newPassword: 'changed-password',
       });

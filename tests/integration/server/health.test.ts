@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '@/server/db/db';
+import { health as healthEndpoint } from '@/shared/contract/config';
 import { databaseKinds, startTestApp, type TestApp, type TestClient } from '../../helpers/server';
 import { useTestApp, useTestDatabase } from '../../helpers/fixtures';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
@@ -89,11 +90,13 @@ describe.each(databaseKinds())('health and readiness on %s', (kind) => {
     const given = await t.server.client().get('/healthz', { 'x-request-id': 'balancer-id-17' });
     expect(given.headers.get('x-request-id')).toBe('balancer-id-17');
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-    const made = await t.server.client().get('/api/health');
+    const made = await t.server.client().call(healthEndpoint);
     expect(made.headers.get('x-request-id')).toMatch(uuid);
     // One that is not a plain id (too long, or with spaces) is not taken into the log.
     for (const odd of ['x'.repeat(129), 'two words']) {
-      const replaced = await t.server.client().get('/api/health', { 'x-request-id': odd });
+      const replaced = await t.server
+        .client()
+        .call(healthEndpoint, undefined, { headers: { 'x-request-id': odd } });
       expect(replaced.headers.get('x-request-id')).toMatch(uuid);
     }
   });
@@ -116,7 +119,7 @@ describe('readiness with a chain that does not answer', () => {
     const ready = await t.server.client().get('/readyz');
     expect([ready.status, ready.body.status]).toEqual([503, 'stopping']);
     expect((await t.server.client().get('/healthz')).status).toBe(200);
-    expect((await t.server.client().get('/api/health')).body).toEqual({
+    expect((await t.server.client().call(healthEndpoint)).body).toEqual({
       success: true,
       message: 'ok',
     });

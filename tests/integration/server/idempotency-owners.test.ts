@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { forgotPassword } from '@/shared/contract/auth';
+import { logout as logoutEndpoint } from '@/shared/contract/user';
 import { databaseKinds, registerUser, type TestClient } from '../../helpers/server';
 import { useTestApp } from '../../helpers/fixtures';
 
@@ -12,10 +14,10 @@ describe.each(databaseKinds())('whose Idempotency-Keys before sign-in, on %s', (
   const t = useTestApp(kind, { TRUST_PROXY: '127.0.0.1' });
 
   const forgot = (client: TestClient, email: string, key: string, from = '198.51.100.1') =>
-    client.post(
-      '/api/auth/forgot-password',
+    client.call(
+      forgotPassword,
       { email },
-      { 'idempotency-key': key, 'x-forwarded-for': from },
+      { headers: { 'idempotency-key': key, 'x-forwarded-for': from } },
     );
   const queuedOrIssued = async (email: string) =>
     Number(
@@ -32,7 +34,7 @@ describe.each(databaseKinds())('whose Idempotency-Keys before sign-in, on %s', (
   /** A browser that signed in before (it holds its random `did` cookie), signed out now. */
   async function signedOutBrowser() {
     const { client, registration } = await registerUser(t.server);
-    expect((await client.post('/api/auth/logout')).status).toBe(200);
+    expect((await client.call(logoutEndpoint)).status).toBe(200);
     expect(client.cookies.has('did')).toBe(true);
     return { client, email: registration.email };
   }

@@ -1,19 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Transaction } from '@/shared/contract/deposits';
 import { ledgerSumCents } from '@/server/domain/ledger';
 import { sweepIdempotencyKeys } from '@/server/idempotency';
 import { IDEMPOTENCY_MESSAGES } from '@/shared/idempotency';
 import { REQUESTED_WITH, REQUESTED_WITH_HEADER } from '@/shared/requested-with';
+import {
+  changePassword,
+  forgotPassword,
+  register as registerEndpoint,
+} from '@/shared/contract/auth';
+import { expireAdPackage, newCampaign } from '@/shared/contract/campaigns';
+import { topUpBalance } from '@/shared/contract/deposits';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import { checkAuth } from '@/shared/contract/user';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
+  answerOf,
   databaseKinds,
   newRegistration,
-  tokenOf,
-  waitForMail,
   type TestClient,
   type TestResponse,
+  tokenOf,
+  waitForMail,
 } from '../../helpers/server';
 import { grant } from '../../helpers/factories';
 import { useTestApp } from '../../helpers/fixtures';
@@ -65,7 +74,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
     const n = ++users;
     const client = t.server.client();
     const email = `key${n}@example.com`;
-    const registered = await client.post('/api/auth/register', {
+    const registered = await client.call(registerEndpoint, {
       username: `key${n}`,
       email,
       password: PASSWORD,
@@ -102,7 +111,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
   async function withCampaign(balanceCents = 100_000) {
     const user = await advertiser(balanceCents);
     const username = `creator${users}`;
-    const created = await user.client.post('/api/new-campaign', {
+    const created = await user.client.call(newCampaign, {
       username,
       package_id: 1,
       amount_deposit: 100,
@@ -130,7 +139,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
   }
 
   const deposit = (client: TestClient) =>
-    client.post<{ data: Transaction }>('/api/top-up-balance-v2', { amount: 100, coinType: 'usdc' });
+    client.call(topUpBalance, { amount: 100, coinType: 'usdc' });
   const unread = (userId: number) =>
     one('SELECT count(*) FROM notifications WHERE user_id = $1 AND NOT read', [userId]);
   /** The caller's rows in `table`. */
@@ -155,8 +164,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       status: 200,
       prepare: async () => {
         const user = await withCampaign();
-        if (write.paused)
-          await user.client.post('/api/expire-ad-package', { username: user.username });
+        if (write.paused) await user.client.call(expireAdPackage, { username: user.username });
         return {
           client: user.client,
           body: write.body(user.username),
@@ -228,7 +236,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       status: 200,
       prepare: async () => {
         const user = await advertiser();
-        const { data } = (await deposit(user.client)).body;
+        const { data } = answerOf(await deposit(user.client), 201);
         return {
           client: user.client,
           body: { transaction_id: data.id },
@@ -284,7 +292,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       prepare: async () => {
         const user = await advertiser();
         const other = t.server.client();
-        await other.post('/api/auth/login', { email: user.email, password: PASSWORD });
+        await other.call(loginEndpoint, { email: user.email, password: PASSWORD });
         return {
           client: user.client,
           body: { oldPassword: PASSWORD, newPassword: 'a-brand-new-password' },
@@ -323,7 +331,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
       prepare: async () => {
         const user = await advertiser();
         const anonymous = t.server.client();
-        await anonymous.post('/api/auth/forgot-password', { email: user.email });
+        await anonymous.call(forgotPassword, { email: user.email });
         const mail = await waitForMail(t.server.outboxDir, user.email, 'Reset');
         return {
           client: anonymous,
@@ -387,7 +395,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await one('SELECT count(*) FROM users WHERE email = $1', [registration.email])).toBe(1);
-    expect((await retry.get('/api/auth/check-auth')).body).toMatchObject({
+    expect((await retry.call(checkAuth)).body).toMatchObject({
       success: true,
       user: { email: registration.email },
     });
@@ -426,7 +434,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
     const key = randomUUID();
     const client = t.server.client();
     expect((await send(client, 'POST', '/api/auth/register', registration, key)).status).toBe(201);
-    const changed = await client.post('/api/auth/change-password', {
+    const changed = await client.call(changePassword, {
       oldPassword: registration.password,
       newPassword: 'changed-since-then',
     });
@@ -453,7 +461,7 @@ describe.each(databaseKinds())('Idempotency-Key on %s', (kind) => {
 
   it('deposit verification ignores the key: a repeat runs again and answers the state of now', async () => {
     const user = await advertiser();
-    const { data } = (await deposit(user.client)).body;
+    const { data } = answerOf(await deposit(user.client), 201);
     const payer = chain.payers[0]!;
     const key = randomUUID();
     const verify = () =>

@@ -1,16 +1,28 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPartnerSimulator, type PartnerSimulator } from '@/dev/partner-simulator';
+import { forgotPassword, loginWithPartner, resetPassword } from '@/shared/contract/auth';
+import { confirmIdentity as confirmIdentityEndpoint } from '@/shared/contract/identity';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import {
+  addPasskey,
+  getPasskeys,
+  passkeyAddOptions,
+  removePasskey,
+} from '@/shared/contract/passkeys';
+import { changeEmail } from '@/shared/contract/profile';
+import { enableTwoFactor, setUpTwoFactor, twoFactorStatus } from '@/shared/contract/two-factor';
 import { SoftAuthenticator } from '../../helpers/soft-authenticator';
 import {
+  answerOf,
   confirmIdentity,
   databaseKinds,
   MAIL_WAIT_MS,
   readOutbox,
   registerUser,
   TEST_APP_URL,
-  tokenOf,
   type TestClient,
+  tokenOf,
   waitForMail,
 } from '../../helpers/server';
 import { useTestApp } from '../../helpers/fixtures';
@@ -41,9 +53,9 @@ const PASSWORD = 'correct-horse-1';
 type Options = { challenge: string; user: { id: string } };
 
 async function optionsOf(client: TestClient): Promise<Options> {
-  const answer = await client.post<{ options: string }>('/api/auth/passkeys/options');
+  const answer = await client.call(passkeyAddOptions);
   expect(answer.status).toBe(200);
-  return JSON.parse(answer.body.options) as Options;
+  return JSON.parse(answerOf(answer).options) as Options;
 }
 
 describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
@@ -61,7 +73,7 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
   /** A new browser signed in with the password: a session fresh from its sign-in. */
   async function signedIn(email: string): Promise<TestClient> {
     const browser = t.server.client();
-    expect((await browser.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    expect((await browser.call(loginEndpoint, { email, password: PASSWORD })).status).toBe(200);
     return browser;
   }
 
@@ -70,22 +82,22 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
     const authenticator = new SoftAuthenticator(TEST_APP_URL);
     await confirmIdentity(owner);
     const credential = authenticator.create(await optionsOf(owner));
-    const added = await owner.post<{ passkey: { id: string } }>('/api/auth/passkeys/add', {
+    const added = await owner.call(addPasskey, {
       credential,
     });
     expect(added.status).toBe(200);
 
     // The owner signs in on another browser; its cookie is stolen.
     const thief = (await signedIn(registration.email)).clone();
-    expect(await thief.post('/api/auth/two-factor/setup')).toMatchObject({
+    expect(await thief.call(setUpTwoFactor)).toMatchObject({
       status: 403,
       body: PROOF_REQUIRED,
     });
-    expect(await thief.post('/api/auth/two-factor/enable', { code: '123456' })).toMatchObject({
+    expect(await thief.call(enableTwoFactor, { code: '123456' })).toMatchObject({
       status: 403,
       body: PROOF_REQUIRED,
     });
-    expect(await thief.post('/api/auth/passkeys/options')).toMatchObject({
+    expect(await thief.call(passkeyAddOptions)).toMatchObject({
       status: 403,
       body: PROOF_REQUIRED,
     });
@@ -93,18 +105,22 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
       challenge: 'AAAA',
       user: { id: 'AAAA' },
     });
-    expect(await thief.post('/api/auth/passkeys/add', { credential: thiefKey })).toMatchObject({
+    expect(await thief.call(addPasskey, { credential: thiefKey })).toMatchObject({
+      status: 403,
+      body: PROOF_REQUIRED,
+    });
+    expect(await thief.call(removePasskey, { id: answerOf(added).passkey.id })).toMatchObject({
       status: 403,
       body: PROOF_REQUIRED,
     });
     expect(
-      await thief.post('/api/auth/passkeys/remove', { id: added.body.passkey.id }),
-    ).toMatchObject({ status: 403, body: PROOF_REQUIRED });
-    expect(
       await thief.post('/api/account/change-email', { newEmail: 'thief@example.com' }),
-    ).toMatchObject({ status: 400, body: { message: 'Please enter your current password' } });
+    ).toMatchObject({
+      status: 400,
+      body: { message: 'Please enter your current password' },
+    });
     expect(
-      await thief.post('/api/account/change-email', {
+      await thief.call(changeEmail, {
         newEmail: 'thief@example.com',
         password: 'guess-1234',
       }),
@@ -116,15 +132,16 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
         confirmNewPassword: 'thief-owns-it-77',
       }),
     ).toMatchObject({ status: 400, body: WRONG_PASSWORD });
-    expect(
-      await thief.post('/api/account/confirm-identity', { password: 'guess-1234' }),
-    ).toMatchObject({ status: 400, body: WRONG_PASSWORD });
+    expect(await thief.call(confirmIdentityEndpoint, { password: 'guess-1234' })).toMatchObject({
+      status: 400,
+      body: WRONG_PASSWORD,
+    });
     // Still refused after the wrong guesses.
-    expect(await thief.post('/api/auth/two-factor/setup')).toMatchObject({ status: 403 });
+    expect(await thief.call(setUpTwoFactor)).toMatchObject({ status: 403 });
 
-    expect(await owner.get('/api/auth/two-factor')).toMatchObject({ body: { enabled: false } });
-    expect(await owner.get<{ data: unknown[] }>('/api/auth/passkeys')).toMatchObject({
-      body: { data: [{ id: added.body.passkey.id }] },
+    expect(await owner.call(twoFactorStatus)).toMatchObject({ body: { enabled: false } });
+    expect(await owner.call(getPasskeys)).toMatchObject({
+      body: { data: [{ id: answerOf(added).passkey.id }] },
     });
     const outbox = await readOutbox(t.server.outboxDir);
     expect(outbox.filter((mail) => mail.to === 'thief@example.com')).toEqual([]);
@@ -133,23 +150,21 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
   it('the password, given within the 10 minutes before, lets each change through', async () => {
     const { registration } = await registerUser(t.server);
     const browser = await signedIn(registration.email);
-    expect(await browser.post('/api/account/confirm-identity', { password: PASSWORD })).toEqual(
+    expect(await browser.call(confirmIdentityEndpoint, { password: PASSWORD })).toEqual(
       expect.objectContaining({ status: 200, body: CONFIRMED }),
     );
-    const setup = await browser.post<{ secret: string }>('/api/auth/two-factor/setup');
+    const setup = await browser.call(setUpTwoFactor);
     expect(setup.status).toBe(200);
-    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
-    expect(
-      (await browser.post('/api/auth/two-factor/enable', { code: totp.generate() })).status,
-    ).toBe(200);
+    const totp = new TOTP({ secret: Secret.fromBase32(answerOf(setup).secret) });
+    expect((await browser.call(enableTwoFactor, { code: totp.generate() })).status).toBe(200);
     const authenticator = new SoftAuthenticator(TEST_APP_URL);
-    const added = await browser.post<{ passkey: { id: string } }>('/api/auth/passkeys/add', {
+    const added = await browser.call(addPasskey, {
       credential: authenticator.create(await optionsOf(browser)),
     });
     expect(added.status).toBe(200);
-    expect(
-      (await browser.post('/api/auth/passkeys/remove', { id: added.body.passkey.id })).status,
-    ).toBe(200);
+    expect((await browser.call(removePasskey, { id: answerOf(added).passkey.id })).status).toBe(
+      200,
+    );
 
     // Eleven minutes later the proof is spent.
     await t.db.query(
@@ -157,27 +172,27 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
           AND user_id = (SELECT id FROM users WHERE email = $1)`,
       [registration.email],
     );
-    expect(await browser.post('/api/auth/passkeys/options')).toMatchObject({
+    expect(await browser.call(passkeyAddOptions)).toMatchObject({
       status: 403,
       body: PROOF_REQUIRED,
     });
     // A current code proves the owner as well; a wrong one does not.
-    expect(await browser.post('/api/account/confirm-identity', { code: '000000' })).toMatchObject({
+    expect(await browser.call(confirmIdentityEndpoint, { code: '000000' })).toMatchObject({
       status: 400,
       body: INVALID_CODE,
     });
     // The next period's code: the one that turned it on is spent.
     const nextCode = totp.generate({ timestamp: Date.now() + 30_000 });
-    expect(await browser.post('/api/account/confirm-identity', { code: nextCode })).toMatchObject({
+    expect(await browser.call(confirmIdentityEndpoint, { code: nextCode })).toMatchObject({
       status: 200,
       body: CONFIRMED,
     });
-    expect((await browser.post('/api/auth/passkeys/options')).status).toBe(200);
+    expect((await browser.call(passkeyAddOptions)).status).toBe(200);
 
     // The e-mail change carries the password: it works, and proves the owner for what follows.
     expect(
       (
-        await browser.post('/api/account/change-email', {
+        await browser.call(changeEmail, {
           newEmail: `new-${registration.email}`,
           password: PASSWORD,
         })
@@ -188,27 +203,33 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
   it('a code of a set-up not yet turned on proves nothing', async () => {
     const { client } = await registerUser(t.server);
     await confirmIdentity(client);
-    const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
-    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
+    const setup = await client.call(setUpTwoFactor);
+    const totp = new TOTP({ secret: Secret.fromBase32(answerOf(setup).secret) });
     const fresh = client.clone();
     await t.db.query('UPDATE sessions SET proved_at = NULL');
-    expect(
-      await fresh.post('/api/account/confirm-identity', { code: totp.generate() }),
-    ).toMatchObject({ status: 400, body: INVALID_CODE });
+    expect(await fresh.call(confirmIdentityEndpoint, { code: totp.generate() })).toMatchObject({
+      status: 400,
+      body: INVALID_CODE,
+    });
   });
 
   it('an account made by partner login proves itself with its partner password', async () => {
     const browser = t.server.client();
     const partnerLogin = { username: 'ip_partner', password: 'ip-secret' };
-    expect((await browser.post('/api/auth/login-with-partner', partnerLogin)).status).toBe(200);
-    expect(await browser.post('/api/auth/two-factor/setup')).toMatchObject({ status: 403 });
     expect(
-      await browser.post('/api/account/confirm-identity', { password: 'not-it-1234' }),
-    ).toMatchObject({ status: 400, body: WRONG_PASSWORD });
-    expect(
-      await browser.post('/api/account/confirm-identity', { password: 'ip-secret' }),
-    ).toMatchObject({ status: 200, body: CONFIRMED });
-    expect((await browser.post('/api/auth/two-factor/setup')).status).toBe(200);
+      (await browser.call(loginWithPartner, partnerLogin, { params: { product: 'partner' } }))
+        .status,
+    ).toBe(200);
+    expect(await browser.call(setUpTwoFactor)).toMatchObject({ status: 403 });
+    expect(await browser.call(confirmIdentityEndpoint, { password: 'not-it-1234' })).toMatchObject({
+      status: 400,
+      body: WRONG_PASSWORD,
+    });
+    expect(await browser.call(confirmIdentityEndpoint, { password: 'ip-secret' })).toMatchObject({
+      status: 200,
+      body: CONFIRMED,
+    });
+    expect((await browser.call(setUpTwoFactor)).status).toBe(200);
   });
 
   it('mails the owner of a password change and of a reset, with a link to reset it', async () => {
@@ -229,15 +250,15 @@ describe.each(databaseKinds())('proof of the owner on %s', (kind) => {
       'The password of your PromoClicks account was changed just now, with the current password.',
     );
     // The old password was the proof: this session may change its sign-in settings now.
-    expect((await client.post('/api/auth/two-factor/setup')).status).toBe(200);
+    expect((await client.call(setUpTwoFactor)).status).toBe(200);
 
-    await t.server.client().post('/api/auth/forgot-password', { email: registration.email });
+    await t.server.client().call(forgotPassword, { email: registration.email });
     const resetLink = await waitForMail(
       t.server.outboxDir,
       registration.email,
       'Reset your PromoClicks password',
     );
-    const reset = await t.server.client().post('/api/auth/reset-password', {
+    const reset = await t.server.client().call(resetPassword, {
       resetPasswordToken: tokenOf(resetLink.link),
       newPassword: 'reset-horse-333',
     });

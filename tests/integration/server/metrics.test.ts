@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
-import { INVALID_CLICK_REASONS } from '@/shared/contract/partner';
+import { INVALID_CLICK_REASONS, partnerCategories } from '@/shared/contract/partner';
 import {
   SIGNATURE_HEADER,
   signPartnerRequest,
@@ -353,7 +353,7 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
     await writeFile(join(t.server.config.dataDir, 'avatars', 'metered-7f3a.svg'), '<svg/>');
     const before = (await scrape(t.server)).families;
 
-    expect((await t.server.client().get('/api/partner/categories')).status).toBe(401);
+    expect((await t.server.client().call(partnerCategories)).status).toBe(401);
     expect((await fetch(`${t.server.url}/avatars/metered-7f3a.svg`)).status).toBe(200);
     // A file that is not there and a call that does not exist: no route answered either.
     expect((await fetch(`${t.server.url}/avatars/nobody-7f3a.svg`)).status).toBe(404);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { issueToken } from '@/server/domain/auth/tokens';
 import { PASSWORD_RULE_MESSAGES } from '@/shared/rules/account';
+import { register as registerEndpoint, resetPassword } from '@/shared/contract/auth';
+import { setPassword } from '@/shared/contract/profile';
 import { databaseKinds, newRegistration, registerUser } from '../../helpers/server';
 import { useTestApp } from '../../helpers/fixtures';
 
@@ -34,7 +36,7 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
     for (const password of [...FOUND_COMMON, 'PassWord', 'Iloveyou']) {
       const registration = newRegistration({ password, confirmPassword: password });
       expect(
-        await answer(t.server.client().post('/api/auth/register', registration)),
+        await answer(t.server.client().call(registerEndpoint, registration)),
         password,
       ).toEqual(refused(PASSWORD_RULE_MESSAGES.common));
       const rows = await t.db.query('SELECT 1 FROM users WHERE email = $1', [registration.email]);
@@ -50,7 +52,7 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
     const withUsername = `x-${registration.username.toUpperCase()}-9`;
     expect(
       await answer(
-        t.server.client().post('/api/auth/register', {
+        t.server.client().call(registerEndpoint, {
           ...registration,
           password: withUsername,
           confirmPassword: withUsername,
@@ -60,7 +62,7 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
     const withEmailName = `M.Duval.${kind}!2026`;
     expect(
       await answer(
-        t.server.client().post('/api/auth/register', {
+        t.server.client().call(registerEndpoint, {
           ...registration,
           password: withEmailName,
           confirmPassword: withEmailName,
@@ -74,7 +76,7 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
       (
         await t.server
           .client()
-          .post('/api/auth/register', { ...short, password, confirmPassword: password })
+          .call(registerEndpoint, { ...short, password, confirmPassword: password })
       ).status,
     ).toBe(201);
   });
@@ -104,11 +106,7 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
     const token = await t.db.transaction((tx) => issueToken(tx, userId, 'reset-password'));
     const before = await hashOf(userId);
     const reset = (newPassword: string) =>
-      answer(
-        t.server
-          .client()
-          .post('/api/auth/reset-password', { resetPasswordToken: token, newPassword }),
-      );
+      answer(t.server.client().call(resetPassword, { resetPasswordToken: token, newPassword }));
     expect(await reset('qwertyui')).toEqual(refused(PASSWORD_RULE_MESSAGES.common));
     expect(await hashOf(userId)).toBe(before);
     expect((await reset('a-far-better-secret')).status).toBe(200);
@@ -119,7 +117,7 @@ describe.each(databaseKinds())('new passwords on %s', (kind) => {
     await t.db.query('UPDATE users SET password_hash = NULL WHERE id = $1', [userId]);
     const token = await t.db.transaction((tx) => issueToken(tx, userId, 'set-password'));
     const set = (newPassword: string) =>
-      answer(t.server.client().post('/api/account/set-password', { token, newPassword }));
+      answer(t.server.client().call(setPassword, { token, newPassword }));
     expect(await set('11111111')).toEqual(refused(PASSWORD_RULE_MESSAGES.common));
     expect(await hashOf(userId)).toBeNull();
     expect((await set('a-far-better-secret')).status).toBe(200);

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPartnerSimulator, type PartnerSimulator } from '@/dev/partner-simulator';
+import { loginWithPartner } from '@/shared/contract/auth';
+import { linkPartner, partnerLinkDetails } from '@/shared/contract/partner-link';
+import { checkAuth } from '@/shared/contract/user';
 import {
   databaseKinds,
   readOutbox,
@@ -19,9 +22,6 @@ import { useTestApp } from '../../helpers/fixtures';
  * by the local account's owner, signed in, through a link mailed to that e-mail; never blocked for good.
  */
 
-const LOGIN = '/api/auth/login-with-partner';
-const DETAILS = '/api/auth/link-partner/details';
-const LINK = '/api/auth/link-partner';
 const SUBJECT = 'Link your CreatorFinder account';
 
 const LINK_SENT = {
@@ -94,7 +94,11 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
   }
 
   function partnerLogin(name: string, client: TestClient = t.server.client()) {
-    return client.post(LOGIN, { username: `${name}_partner`, password: `${name}-partner-secret` });
+    return client.call(
+      loginWithPartner,
+      { username: `${name}_partner`, password: `${name}-partner-secret` },
+      { params: { product: 'partner' } },
+    );
   }
 
   /** Partner login of `name` (refused) and the token of the link it mailed. */
@@ -178,19 +182,19 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
     const owner = await localOwner('otto');
     const token = await mailedToken('otto');
 
-    const details = await owner.client.post(DETAILS, { token });
+    const details = await owner.client.call(partnerLinkDetails, { token });
     expect(details.status).toBe(200);
     expect(details.body).toEqual({
       success: true,
       message: 'Link found',
       data: { partnerUsername: 'otto_partner' },
     });
-    const linked = await owner.client.post(LINK, { token });
+    const linked = await owner.client.call(linkPartner, { token });
     expect(linked.status).toBe(200);
     expect(linked.body).toEqual(LINKED);
     expect(await partnerUsernameOf(owner.userId)).toBe('otto_partner');
     // The owner stays signed in.
-    expect((await owner.client.get('/api/auth/check-auth')).status).toBe(200);
+    expect((await owner.client.call(checkAuth)).status).toBe(200);
 
     const partnerClient = t.server.client();
     const login = await partnerLogin('otto', partnerClient);
@@ -211,9 +215,9 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
     const owner = await localOwner('oona');
     const token = await mailedToken('oona');
     const headers = { 'idempotency-key': 'link-oona-1' };
-    const first = await owner.client.post(LINK, { token }, headers);
+    const first = await owner.client.call(linkPartner, { token }, { headers });
     expect(first.body).toEqual(LINKED);
-    const repeat = await owner.client.post(LINK, { token }, headers);
+    const repeat = await owner.client.call(linkPartner, { token }, { headers });
     expect(repeat.status).toBe(200);
     expect(repeat.body).toEqual(LINKED);
     expect(repeat.headers.get('idempotent-replayed')).toBe('true');
@@ -225,8 +229,8 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
     const token = await mailedToken('ola');
     const stranger = await registerUser(t.server);
 
-    expect((await stranger.client.post(DETAILS, { token })).body).toEqual(INVALID_LINK);
-    const response = await stranger.client.post(LINK, { token });
+    expect((await stranger.client.call(partnerLinkDetails, { token })).body).toEqual(INVALID_LINK);
+    const response = await stranger.client.call(linkPartner, { token });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(INVALID_LINK);
     expect(await partnerUsernameOf(stranger.userId)).toBeNull();
@@ -238,17 +242,17 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
     expect(link!.used_at).toBeNull();
     // The partner login is still refused, and the owner can still link.
     expect((await partnerLogin('ola')).status).toBe(409);
-    expect((await owner.client.post(LINK, { token })).body).toEqual(LINKED);
+    expect((await owner.client.call(linkPartner, { token })).body).toEqual(LINKED);
   });
 
   it('refuses a link used already with 400', async () => {
     const owner = await localOwner('omar');
     const token = await mailedToken('omar');
-    expect((await owner.client.post(LINK, { token })).status).toBe(200);
-    const again = await owner.client.post(LINK, { token });
+    expect((await owner.client.call(linkPartner, { token })).status).toBe(200);
+    const again = await owner.client.call(linkPartner, { token });
     expect(again.status).toBe(400);
     expect(again.body).toEqual(INVALID_LINK);
-    expect((await owner.client.post(DETAILS, { token })).body).toEqual(INVALID_LINK);
+    expect((await owner.client.call(partnerLinkDetails, { token })).body).toEqual(INVALID_LINK);
   });
 
   it('refuses an expired link with 400, and nothing is linked', async () => {
@@ -258,8 +262,8 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
       `UPDATE partner_links SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
       [owner.userId],
     );
-    expect((await owner.client.post(DETAILS, { token })).body).toEqual(INVALID_LINK);
-    const response = await owner.client.post(LINK, { token });
+    expect((await owner.client.call(partnerLinkDetails, { token })).body).toEqual(INVALID_LINK);
+    const response = await owner.client.call(linkPartner, { token });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(INVALID_LINK);
     expect(await partnerUsernameOf(owner.userId)).toBeNull();
@@ -268,12 +272,12 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
   it('answers 401 without a session, and the link stays unused', async () => {
     const owner = await localOwner('orla');
     const token = await mailedToken('orla');
-    for (const path of [DETAILS, LINK]) {
-      const response = await t.server.client().post(path, { token });
+    for (const endpoint of [partnerLinkDetails, linkPartner]) {
+      const response = await t.server.client().call(endpoint, { token });
       expect(response.status).toBe(401);
       expect(response.body).toEqual(NOT_AUTHENTICATED);
     }
-    expect((await owner.client.post(LINK, { token })).body).toEqual(LINKED);
+    expect((await owner.client.call(linkPartner, { token })).body).toEqual(LINKED);
   });
 
   it('keeps refusing, without a mail, when the local account is linked to another partner account', async () => {
@@ -295,7 +299,7 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
     await t.db.query("UPDATE users SET partner_username = 'OZZY_partner' WHERE id = $1", [
       other.userId,
     ]);
-    const response = await owner.client.post(LINK, { token });
+    const response = await owner.client.call(linkPartner, { token });
     expect(response.status).toBe(409);
     expect(response.body).toEqual(PARTNER_TAKEN);
     expect(await partnerUsernameOf(owner.userId)).toBeNull();
@@ -319,9 +323,9 @@ describe.each(databaseKinds())('linking a partner account to a local account on 
     it('counts link attempts per account before their work', async () => {
       const { client } = await registerUser(limited);
       for (const expected of [INVALID_LINK, INVALID_LINK, TOO_MANY]) {
-        expect((await client.post(LINK, { token: 'guess' })).body).toEqual(expected);
+        expect((await client.call(linkPartner, { token: 'guess' })).body).toEqual(expected);
       }
-      expect((await client.post(DETAILS, { token: 'guess' })).status).toBe(400);
+      expect((await client.call(partnerLinkDetails, { token: 'guess' })).status).toBe(400);
     });
   });
 });

@@ -1,10 +1,14 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPartnerSimulator, type PartnerSimulator } from '@/dev/partner-simulator';
+import { loginWithPartner, register as registerEndpoint } from '@/shared/contract/auth';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import { checkAuth } from '@/shared/contract/user';
 import { databaseKinds, newRegistration, startTestApp, type TestApp } from '../../helpers/server';
 import { useTestApp } from '../../helpers/fixtures';
 
-const PATH = '/api/auth/login-with-partner';
+/** The partner's slug in the call's path: login-with-partner (PARTNER_SLUG's default). */
+const AS_PARTNER = { params: { product: 'partner' } };
 const INVALID = { success: false, message: 'Invalid username or password' };
 const UNREACHABLE = {
   success: false,
@@ -39,7 +43,11 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
 
   it('creates the local account on first use, verified, without password, balance 0', async () => {
     const client = t.server.client();
-    const response = await client.post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
+    const response = await client.call(
+      loginWithPartner,
+      { username: 'Anna_Partner', password: 'anna-secret' },
+      AS_PARTNER,
+    );
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       success: true,
@@ -55,7 +63,7 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
       },
     });
     expect(client.cookies.get('sid')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await client.get('/api/auth/check-auth')).body).toMatchObject({
+    expect((await client.call(checkAuth)).body).toMatchObject({
       user: { username: 'Anna_Partner' },
     });
     const rows = await userRows('anna@partner.example');
@@ -71,9 +79,17 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
 
   it('signs in to the same account later, whatever the letter case, with a new session', async () => {
     const first = t.server.client();
-    await first.post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
+    await first.call(
+      loginWithPartner,
+      { username: 'Anna_Partner', password: 'anna-secret' },
+      AS_PARTNER,
+    );
     const second = t.server.client();
-    const response = await second.post(PATH, { username: 'anna_partner', password: 'anna-secret' });
+    const response = await second.call(
+      loginWithPartner,
+      { username: 'anna_partner', password: 'anna-secret' },
+      AS_PARTNER,
+    );
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ user: { username: 'Anna_Partner' } });
     expect(second.cookies.get('sid')).not.toBe(first.cookies.get('sid'));
@@ -82,10 +98,10 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
 
   it('makes the username unique when a local account has it', async () => {
     const local = newRegistration({ username: 'maria' });
-    expect((await t.server.client().post('/api/auth/register', local)).status).toBe(201);
+    expect((await t.server.client().call(registerEndpoint, local)).status).toBe(201);
     const response = await t.server
       .client()
-      .post(PATH, { username: 'maria', password: 'maria-secret' });
+      .call(loginWithPartner, { username: 'maria', password: 'maria-secret' }, AS_PARTNER);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       user: { username: 'maria_2', email: 'maria@partner.example', isVerified: true },
@@ -94,8 +110,12 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
 
   it('creates one account when two first logins race', async () => {
     const [a, b] = await Promise.all([
-      t.server.client().post(PATH, { username: 'race', password: 'race-secret' }),
-      t.server.client().post(PATH, { username: 'race', password: 'race-secret' }),
+      t.server
+        .client()
+        .call(loginWithPartner, { username: 'race', password: 'race-secret' }, AS_PARTNER),
+      t.server
+        .client()
+        .call(loginWithPartner, { username: 'race', password: 'race-secret' }, AS_PARTNER),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(await userRows('race@partner.example')).toHaveLength(1);
@@ -104,9 +124,13 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
   // Issue 16 point 5: its owner is mailed a link instead (partner-link.test.ts).
   it('does not sign in to a local account that has the partner account e-mail', async () => {
     const local = newRegistration({ email: 'clash@example.com' });
-    expect((await t.server.client().post('/api/auth/register', local)).status).toBe(201);
+    expect((await t.server.client().call(registerEndpoint, local)).status).toBe(201);
     const client = t.server.client();
-    const response = await client.post(PATH, { username: 'clash', password: 'clash-secret' });
+    const response = await client.call(
+      loginWithPartner,
+      { username: 'clash', password: 'clash-secret' },
+      AS_PARTNER,
+    );
     expect(response.status).toBe(409);
     expect(response.body).toEqual({
       success: false,
@@ -119,7 +143,11 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
 
   it('answers 401 when the partner refuses the password', async () => {
     const client = t.server.client();
-    const response = await client.post(PATH, { username: 'Anna_Partner', password: 'wrong' });
+    const response = await client.call(
+      loginWithPartner,
+      { username: 'Anna_Partner', password: 'wrong' },
+      AS_PARTNER,
+    );
     expect(response.status).toBe(401);
     expect(response.body).toEqual(INVALID);
     expect(client.cookies.has('sid')).toBe(false);
@@ -128,13 +156,15 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
   it('answers 401 for an unknown partner username', async () => {
     const response = await t.server
       .client()
-      .post(PATH, { username: 'ghost', password: 'whatever' });
+      .call(loginWithPartner, { username: 'ghost', password: 'whatever' }, AS_PARTNER);
     expect(response.status).toBe(401);
     expect(response.body).toEqual(INVALID);
   });
 
   it('answers 400 without a username', async () => {
-    const response = await t.server.client().post(PATH, { username: ' ', password: 'whatever' });
+    const response = await t.server
+      .client()
+      .call(loginWithPartner, { username: ' ', password: 'whatever' }, AS_PARTNER);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ success: false, message: 'Username is required' });
   });
@@ -144,7 +174,7 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
     try {
       const response = await t.server
         .client()
-        .post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
+        .call(loginWithPartner, { username: 'Anna_Partner', password: 'anna-secret' }, AS_PARTNER);
       expect(response.status).toBe(502);
       expect(response.body).toEqual(UNREACHABLE);
     } finally {
@@ -155,7 +185,7 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
   it('does not let a partner account sign in with e-mail and an empty password hash', async () => {
     const response = await t.server
       .client()
-      .post('/api/auth/login', { email: 'anna@partner.example', password: 'anna-secret' });
+      .call(loginEndpoint, { email: 'anna@partner.example', password: 'anna-secret' });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ success: false, message: 'Invalid email or password' });
   });
@@ -190,7 +220,7 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
     it('answers 502 when nothing listens', async () => {
       const response = await down
         .client()
-        .post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
+        .call(loginWithPartner, { username: 'Anna_Partner', password: 'anna-secret' }, AS_PARTNER);
       expect(response.status).toBe(502);
       expect(response.body).toEqual(UNREACHABLE);
     });
@@ -198,7 +228,7 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
     it('answers 502 when the partner does not answer in time', async () => {
       const response = await hanging
         .client()
-        .post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
+        .call(loginWithPartner, { username: 'Anna_Partner', password: 'anna-secret' }, AS_PARTNER);
       expect(response.status).toBe(502);
       expect(response.body).toEqual(UNREACHABLE);
     });
@@ -215,15 +245,19 @@ describe.each(databaseKinds())('login with the partner account on %s', (kind) =>
     afterAll(() => renamed?.close());
 
     it('serves the call at /api/auth/login-with-{slug}', async () => {
-      const response = await renamed.client().post('/api/auth/login-with-creatorfinder', {
-        username: 'Anna_Partner',
-        password: 'anna-secret',
-      });
+      const response = await renamed.client().call(
+        loginWithPartner,
+        {
+          username: 'Anna_Partner',
+          password: 'anna-secret',
+        },
+        { params: { product: 'creatorfinder' } },
+      );
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ user: { username: 'Anna_Partner' } });
       const old = await renamed
         .client()
-        .post(PATH, { username: 'Anna_Partner', password: 'anna-secret' });
+        .call(loginWithPartner, { username: 'Anna_Partner', password: 'anna-secret' }, AS_PARTNER);
       expect(old.status).toBe(404);
     });
   });

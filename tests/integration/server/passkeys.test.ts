@@ -1,7 +1,20 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import {
+  addPasskey as addPasskeyEndpoint,
+  getPasskeys,
+  passkeyAddOptions,
+  passkeySignInOptions,
+  passkeySignIn,
+  removePasskey,
+  renamePasskey,
+} from '@/shared/contract/passkeys';
+import { enableTwoFactor, loginSecondFactor, setUpTwoFactor } from '@/shared/contract/two-factor';
+import { checkAuth } from '@/shared/contract/user';
 import { SoftAuthenticator } from '../../helpers/soft-authenticator';
 import {
+  answerOf,
   confirmIdentity,
   databaseKinds,
   registerUser,
@@ -24,10 +37,13 @@ const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** A ceremony's options: JSON text in the answer, for the browser as they are. */
-async function optionsOf<T = Options>(client: TestClient, path: string): Promise<T> {
-  const answer = await client.post<{ options: string }>(path);
+async function optionsOf<T = Options>(
+  client: TestClient,
+  ceremony: typeof passkeyAddOptions | typeof passkeySignInOptions,
+): Promise<T> {
+  const answer = await client.call(ceremony);
   expect(answer.status).toBe(200);
-  return JSON.parse(answer.body.options) as T;
+  return JSON.parse(answerOf(answer).options) as T;
 }
 
 describe.each(databaseKinds())('passkeys on %s', (kind) => {
@@ -36,17 +52,17 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
   /** Adds a passkey after "Confirm it's you" (issue 32 point 8). */
   async function addPasskey(client: TestClient, authenticator: SoftAuthenticator, name?: string) {
     await confirmIdentity(client);
-    const credential = authenticator.create(await optionsOf(client, '/api/auth/passkeys/options'));
-    return client.post<{ passkey: { id: string; name: string } }>(
-      '/api/auth/passkeys/add',
+    const credential = authenticator.create(await optionsOf(client, passkeyAddOptions));
+    return client.call(
+      addPasskeyEndpoint,
       { credential, ...(name === undefined ? {} : { name }) },
-      { 'user-agent': CHROME_MAC },
+      { headers: { 'user-agent': CHROME_MAC } },
     );
   }
 
   async function signInWith(browser: TestClient, authenticator: SoftAuthenticator) {
-    const options = await optionsOf(browser, '/api/auth/passkey-sign-in/options');
-    return browser.post('/api/auth/passkey-sign-in', { credential: authenticator.get(options) });
+    const options = await optionsOf(browser, passkeySignInOptions);
+    return browser.call(passkeySignIn, { credential: authenticator.get(options) });
   }
 
   it('adds a passkey named after the browser, and signs in with it without a password', async () => {
@@ -69,10 +85,8 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
     expect(told.text).toContain(
       'A passkey ("Passkey on Chrome on macOS") was added on your account just now.',
     );
-    const listed = await client.get<{ data: { id: string; name: string; lastUsedAt: null }[] }>(
-      '/api/auth/passkeys',
-    );
-    expect(listed.body.data).toEqual([
+    const listed = await client.call(getPasskeys);
+    expect(answerOf(listed).data).toEqual([
       {
         id: authenticator.passkeys[0]!.id,
         name: 'Passkey on Chrome on macOS',
@@ -91,9 +105,9 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
         user: { email: registration.email },
       },
     });
-    expect((await browser.get('/api/auth/check-auth')).status).toBe(200);
-    const after = await client.get<{ data: { lastUsedAt: string | null }[] }>('/api/auth/passkeys');
-    expect(after.body.data[0]!.lastUsedAt).not.toBeNull();
+    expect((await browser.call(checkAuth)).status).toBe(200);
+    const after = await client.call(getPasskeys);
+    expect(answerOf(after).data[0]!.lastUsedAt).not.toBeNull();
   });
 
   it('refuses an answer for another origin, a replayed answer, and one without a ceremony', async () => {
@@ -102,23 +116,24 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
     await addPasskey(client, authenticator);
     const browser = t.server.client();
 
-    const options = await optionsOf(browser, '/api/auth/passkey-sign-in/options');
+    const options = await optionsOf(browser, passkeySignInOptions);
     const phished = authenticator.get(options, undefined, {
       origin: 'https://app.test.evil.example',
     });
-    expect(await browser.post('/api/auth/passkey-sign-in', { credential: phished })).toMatchObject({
+    expect(await browser.call(passkeySignIn, { credential: phished })).toMatchObject({
       status: 400,
       body: FAILED,
     });
     // The ceremony answered once, even wrongly: the same challenge cannot be tried again.
     const retry = authenticator.get(options);
-    expect(await browser.post('/api/auth/passkey-sign-in', { credential: retry })).toMatchObject({
+    expect(await browser.call(passkeySignIn, { credential: retry })).toMatchObject({
       status: 400,
       body: EXPIRED,
     });
-    expect(
-      await t.server.client().post('/api/auth/passkey-sign-in', { credential: retry }),
-    ).toMatchObject({ status: 400, body: EXPIRED });
+    expect(await t.server.client().call(passkeySignIn, { credential: retry })).toMatchObject({
+      status: 400,
+      body: EXPIRED,
+    });
     expect(browser.cookies.has('sid')).toBe(false);
   });
 
@@ -128,9 +143,9 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
     await addPasskey(client, authenticator);
     expect((await signInWith(t.server.client(), authenticator)).status).toBe(200);
     const browser = t.server.client();
-    const options = await optionsOf(browser, '/api/auth/passkey-sign-in/options');
+    const options = await optionsOf(browser, passkeySignInOptions);
     const cloned = authenticator.get(options, undefined, { counter: 1 });
-    expect(await browser.post('/api/auth/passkey-sign-in', { credential: cloned })).toMatchObject({
+    expect(await browser.call(passkeySignIn, { credential: cloned })).toMatchObject({
       status: 400,
       body: FAILED,
     });
@@ -141,25 +156,27 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
     const bob = await registerUser(t.server);
     const authenticator = new SoftAuthenticator(TEST_APP_URL);
     const added = await addPasskey(alice.client, authenticator, 'Work laptop');
-    const id = added.body.passkey.id;
-    expect(added.body.passkey.name).toBe('Work laptop');
+    const id = answerOf(added).passkey.id;
+    expect(answerOf(added).passkey.name).toBe('Work laptop');
     // Bob proved himself too: what refuses him is that the passkey is not his.
     await confirmIdentity(bob.client);
 
-    expect(
-      await bob.client.post('/api/auth/passkeys/rename', { id, name: 'Mine now' }),
-    ).toMatchObject({ status: 404, body: NOT_FOUND });
-    expect(await bob.client.post('/api/auth/passkeys/remove', { id })).toMatchObject({
+    expect(await bob.client.call(renamePasskey, { id, name: 'Mine now' })).toMatchObject({
       status: 404,
       body: NOT_FOUND,
     });
-    expect(
-      await alice.client.post('/api/auth/passkeys/rename', { id, name: '  Phone  ' }),
-    ).toMatchObject({ status: 200, body: { success: true, message: 'Passkey renamed.' } });
-    expect(
-      await alice.client.get<{ data: { name: string }[] }>('/api/auth/passkeys'),
-    ).toMatchObject({ body: { data: [{ name: 'Phone' }] } });
-    expect(await alice.client.post('/api/auth/passkeys/remove', { id })).toMatchObject({
+    expect(await bob.client.call(removePasskey, { id })).toMatchObject({
+      status: 404,
+      body: NOT_FOUND,
+    });
+    expect(await alice.client.call(renamePasskey, { id, name: '  Phone  ' })).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Passkey renamed.' },
+    });
+    expect(await alice.client.call(getPasskeys)).toMatchObject({
+      body: { data: [{ name: 'Phone' }] },
+    });
+    expect(await alice.client.call(removePasskey, { id })).toMatchObject({
       status: 200,
       body: { success: true, message: 'Passkey removed.' },
     });
@@ -177,40 +194,38 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
     await addPasskey(client, authenticator);
     const othersKey = new SoftAuthenticator(TEST_APP_URL);
     await addPasskey(other.client, othersKey);
-    const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
-    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
-    expect(
-      (await client.post('/api/auth/two-factor/enable', { code: totp.generate() })).status,
-    ).toBe(200);
+    const setup = await client.call(setUpTwoFactor);
+    const totp = new TOTP({ secret: Secret.fromBase32(answerOf(setup).secret) });
+    expect((await client.call(enableTwoFactor, { code: totp.generate() })).status).toBe(200);
 
     const browser = t.server.client();
-    expect(await browser.post('/api/auth/login', registration)).toMatchObject({
+    expect(await browser.call(loginEndpoint, registration)).toMatchObject({
       status: 200,
       body: { secondFactor: { totp: true, passkey: true } },
     });
     // The options name only this account's passkeys; another account's is refused.
     const options = await optionsOf<{ allowCredentials: { id: string }[] } & Options>(
       browser,
-      '/api/auth/passkey-sign-in/options',
+      passkeySignInOptions,
     );
     expect(options.allowCredentials.map((c) => c.id)).toEqual([authenticator.passkeys[0]!.id]);
     expect(
-      await browser.post('/api/auth/passkey-sign-in', {
+      await browser.call(passkeySignIn, {
         credential: othersKey.get(options),
       }),
     ).toMatchObject({
       status: 400,
       body: { success: false, message: 'This passkey belongs to another account.' },
     });
-    const again = await optionsOf(browser, '/api/auth/passkey-sign-in/options');
-    const signedIn = await browser.post('/api/auth/passkey-sign-in', {
+    const again = await optionsOf(browser, passkeySignInOptions);
+    const signedIn = await browser.call(passkeySignIn, {
       credential: authenticator.get(again),
     });
     expect(signedIn).toMatchObject({ status: 200, body: { user: { email: registration.email } } });
     // The half-done sign-in is over: its second step cannot be used again.
-    expect(
-      await browser.post('/api/auth/login-second-factor', { code: totp.generate() }),
-    ).toMatchObject({ status: 401 });
+    expect(await browser.call(loginSecondFactor, { code: totp.generate() })).toMatchObject({
+      status: 401,
+    });
   });
 
   it('needs a signed-in caller to add, list, rename or remove', async () => {
@@ -223,6 +238,6 @@ describe.each(databaseKinds())('passkeys on %s', (kind) => {
     ]) {
       expect((await anonymous.post(path, {})).status).toBe(401);
     }
-    expect((await anonymous.get('/api/auth/passkeys')).status).toBe(401);
+    expect((await anonymous.call(getPasskeys)).status).toBe(401);
   });
 });

@@ -1,15 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPartnerSimulator, type PartnerSimulator } from '@/dev/partner-simulator';
 import {
+  forgotPassword,
+  loginWithPartner,
+  resetPassword,
+  verifyEmail,
+} from '@/shared/contract/auth';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import {
+  changeEmail,
+  confirmEmail,
+  getAccountSecurity,
+  sendSetPasswordLink,
+  setPassword,
+  updateUsername,
+} from '@/shared/contract/profile';
+import { checkAuth as checkAuthEndpoint } from '@/shared/contract/user';
+import { getUserDetails } from '@/shared/contract/user-details';
+import { resendVerification } from '@/shared/contract/verification';
+import {
+  answerOf,
   databaseKinds,
+  MAIL_WAIT_MS,
   readOutbox,
   registerUser,
   startTestApp,
   TEST_APP_URL,
-  MAIL_WAIT_MS,
+  type TestClient,
   tokenOf,
   waitForMail,
-  type TestClient,
 } from '../../helpers/server';
 import { useTestApp } from '../../helpers/fixtures';
 
@@ -55,12 +74,6 @@ function freshEmail(): string {
   return `new_${Date.now().toString(36)}${nextAddress}@example.com`;
 }
 
-interface ApiUser {
-  username: string;
-  email: string;
-  isVerified: boolean;
-}
-
 describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
   let partner: PartnerSimulator;
 
@@ -71,26 +84,30 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
   const t = useTestApp(kind, () => ({ PARTNER_URL: partner.url }));
 
   const checkAuth = async (client: TestClient) =>
-    (await client.get<{ user: ApiUser }>('/api/auth/check-auth')).body.user;
+    answerOf(await client.call(checkAuthEndpoint)).user!;
 
   const login = (email: string, password: string, app = t.server) =>
-    app.client().post('/api/auth/login', { email, password });
+    app.client().call(loginEndpoint, { email, password });
 
   /** A client signed in through the partner site: an account without a password. */
   async function partnerClient(name: string, app = t.server): Promise<TestClient> {
     const account = PARTNER_ACCOUNTS.find((candidate) => candidate.username === name)!;
     const client = app.client();
-    const response = await client.post('/api/auth/login-with-partner', {
-      username: account.username,
-      password: account.password,
-    });
+    const response = await client.call(
+      loginWithPartner,
+      {
+        username: account.username,
+        password: account.password,
+      },
+      { params: { product: 'partner' } },
+    );
     expect(response.status).toBe(200);
     return client;
   }
 
   /** Asks for an e-mail change and returns the confirmation link's token. */
   async function askForEmailChange(client: TestClient, password: string, newEmail: string) {
-    const response = await client.post('/api/account/change-email', { newEmail, password });
+    const response = await client.call(changeEmail, { newEmail, password });
     expect(response.status).toBe(200);
     return tokenOf((await waitForMail(t.server.outboxDir, newEmail, CONFIRM_SUBJECT)).link);
   }
@@ -102,7 +119,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       expect((await checkAuth(client)).username).toBe(registration.username);
       const username = `renamed_${Date.now().toString(36)}`;
 
-      const response = await client.post('/api/account/username', { username: ` ${username} ` });
+      const response = await client.call(updateUsername, { username: ` ${username} ` });
 
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
@@ -119,7 +136,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
         },
       });
       expect((await checkAuth(client)).username).toBe(username);
-      expect((await client.get('/api/get-user-details')).body).toMatchObject({
+      expect((await client.call(getUserDetails)).body).toMatchObject({
         data: { username },
       });
     });
@@ -145,7 +162,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     it('refuses a username another account has, in any letter case: 409', async () => {
       const first = await registerUser(t.server);
       const second = await registerUser(t.server);
-      const response = await second.client.post('/api/account/username', {
+      const response = await second.client.call(updateUsername, {
         username: first.registration.username.toUpperCase(),
       });
       expect(response.status).toBe(409);
@@ -158,17 +175,17 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       const second = await registerUser(t.server);
       const key = { 'idempotency-key': `taken-${Date.now().toString(36)}` };
       const body = { username: first.registration.username };
-      const refused = await second.client.post('/api/account/username', body, key);
+      const refused = await second.client.call(updateUsername, body, { headers: key });
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({ success: false, message: 'This username is already taken.' });
-      const repeated = await second.client.post('/api/account/username', body, key);
+      const repeated = await second.client.call(updateUsername, body, { headers: key });
       expect(repeated.status).toBe(409);
       expect(repeated.headers.get('idempotent-replayed')).toBe('true');
       // The request's transaction stayed usable after the refused statement: a new name saves.
-      const renamed = await second.client.post(
-        '/api/account/username',
+      const renamed = await second.client.call(
+        updateUsername,
         { username: `${second.registration.username}_2` },
-        { 'idempotency-key': `rename-${Date.now().toString(36)}` },
+        { headers: { 'idempotency-key': `rename-${Date.now().toString(36)}` } },
       );
       expect(renamed.status).toBe(200);
     });
@@ -176,15 +193,13 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     it('takes its own username in other letters', async () => {
       const { client, registration } = await registerUser(t.server);
       const username = registration.username.toUpperCase();
-      const response = await client.post('/api/account/username', { username });
+      const response = await client.call(updateUsername, { username });
       expect(response.status).toBe(200);
       expect((await checkAuth(client)).username).toBe(username);
     });
 
     it('needs a session', async () => {
-      const response = await t.server
-        .client()
-        .post('/api/account/username', { username: 'nobody' });
+      const response = await t.server.client().call(updateUsername, { username: 'nobody' });
       expect(response.status).toBe(401);
       expect(response.body).toEqual(NOT_AUTHENTICATED);
     });
@@ -195,7 +210,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       const { client, registration } = await registerUser(t.server);
       const newEmail = freshEmail();
 
-      const response = await client.post('/api/account/change-email', {
+      const response = await client.call(changeEmail, {
         newEmail: ` ${newEmail.toUpperCase()} `,
         password: registration.password,
       });
@@ -216,7 +231,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       // Nothing changed yet.
       expect((await checkAuth(client)).email).toBe(registration.email);
 
-      const confirmed = await client.post('/api/account/confirm-email', {
+      const confirmed = await client.call(confirmEmail, {
         token: tokenOf(link.link),
       });
 
@@ -237,8 +252,8 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     it('works once', async () => {
       const { client, registration } = await registerUser(t.server);
       const token = await askForEmailChange(client, registration.password, freshEmail());
-      expect((await client.post('/api/account/confirm-email', { token })).status).toBe(200);
-      const again = await client.post('/api/account/confirm-email', { token });
+      expect((await client.call(confirmEmail, { token })).status).toBe(200);
+      const again = await client.call(confirmEmail, { token });
       expect(again.status).toBe(400);
       expect(again.body).toEqual(INVALID_EMAIL_LINK);
     });
@@ -249,23 +264,23 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       const newEmail = freshEmail();
       const token = await askForEmailChange(owner.client, owner.registration.password, newEmail);
 
-      const stolen = await other.client.post('/api/account/confirm-email', { token });
+      const stolen = await other.client.call(confirmEmail, { token });
 
       expect(stolen.status).toBe(400);
       expect(stolen.body).toEqual(INVALID_EMAIL_LINK);
       expect((await checkAuth(other.client)).email).toBe(other.registration.email);
       expect((await checkAuth(owner.client)).email).toBe(owner.registration.email);
-      expect((await owner.client.post('/api/account/confirm-email', { token })).status).toBe(200);
+      expect((await owner.client.call(confirmEmail, { token })).status).toBe(200);
       expect((await checkAuth(owner.client)).email).toBe(newEmail);
     });
 
     it('asks for a session to confirm, and the link stays usable', async () => {
       const { client, registration } = await registerUser(t.server);
       const token = await askForEmailChange(client, registration.password, freshEmail());
-      const anonymous = await t.server.client().post('/api/account/confirm-email', { token });
+      const anonymous = await t.server.client().call(confirmEmail, { token });
       expect(anonymous.status).toBe(401);
       expect(anonymous.body).toEqual(NOT_AUTHENTICATED);
-      expect((await client.post('/api/account/confirm-email', { token })).status).toBe(200);
+      expect((await client.call(confirmEmail, { token })).status).toBe(200);
     });
 
     it('honours only the newest link', async () => {
@@ -273,10 +288,10 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       const first = await askForEmailChange(client, registration.password, freshEmail());
       const secondEmail = freshEmail();
       const second = await askForEmailChange(client, registration.password, secondEmail);
-      const old = await client.post('/api/account/confirm-email', { token: first });
+      const old = await client.call(confirmEmail, { token: first });
       expect(old.status).toBe(400);
       expect(old.body).toEqual(INVALID_EMAIL_LINK);
-      expect((await client.post('/api/account/confirm-email', { token: second })).status).toBe(200);
+      expect((await client.call(confirmEmail, { token: second })).status).toBe(200);
       expect((await checkAuth(client)).email).toBe(secondEmail);
     });
 
@@ -284,7 +299,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       const owner = await registerUser(t.server);
       const { client, registration } = await registerUser(t.server);
 
-      const response = await client.post('/api/account/change-email', {
+      const response = await client.call(changeEmail, {
         newEmail: owner.registration.email,
         password: registration.password,
       });
@@ -314,10 +329,10 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       await registerUser(t.server, { overrides: { email: newEmail } });
 
       // As the app sends it: with an Idempotency-Key, the work in the request's one transaction.
-      const response = await client.post(
-        '/api/account/confirm-email',
+      const response = await client.call(
+        confirmEmail,
         { token },
-        { 'idempotency-key': `confirm-${Date.now().toString(36)}` },
+        { headers: { 'idempotency-key': `confirm-${Date.now().toString(36)}` } },
       );
 
       expect(response.status).toBe(409);
@@ -328,7 +343,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     it('needs the current password: a wrong one is refused and nothing is mailed', async () => {
       const { client } = await registerUser(t.server);
       const newEmail = freshEmail();
-      const response = await client.post('/api/account/change-email', {
+      const response = await client.call(changeEmail, {
         newEmail,
         password: 'not-my-password',
       });
@@ -356,7 +371,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
 
     it('refuses the address the account has already', async () => {
       const { client, registration } = await registerUser(t.server);
-      const response = await client.post('/api/account/change-email', {
+      const response = await client.call(changeEmail, {
         newEmail: registration.email.toUpperCase(),
         password: registration.password,
       });
@@ -369,7 +384,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
 
     it('refuses an account without a password (partner login made it) with a clear message', async () => {
       const client = await partnerClient('pia');
-      const response = await client.post('/api/account/change-email', {
+      const response = await client.call(changeEmail, {
         newEmail: freshEmail(),
         password: 'anything-at-all',
       });
@@ -383,12 +398,12 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
 
     it('makes the reset links mailed to the previous address stop working', async () => {
       const { client, registration } = await registerUser(t.server);
-      await t.server.client().post('/api/auth/forgot-password', { email: registration.email });
+      await t.server.client().call(forgotPassword, { email: registration.email });
       const reset = await waitForMail(t.server.outboxDir, registration.email, 'Reset your');
       const token = await askForEmailChange(client, registration.password, freshEmail());
-      expect((await client.post('/api/account/confirm-email', { token })).status).toBe(200);
+      expect((await client.call(confirmEmail, { token })).status).toBe(200);
 
-      const response = await t.server.client().post('/api/auth/reset-password', {
+      const response = await t.server.client().call(resetPassword, {
         resetPasswordToken: tokenOf(reset.link),
         newPassword: 'taken-over-1',
       });
@@ -403,7 +418,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     it('needs a session to ask', async () => {
       const response = await t.server
         .client()
-        .post('/api/account/change-email', { newEmail: freshEmail(), password: 'x' });
+        .call(changeEmail, { newEmail: freshEmail(), password: 'x' });
       expect(response.status).toBe(401);
       expect(response.body).toEqual(NOT_AUTHENTICATED);
     });
@@ -414,7 +429,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       const { client, registration } = await registerUser(t.server);
       const first = await waitForMail(t.server.outboxDir, registration.email, VERIFY_SUBJECT);
 
-      const response = await client.post('/api/account/resend-verification');
+      const response = await client.call(resendVerification);
 
       expect(response.status).toBe(200);
       expect(response.body).toEqual(VERIFICATION_SENT);
@@ -423,16 +438,14 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       ]);
       expect(mail.link).toMatch(new RegExp(`^${TEST_APP_URL}/account/verification/[^/]+$`));
       expect(mail.text).toContain(`Hello ${registration.username},`);
-      const verified = await t.server
-        .client()
-        .post('/api/auth/verify-email', { code: tokenOf(mail.link) });
+      const verified = await t.server.client().call(verifyEmail, { code: tokenOf(mail.link) });
       expect(verified.status).toBe(200);
       expect((await checkAuth(client)).isVerified).toBe(true);
     });
 
     it('refuses a verified account', async () => {
       const { client } = await registerUser(t.server, { verified: true });
-      const response = await client.post('/api/account/resend-verification');
+      const response = await client.call(resendVerification);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         success: false,
@@ -441,7 +454,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('needs a session', async () => {
-      const response = await t.server.client().post('/api/account/resend-verification');
+      const response = await t.server.client().call(resendVerification);
       expect(response.status).toBe(401);
       expect(response.body).toEqual(NOT_AUTHENTICATED);
     });
@@ -450,7 +463,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
   describe('partner accounts and their first password', () => {
     it('tells the account page whether the account has a password and which partner it signs in through', async () => {
       const { client } = await registerUser(t.server);
-      const own = await client.get('/api/account/security');
+      const own = await client.call(getAccountSecurity);
       expect(own.status).toBe(200);
       expect(own.body).toEqual({
         success: true,
@@ -461,19 +474,19 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
           partnerName: null,
         },
       });
-      const linked = await (await partnerClient('paul')).get('/api/account/security');
+      const linked = await (await partnerClient('paul')).call(getAccountSecurity);
       expect(linked.body).toEqual({
         success: true,
         message: 'Account security fetched successfully',
         data: { hasPassword: false, passwordChangedAt: null, partnerName: 'CreatorFinder' },
       });
-      expect((await t.server.client().get('/api/account/security')).status).toBe(401);
+      expect((await t.server.client().call(getAccountSecurity)).status).toBe(401);
     });
 
     it('mails a link that sets the first password; the partner session goes on and the e-mail signs in', async () => {
       const client = await partnerClient('petra');
 
-      const response = await client.post('/api/account/set-password-link');
+      const response = await client.call(sendSetPasswordLink);
 
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
@@ -489,9 +502,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       expect(mail.text).toContain('through CreatorFinder');
       const token = tokenOf(mail.link);
 
-      const short = await t.server
-        .client()
-        .post('/api/account/set-password', { token, newPassword: 'short' });
+      const short = await t.server.client().call(setPassword, { token, newPassword: 'short' });
       expect(short.status).toBe(400);
       expect(short.body).toEqual({
         success: false,
@@ -500,28 +511,28 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
 
       const set = await t.server
         .client()
-        .post('/api/account/set-password', { token, newPassword: 'local-secret-71' });
+        .call(setPassword, { token, newPassword: 'local-secret-71' });
       expect(set.status).toBe(200);
       expect(set.body).toEqual({
         success: true,
         message: 'Your password has been set. You can now also sign in with your e-mail.',
       });
-      expect((await client.get('/api/auth/check-auth')).status).toBe(200);
-      expect((await client.get('/api/account/security')).body).toMatchObject({
+      expect((await client.call(checkAuthEndpoint)).status).toBe(200);
+      expect((await client.call(getAccountSecurity)).body).toMatchObject({
         data: { hasPassword: true, partnerName: 'CreatorFinder' },
       });
       expect((await login('petra@partner.example', 'local-secret-71')).status).toBe(200);
 
       const again = await t.server
         .client()
-        .post('/api/account/set-password', { token, newPassword: 'other-secret-71' });
+        .call(setPassword, { token, newPassword: 'other-secret-71' });
       expect(again.status).toBe(400);
       expect(again.body).toEqual(INVALID_SET_PASSWORD_LINK);
     });
 
     it('refuses a link for an account that has a password', async () => {
       const { client } = await registerUser(t.server);
-      const response = await client.post('/api/account/set-password-link');
+      const response = await client.call(sendSetPasswordLink);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         success: false,
@@ -532,12 +543,12 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     it('honours only the newest link, and none once a password is set', async () => {
       const client = await partnerClient('pedro');
       const to = 'pedro@partner.example';
-      await client.post('/api/account/set-password-link');
+      await client.call(sendSetPasswordLink);
       const first = await waitForMail(t.server.outboxDir, to, SET_PASSWORD_SUBJECT);
-      await client.post('/api/account/set-password-link');
+      await client.call(sendSetPasswordLink);
       const second = await waitForMail(t.server.outboxDir, to, SET_PASSWORD_SUBJECT, [first.link]);
 
-      const old = await t.server.client().post('/api/account/set-password', {
+      const old = await t.server.client().call(setPassword, {
         token: tokenOf(first.link),
         newPassword: 'pedro-1234',
       });
@@ -548,7 +559,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       await t.db.query(`UPDATE users SET password_hash = 'set-elsewhere' WHERE lower(email) = $1`, [
         to,
       ]);
-      const late = await t.server.client().post('/api/account/set-password', {
+      const late = await t.server.client().call(setPassword, {
         token: tokenOf(second.link),
         newPassword: 'pedro-1234',
       });
@@ -567,7 +578,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
     });
 
     it('needs a session to ask for the link', async () => {
-      const response = await t.server.client().post('/api/account/set-password-link');
+      const response = await t.server.client().call(sendSetPasswordLink);
       expect(response.status).toBe(401);
       expect(response.body).toEqual(NOT_AUTHENTICATED);
     });
@@ -589,7 +600,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       try {
         const first = await registerUser(limited);
         const second = await registerUser(limited);
-        const resend = (client: TestClient) => client.post('/api/account/resend-verification');
+        const resend = (client: TestClient) => client.call(resendVerification);
         expect((await resend(first.client)).body).toEqual(VERIFICATION_SENT);
         expect((await resend(first.client)).body).toEqual(VERIFICATION_SENT);
         // The account's third: refused, though the address has one call left.
@@ -621,7 +632,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       try {
         const { client, registration } = await registerUser(limited);
         const ask = (password: string) =>
-          client.post('/api/account/change-email', { newEmail: freshEmail(), password });
+          client.call(changeEmail, { newEmail: freshEmail(), password });
         expect((await ask('wrong-password-1')).body).toEqual(WRONG_PASSWORD);
         expect((await ask('wrong-password-2')).body).toEqual(WRONG_PASSWORD);
         const right = await ask(registration.password);
@@ -637,7 +648,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       try {
         const { client, registration } = await registerUser(limited);
         const ask = () =>
-          client.post('/api/account/change-email', {
+          client.call(changeEmail, {
             newEmail: freshEmail(),
             password: registration.password,
           });
@@ -656,7 +667,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       try {
         const { client } = await registerUser(limited);
         const rename = (suffix: string) =>
-          client.post('/api/account/username', {
+          client.call(updateUsername, {
             username: `limited_${Date.now().toString(36)}_${suffix}`,
           });
         expect((await rename('a')).status).toBe(200);
@@ -673,16 +684,14 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       const limited = await limitedApp();
       try {
         const client = await partnerClient('pilar', limited);
-        expect((await client.post('/api/account/set-password-link')).status).toBe(200);
-        expect((await client.post('/api/account/set-password-link')).status).toBe(200);
-        const third = await client.post('/api/account/set-password-link');
+        expect((await client.call(sendSetPasswordLink)).status).toBe(200);
+        expect((await client.call(sendSetPasswordLink)).status).toBe(200);
+        const third = await client.call(sendSetPasswordLink);
         expect(third.status).toBe(429);
         expect(third.body).toEqual(TOO_MANY);
 
         const guess = () =>
-          limited
-            .client()
-            .post('/api/account/set-password', { token: 'guess', newPassword: 'long-enough-1' });
+          limited.client().call(setPassword, { token: 'guess', newPassword: 'long-enough-1' });
         for (let i = 0; i < 3; i++) expect((await guess()).body).toEqual(INVALID_SET_PASSWORD_LINK);
         expect((await guess()).body).toEqual(TOO_MANY);
       } finally {
@@ -694,7 +703,7 @@ describe.each(databaseKinds())('the profile of /account on %s', (kind) => {
       const limited = await limitedApp();
       try {
         const { client } = await registerUser(limited);
-        const guess = () => client.post('/api/account/confirm-email', { token: 'guess' });
+        const guess = () => client.call(confirmEmail, { token: 'guess' });
         expect((await guess()).body).toEqual(INVALID_EMAIL_LINK);
         expect((await guess()).body).toEqual(INVALID_EMAIL_LINK);
         expect((await guess()).body).toEqual(TOO_MANY);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicConfig } from '@/shared/contract/config';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
-import { startTestApp } from '../../helpers/server';
+import { answerOf, startTestApp } from '../../helpers/server';
 import { useTestDatabase } from '../../helpers/fixtures';
 
 /**
@@ -20,11 +21,9 @@ describe('the public settings: the explorer link', () => {
   async function explorerWith(env: Record<string, string>): Promise<unknown> {
     const server = await startTestApp(database.db, { ...chain.env(), ...env });
     try {
-      const answer = await server
-        .client()
-        .get<{ data: { links: { explorerTx: string } } }>('/api/config');
+      const answer = await server.client().call(publicConfig);
       expect(answer.status).toBe(200);
-      return answer.body.data.links.explorerTx;
+      return answerOf(answer).data.links.explorerTx;
     } finally {
       await server.close();
     }

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPartnerSimulator, type PartnerSimulator } from '@/dev/partner-simulator';
+import {
+  changePassword,
+  checkResetLink,
+  forgotPassword,
+  loginWithPartner,
+  register as registerEndpoint,
+  verifyEmail,
+} from '@/shared/contract/auth';
+import { login as loginEndpoint } from '@/shared/contract/login';
 import { databaseKinds, newRegistration, startTestApp, type TestApp } from '../../helpers/server';
 import { useTestDatabase } from '../../helpers/fixtures';
+
+/** The partner's slug in the call's path: login-with-partner (PARTNER_SLUG's default). */
+const AS_PARTNER = { params: { product: 'partner' } };
 
 const TOO_MANY = {
   success: false,
@@ -46,32 +58,32 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
   it('locks an account after its failed logins, even with the right password', () =>
     withApp(100, 3, async (server) => {
       const registration = newRegistration();
-      await server.client().post('/api/auth/register', registration);
+      await server.client().call(registerEndpoint, registration);
       const wrong = { email: registration.email, password: 'wrong-password' };
       for (let i = 0; i < 3; i++) {
-        expect((await server.client().post('/api/auth/login', wrong)).status).toBe(401);
+        expect((await server.client().call(loginEndpoint, wrong)).status).toBe(401);
       }
       const locked = await server
         .client()
-        .post('/api/auth/login', { email: registration.email, password: registration.password });
+        .call(loginEndpoint, { email: registration.email, password: registration.password });
       expect(locked.status).toBe(429);
       expect(locked.body).toEqual(TOO_MANY);
       // Another account from the same IP is not affected.
       const other = newRegistration();
-      await server.client().post('/api/auth/register', other);
+      await server.client().call(registerEndpoint, other);
       const ok = await server
         .client()
-        .post('/api/auth/login', { email: other.email, password: other.password });
+        .call(loginEndpoint, { email: other.email, password: other.password });
       expect(ok.status).toBe(200);
     }));
 
   it('does not count successful logins against the account', () =>
     withApp(100, 2, async (server) => {
       const registration = newRegistration();
-      await server.client().post('/api/auth/register', registration);
+      await server.client().call(registerEndpoint, registration);
       const right = { email: registration.email, password: registration.password };
       for (let i = 0; i < 4; i++) {
-        expect((await server.client().post('/api/auth/login', right)).status).toBe(200);
+        expect((await server.client().call(loginEndpoint, right)).status).toBe(200);
       }
     }));
 
@@ -80,41 +92,41 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
       for (let i = 0; i < 3; i++) {
         const response = await server
           .client()
-          .post('/api/auth/login', { email: `ip${i}@example.com`, password: 'whatever-123' });
+          .call(loginEndpoint, { email: `ip${i}@example.com`, password: 'whatever-123' });
         expect(response.status).toBe(401);
       }
       const response = await server
         .client()
-        .post('/api/auth/login', { email: 'ip9@example.com', password: 'whatever-123' });
+        .call(loginEndpoint, { email: 'ip9@example.com', password: 'whatever-123' });
       expect(response.status).toBe(429);
       expect(response.body).toEqual(TOO_MANY);
     }));
 
   it('limits partner logins per IP and per partner username', () =>
     withApp(100, 2, async (server) => {
-      const path = '/api/auth/login-with-partner';
       for (let i = 0; i < 2; i++) {
         const response = await server
           .client()
-          .post(path, { username: 'limited', password: 'wrong-secret' });
+          .call(loginWithPartner, { username: 'limited', password: 'wrong-secret' }, AS_PARTNER);
         expect(response.status).toBe(401);
       }
       const locked = await server
         .client()
-        .post(path, { username: 'LIMITED', password: 'limited-secret' });
+        .call(loginWithPartner, { username: 'LIMITED', password: 'limited-secret' }, AS_PARTNER);
       expect(locked.status).toBe(429);
       expect(locked.body).toEqual(TOO_MANY);
     }));
 
   it('limits partner logins per IP', () =>
     withApp(2, 100, async (server) => {
-      const path = '/api/auth/login-with-partner';
       for (let i = 0; i < 2; i++) {
-        await server.client().post(path, { username: `someone${i}`, password: 'x' });
+        await server
+          .client()
+          .call(loginWithPartner, { username: `someone${i}`, password: 'x' }, AS_PARTNER);
       }
       const response = await server
         .client()
-        .post(path, { username: 'limited', password: 'limited-secret' });
+        .call(loginWithPartner, { username: 'limited', password: 'limited-secret' }, AS_PARTNER);
       expect(response.status).toBe(429);
       expect(response.body).toEqual(TOO_MANY);
     }));
@@ -122,10 +134,10 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
   it('limits registrations per IP', () =>
     withApp(2, 100, async (server) => {
       for (let i = 0; i < 2; i++) {
-        const response = await server.client().post('/api/auth/register', newRegistration());
+        const response = await server.client().call(registerEndpoint, newRegistration());
         expect(response.status).toBe(201);
       }
-      const response = await server.client().post('/api/auth/register', newRegistration());
+      const response = await server.client().call(registerEndpoint, newRegistration());
       expect(response.status).toBe(429);
       expect(response.body).toEqual(TOO_MANY);
     }));
@@ -134,9 +146,9 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
     withApp(100, 2, async (server) => {
       const email = newRegistration().email;
       for (let i = 0; i < 2; i++) {
-        await server.client().post('/api/auth/register', newRegistration({ email }));
+        await server.client().call(registerEndpoint, newRegistration({ email }));
       }
-      const response = await server.client().post('/api/auth/register', newRegistration({ email }));
+      const response = await server.client().call(registerEndpoint, newRegistration({ email }));
       expect(response.status).toBe(429);
       expect(response.body).toEqual(TOO_MANY);
     }));
@@ -146,12 +158,12 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
       for (let i = 0; i < 2; i++) {
         const response = await server
           .client()
-          .post('/api/auth/forgot-password', { email: 'mailbomb@example.com' });
+          .call(forgotPassword, { email: 'mailbomb@example.com' });
         expect(response.status).toBe(200);
       }
       const response = await server
         .client()
-        .post('/api/auth/forgot-password', { email: 'MailBomb@example.com' });
+        .call(forgotPassword, { email: 'MailBomb@example.com' });
       expect(response.status).toBe(429);
       expect(response.body).toEqual(TOO_MANY);
     }));
@@ -159,11 +171,9 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
   it('limits forgot-password per IP', () =>
     withApp(2, 100, async (server) => {
       for (let i = 0; i < 2; i++) {
-        await server.client().post('/api/auth/forgot-password', { email: `f${i}@example.com` });
+        await server.client().call(forgotPassword, { email: `f${i}@example.com` });
       }
-      const response = await server
-        .client()
-        .post('/api/auth/forgot-password', { email: 'f9@example.com' });
+      const response = await server.client().call(forgotPassword, { email: 'f9@example.com' });
       expect(response.status).toBe(429);
       expect(response.body).toEqual(TOO_MANY);
     }));
@@ -171,10 +181,10 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
   it('limits verify-email per IP', () =>
     withApp(2, 100, async (server) => {
       for (let i = 0; i < 2; i++) {
-        const response = await server.client().post('/api/auth/verify-email', { code: `bad${i}` });
+        const response = await server.client().call(verifyEmail, { code: `bad${i}` });
         expect(response.status).toBe(400);
       }
-      const response = await server.client().post('/api/auth/verify-email', { code: 'bad9' });
+      const response = await server.client().call(verifyEmail, { code: 'bad9' });
       expect(response.status).toBe(429);
       expect(response.body).toEqual(TOO_MANY);
     }));
@@ -184,12 +194,10 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
       for (let i = 0; i < 2; i++) {
         const response = await server
           .client()
-          .post('/api/auth/reset-password/check', { resetPasswordToken: `bad${i}` });
+          .call(checkResetLink, { resetPasswordToken: `bad${i}` });
         expect(response.status).toBe(400);
       }
-      const response = await server
-        .client()
-        .post('/api/auth/reset-password/check', { resetPasswordToken: 'bad9' });
+      const response = await server.client().call(checkResetLink, { resetPasswordToken: 'bad9' });
       expect(response.status).toBe(429);
       expect(response.body).toEqual(TOO_MANY);
     }));
@@ -197,11 +205,11 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
   it("limits a signed-in account's failed verify-email codes", () =>
     withApp(100, 2, async (server) => {
       const client = server.client();
-      await client.post('/api/auth/register', newRegistration());
+      await client.call(registerEndpoint, newRegistration());
       for (let i = 0; i < 2; i++) {
-        expect((await client.post('/api/auth/verify-email', { code: `bad${i}` })).status).toBe(400);
+        expect((await client.call(verifyEmail, { code: `bad${i}` })).status).toBe(400);
       }
-      const response = await client.post('/api/auth/verify-email', { code: 'bad9' });
+      const response = await client.call(verifyEmail, { code: 'bad9' });
       expect(response.status).toBe(429);
       expect(response.body).toEqual(TOO_MANY);
     }));
@@ -210,12 +218,12 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
     withApp(100, 2, async (server) => {
       const client = server.client();
       const registration = newRegistration();
-      await client.post('/api/auth/register', registration);
+      await client.call(registerEndpoint, registration);
       const wrong = { oldPassword: 'not-my-password', newPassword: 'changed-password' };
       for (let i = 0; i < 2; i++) {
-        expect((await client.post('/api/auth/change-password', wrong)).status).toBe(400);
+        expect((await client.call(changePassword, wrong)).status).toBe(400);
       }
-      const response = await client.post('/api/auth/change-password', {
+      const response = await client.call(changePassword, {
         oldPassword: registration.password,
         newPassword: 'changed-password',
       });

@@ -3,7 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '@/server/db/change-listener';
 import { openPostgres, type Db } from '@/server/db/db';
 import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
+import { changePassword } from '@/shared/contract/auth';
+import { boughtAdsByClient } from '@/shared/contract/campaign';
 import {
+  allAdPackages,
+  campaignHistory,
+  checkModelAvailability,
+  expireAdPackage,
+  getAllCategories,
+  newCampaign,
+  removeAdPackage,
+  searchProfiles,
+  topUpMoneyDeposited,
+} from '@/shared/contract/campaigns';
+import { getAllUserTransactions } from '@/shared/contract/deposits';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import { getNotifications } from '@/shared/contract/notifications';
+import { unreadNotificationsCount } from '@/shared/contract/unread-count';
+import { checkAuth, logout as logoutEndpoint } from '@/shared/contract/user';
+import { getUserDetails } from '@/shared/contract/user-details';
+import {
+  answerOf,
   databaseKinds,
   registerUser,
   startTestApp,
@@ -24,22 +44,11 @@ import { startTcpProxy } from '../../helpers/tcp-proxy';
 const PARTNER_SECRET = 'read-cache-partner-secret';
 const NOT_AUTHENTICATED = { success: false, message: 'Not authenticated' };
 
-interface ListedCampaign {
-  profile_id: string;
-  status: boolean;
-  clicks_purchased: number;
-  clicks_count: number;
-  remaining_clicks: number;
-  amount_deposit: number;
-  amount_remaining: number;
-  amount_refunded: number;
-}
-
 /** The parts of the campaign list that the writes below change. */
 async function campaignList(client: TestClient) {
-  const list = await client.get<{ data: ListedCampaign[] }>('/api/bought-ads-by-client');
+  const list = await client.call(boughtAdsByClient);
   expect(list.status).toBe(200);
-  return list.body.data.map((c) => ({
+  return answerOf(list).data.map((c) => ({
     profile: c.profile_id,
     status: c.status,
     clicks: [c.clicks_purchased, c.clicks_count, c.remaining_clicks],
@@ -48,11 +57,12 @@ async function campaignList(client: TestClient) {
 }
 
 async function userFigures(client: TestClient) {
-  const details = await client.get<{ data: { campaigns: number; crypto_balance: number } }>(
-    '/api/get-user-details',
-  );
+  const details = await client.call(getUserDetails);
   expect(details.status).toBe(200);
-  return { campaigns: details.body.data.campaigns, balance: details.body.data.crypto_balance };
+  return {
+    campaigns: answerOf(details).data.campaigns,
+    balance: answerOf(details).data.crypto_balance,
+  };
 }
 
 /** Asks twice: the second answer is the kept one. */
@@ -74,10 +84,10 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
   it('refuses the session at once after logout', async () => {
     const { client } = await registerUser(t.server);
     const otherTab = client.clone();
-    expect((await twice(() => otherTab.get('/api/auth/check-auth'))).status).toBe(200);
+    expect((await twice(() => otherTab.call(checkAuth))).status).toBe(200);
 
-    expect((await client.post('/api/auth/logout')).status).toBe(200);
-    const after = await otherTab.get('/api/auth/check-auth');
+    expect((await client.call(logoutEndpoint)).status).toBe(200);
+    const after = await otherTab.call(checkAuth);
     expect([after.status, after.body]).toEqual([401, NOT_AUTHENTICATED]);
   });
 
@@ -85,18 +95,18 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
     const { client, registration } = await registerUser(t.server);
     const laptop = t.server.client();
     const login = { email: registration.email, password: registration.password };
-    expect((await laptop.post('/api/auth/login', login)).status).toBe(200);
-    expect((await twice(() => laptop.get('/api/auth/check-auth'))).status).toBe(200);
-    expect((await twice(() => client.get('/api/auth/check-auth'))).status).toBe(200);
+    expect((await laptop.call(loginEndpoint, login)).status).toBe(200);
+    expect((await twice(() => laptop.call(checkAuth))).status).toBe(200);
+    expect((await twice(() => client.call(checkAuth))).status).toBe(200);
 
-    const changed = await client.post('/api/auth/change-password', {
+    const changed = await client.call(changePassword, {
       oldPassword: registration.password,
       newPassword: 'another-horse-2',
     });
     expect(changed.status).toBe(200);
-    const onLaptop = await laptop.get('/api/auth/check-auth');
+    const onLaptop = await laptop.call(checkAuth);
     expect([onLaptop.status, onLaptop.body]).toEqual([401, NOT_AUTHENTICATED]);
-    expect((await client.get('/api/auth/check-auth')).status).toBe(200);
+    expect((await client.call(checkAuth)).status).toBe(200);
   });
 
   it('shows a campaign created, topped up, billed, paused and deleted at once', async () => {
@@ -105,7 +115,7 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
     expect(await twice(() => campaignList(client))).toEqual([]);
     expect(await twice(() => userFigures(client))).toEqual({ campaigns: 0, balance: 500 });
 
-    const created = await client.post('/api/new-campaign', {
+    const created = await client.call(newCampaign, {
       username: 'cached_creator',
       package_id: 2,
       amount_deposit: 100,
@@ -116,7 +126,7 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
     ]);
     expect(await twice(() => userFigures(client))).toEqual({ campaigns: 1, balance: 400 });
 
-    const toppedUp = await client.post('/api/top-up-money-deposited', {
+    const toppedUp = await client.call(topUpMoneyDeposited, {
       username: 'cached_creator',
       package_id: 2,
       amount: 50,
@@ -141,7 +151,7 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
       { profile: 'cached_creator', status: true, clicks: [250, 3, 247], dollars: [150, 148.2, 0] },
     ]);
 
-    const paused = await client.post('/api/expire-ad-package', { username: 'cached_creator' });
+    const paused = await client.call(expireAdPackage, { username: 'cached_creator' });
     expect(paused.status).toBe(200);
     expect(await twice(() => campaignList(client))).toEqual([
       // Ended: the 247 clicks not used were refunded with the $148.20 (issue 13: per period).
@@ -149,7 +159,7 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
     ]);
     expect(await twice(() => userFigures(client))).toEqual({ campaigns: 1, balance: 498.2 });
 
-    const removed = await client.post('/api/remove-ad-package', { username: 'cached_creator' });
+    const removed = await client.call(removeAdPackage, { username: 'cached_creator' });
     expect(removed.status).toBe(200);
     expect(await campaignList(client)).toEqual([]);
     expect(await userFigures(client)).toEqual({ campaigns: 0, balance: 498.2 });
@@ -163,29 +173,29 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
       new Date(expiresAt),
     ]);
     // get-user-details does not slide the expiry (check-auth would).
-    expect((await twice(() => client.get('/api/get-user-details'))).status).toBe(200);
+    expect((await twice(() => client.call(getUserDetails))).status).toBe(200);
 
     await new Promise((resolve) => setTimeout(resolve, expiresAt - Date.now() + 20));
-    const after = await client.get('/api/get-user-details');
+    const after = await client.call(getUserDetails);
     expect([after.status, after.body]).toEqual([401, NOT_AUTHENTICATED]);
   });
   it('keeps its answers through the calls that only read', async () => {
     const { client, userId } = await registerUser(t.server);
     // Searching creators needs a balance above $90.
     await grant(t.db, userId, 10_000);
-    await twice(() => client.get('/api/auth/check-auth'));
+    await twice(() => client.call(checkAuth));
     const kept = t.db.changes.stamp();
     const reads = [
-      () => client.get('/api/get-user-details'),
-      () => client.get('/api/bought-ads-by-client'),
-      () => client.get('/api/user/campaign-history'),
-      () => client.get('/api/all/ad-packages'),
-      () => client.get('/api/get-all-categories'),
-      () => client.post('/api/search-profiles', { query: 'cached' }),
-      () => client.post('/api/check-model-availability', { username: 'cached_creator' }),
-      () => client.post('/api/get-notifications', { page: 1 }),
-      () => client.get('/api/unread-notifications-count'),
-      () => client.post('/api/get-all-user-transactions', { action: 'all' }),
+      () => client.call(getUserDetails),
+      () => client.call(boughtAdsByClient),
+      () => client.call(campaignHistory),
+      () => client.call(allAdPackages),
+      () => client.call(getAllCategories),
+      () => client.call(searchProfiles, { query: 'cached' }),
+      () => client.call(checkModelAvailability, { username: 'cached_creator' }),
+      () => client.call(getNotifications, { page: 1 }),
+      () => client.call(unreadNotificationsCount),
+      () => client.call(getAllUserTransactions, { action: 'all' }),
     ];
     const statuses = [];
     for (const read of reads) statuses.push((await read()).status);
@@ -195,7 +205,7 @@ describe.each(databaseKinds())('read cache on %s', (kind) => {
   });
   it("keeps a cached session through the partner's placement and category polls", async () => {
     const { client } = await registerUser(t.server);
-    await twice(() => client.get('/api/auth/check-auth'));
+    await twice(() => client.call(checkAuth));
     const kept = t.db.changes.stamp();
     const polls = ['/api/partner/placements?category=top', '/api/partner/categories'];
     const statuses = [];
@@ -237,7 +247,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('read caches of two apps on one Po
     expect(await twice(() => campaignList(onB))).toEqual([]);
     expect(await twice(() => userFigures(onB))).toEqual({ campaigns: 0, balance: 500 });
 
-    const created = await client.post('/api/new-campaign', {
+    const created = await client.call(newCampaign, {
       username: 'shared_creator',
       package_id: 1,
       amount_deposit: 100,
@@ -265,11 +275,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('read caches of two apps on one Po
   it('refuses a session logged out on the other app once notified', async () => {
     const { client } = await registerUser(a);
     const onB = sameBrowser(client, b);
-    expect((await twice(() => onB.get('/api/auth/check-auth'))).status).toBe(200);
+    expect((await twice(() => onB.call(checkAuth))).status).toBe(200);
 
-    expect((await client.post('/api/auth/logout')).status).toBe(200);
+    expect((await client.call(logoutEndpoint)).status).toBe(200);
     const after = await until(
-      () => onB.get('/api/auth/check-auth'),
+      () => onB.call(checkAuth),
       (answer) => answer.status !== 200,
     );
     expect([after.status, after.body]).toEqual([401, NOT_AUTHENTICATED]);
@@ -307,9 +317,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('read cache while its listener is 
 
   it('reads every answer from the database until the listener listens again', async () => {
     const { client, userId } = await registerUser(server);
-    const isVerified = async () =>
-      (await client.get<{ user: { isVerified: boolean } }>('/api/auth/check-auth')).body.user
-        .isVerified;
+    const isVerified = async () => answerOf(await client.call(checkAuth)).user!.isVerified;
     const setVerified = (verified: boolean) =>
       unheard.unsafe('UPDATE users SET is_verified = $2 WHERE id = $1', [userId, verified]);
 

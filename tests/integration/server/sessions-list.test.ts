@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { hashSecret } from '@/server/domain/auth/secrets';
+import { register as registerEndpoint } from '@/shared/contract/auth';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import { endOtherSessions, endSession, getSessions } from '@/shared/contract/sessions';
+import { checkAuth as checkAuthEndpoint } from '@/shared/contract/user';
 import {
+  answerOf,
   databaseKinds,
   newRegistration,
   PRODUCTION_TEST_ENV,
   readOutbox,
   startTestApp,
   TEST_APP_URL,
-  waitForMail,
   type TestClient,
+  waitForMail,
 } from '../../helpers/server';
 import { useTestApp } from '../../helpers/fixtures';
 
@@ -41,8 +46,10 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
   async function registered(userAgent = CHROME_ON_WINDOWS) {
     const client = t.server.client();
     const registration = newRegistration();
-    const response = await client.post('/api/auth/register', registration, {
-      'user-agent': userAgent,
+    const response = await client.call(registerEndpoint, registration, {
+      headers: {
+        'user-agent': userAgent,
+      },
     });
     expect(response.status).toBe(201);
     return { client, registration };
@@ -63,21 +70,19 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
     client: TestClient,
     { email, password }: { email: string; password: string },
     userAgent: string,
-  ) => client.post('/api/auth/login', { email, password }, { 'user-agent': userAgent });
+  ) => client.call(loginEndpoint, { email, password }, { headers: { 'user-agent': userAgent } });
 
   async function sessionsOf(client: TestClient): Promise<ListedSession[]> {
-    const response = await client.post<{ success: true; message: string; data: ListedSession[] }>(
-      '/api/auth/sessions',
-    );
+    const response = await client.call(getSessions);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       success: true,
       message: 'Sessions fetched successfully',
     });
-    return response.body.data;
+    return answerOf(response).data;
   }
 
-  const checkAuth = (client: TestClient) => client.get('/api/auth/check-auth');
+  const checkAuth = (client: TestClient) => client.call(checkAuthEndpoint);
 
   it('lists the caller’s sessions with browser, system, address and times, the current one first and marked', async () => {
     const { client, registration } = await registered(CHROME_ON_WINDOWS);
@@ -163,7 +168,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
     expect((await checkAuth(other)).status).toBe(200);
     const target = (await sessionsOf(client)).find((session) => !session.current)!;
 
-    const response = await client.post('/api/auth/end-session', { id: target.id });
+    const response = await client.call(endSession, { id: target.id });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: 'The session was signed out' });
 
@@ -171,7 +176,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
     expect((await checkAuth(client)).status).toBe(200);
     expect((await sessionsOf(client)).map((session) => session.current)).toEqual([true]);
     // Ended once: the same id names nothing any more.
-    expect(await client.post('/api/auth/end-session', { id: target.id })).toMatchObject({
+    expect(await client.call(endSession, { id: target.id })).toMatchObject({
       status: 404,
       body: NOT_FOUND,
     });
@@ -180,7 +185,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
   it('ends the caller’s own session by its id as logout does', async () => {
     const { client } = await registered();
     const [own] = await sessionsOf(client);
-    const response = await client.post('/api/auth/end-session', { id: own!.id });
+    const response = await client.call(endSession, { id: own!.id });
     expect(response.status).toBe(200);
     expect(response.setCookies.find((cookie) => cookie.startsWith('sid='))).toMatch(/^sid=;/);
     // The cookie is gone: the browser is a signed-out visitor now.
@@ -198,7 +203,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
     ];
     for (const other of others) expect((await checkAuth(other)).status).toBe(200);
 
-    const response = await client.post('/api/auth/end-other-sessions');
+    const response = await client.call(endOtherSessions);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       success: true,
@@ -215,7 +220,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
       ['Chrome', true],
     ]);
 
-    expect((await client.post('/api/auth/end-other-sessions')).body).toEqual({
+    expect((await client.call(endOtherSessions)).body).toEqual({
       success: true,
       message: 'There were no other sessions to sign out',
       count: 0,
@@ -227,14 +232,15 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
     const ownerSessions = await sessionsOf(owner.client);
     const stranger = await registered(FIREFOX_ON_LINUX);
 
-    const response = await stranger.client.post('/api/auth/end-session', {
+    const response = await stranger.client.call(endSession, {
       id: ownerSessions[0]!.id,
     });
     expect(response).toMatchObject({ status: 404, body: NOT_FOUND });
     // The same answer as an id that names no session at all.
-    expect(
-      await stranger.client.post('/api/auth/end-session', { id: 'no-such-session' }),
-    ).toMatchObject({ status: 404, body: NOT_FOUND });
+    expect(await stranger.client.call(endSession, { id: 'no-such-session' })).toMatchObject({
+      status: 404,
+      body: NOT_FOUND,
+    });
 
     expect((await checkAuth(owner.client)).status).toBe(200);
     expect(await sessionsOf(owner.client)).toEqual(ownerSessions);
@@ -301,7 +307,7 @@ describe.each(databaseKinds())('the sessions list on %s', (kind) => {
     it('gives each browser a long-lived httpOnly device cookie, stored only as a hash', async () => {
       const client = t.server.client();
       const registration = newRegistration();
-      const response = await client.post('/api/auth/register', registration);
+      const response = await client.call(registerEndpoint, registration);
       const cookie = response.setCookies.find((header) => header.startsWith('did='));
       expect(cookie?.split('; ').slice(1)).toEqual([
         'Max-Age=31536000',

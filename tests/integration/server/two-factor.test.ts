@@ -1,7 +1,18 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPartnerSimulator, type PartnerSimulator } from '@/dev/partner-simulator';
+import { loginWithPartner, register as registerEndpoint } from '@/shared/contract/auth';
+import { login as loginEndpoint } from '@/shared/contract/login';
 import {
+  disableTwoFactor,
+  enableTwoFactor,
+  loginSecondFactor,
+  setUpTwoFactor,
+  twoFactorStatus,
+} from '@/shared/contract/two-factor';
+import { checkAuth, logout as logoutEndpoint } from '@/shared/contract/user';
+import {
+  answerOf,
   confirmIdentity,
   databaseKinds,
   newRegistration,
@@ -58,47 +69,42 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
    */
   async function userWithTwoFactor(client: TestClient, password = 'correct-horse-1') {
     await confirmIdentity(client, { password });
-    const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
+    const setup = await client.call(setUpTwoFactor);
     expect(setup.status).toBe(200);
-    const enabled = await client.post<{ recoveryCodes: string[] }>('/api/auth/two-factor/enable', {
-      code: codeOf(setup.body.secret),
+    const enabled = await client.call(enableTwoFactor, {
+      code: codeOf(answerOf(setup).secret),
     });
     expect(enabled.status).toBe(200);
-    return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
+    return { secret: answerOf(setup).secret, recoveryCodes: answerOf(enabled).recoveryCodes };
   }
 
   it('sets up with a QR code and a first code, and shows ten recovery codes once, stored hashed', async () => {
     const { client, registration, userId } = await registerUser(t.server);
-    expect(await client.get('/api/auth/two-factor')).toMatchObject({
+    expect(await client.call(twoFactorStatus)).toMatchObject({
       status: 200,
       body: { success: true, enabled: false, recoveryCodesLeft: 0, hasPassword: true },
     });
     await confirmIdentity(client);
-    const setup = await client.post<{ secret: string; uri: string; qrSvg: string }>(
-      '/api/auth/two-factor/setup',
-    );
+    const setup = await client.call(setUpTwoFactor);
     expect(setup.status).toBe(200);
-    expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(setup.body.uri).toBe(
-      `otpauth://totp/PromoClicks:${encodeURIComponent(registration.email)}?issuer=PromoClicks&secret=${setup.body.secret}&algorithm=SHA1&digits=6&period=30`,
+    expect(answerOf(setup).secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(answerOf(setup).uri).toBe(
+      `otpauth://totp/PromoClicks:${encodeURIComponent(registration.email)}?issuer=PromoClicks&secret=${answerOf(setup).secret}&algorithm=SHA1&digits=6&period=30`,
     );
-    expect(setup.body.qrSvg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(answerOf(setup).qrSvg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
 
-    const wrong = await client.post('/api/auth/two-factor/enable', { code: '000000' });
+    const wrong = await client.call(enableTwoFactor, { code: '000000' });
     expect(wrong).toMatchObject({ status: 400, body: INVALID_CODE });
-    const enabled = await client.post<{ recoveryCodes: string[]; message: string }>(
-      '/api/auth/two-factor/enable',
-      { code: codeOf(setup.body.secret) },
-    );
+    const enabled = await client.call(enableTwoFactor, { code: codeOf(answerOf(setup).secret) });
     expect(enabled.status).toBe(200);
     expect(enabled.body.message).toBe(
       'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
     );
-    expect(enabled.body.recoveryCodes).toHaveLength(10);
-    expect(new Set(enabled.body.recoveryCodes).size).toBe(10);
-    for (const code of enabled.body.recoveryCodes)
+    expect(answerOf(enabled).recoveryCodes).toHaveLength(10);
+    expect(new Set(answerOf(enabled).recoveryCodes).size).toBe(10);
+    for (const code of answerOf(enabled).recoveryCodes)
       expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    expect(await client.get('/api/auth/two-factor')).toMatchObject({
+    expect(await client.call(twoFactorStatus)).toMatchObject({
       body: { enabled: true, recoveryCodesLeft: 10 },
     });
     // The owner hears of it (a stolen session could have done it).
@@ -115,7 +121,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
       [userId],
     );
     expect(row!.totp_secret).toMatch(/^v1\./);
-    expect(row!.totp_secret).not.toContain(setup.body.secret);
+    expect(row!.totp_secret).not.toContain(answerOf(setup).secret);
     const stored = await t.db.query<{ code_hash: string }>(
       'SELECT code_hash FROM recovery_codes WHERE user_id = $1',
       [userId],
@@ -123,12 +129,12 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     expect(stored).toHaveLength(10);
     for (const { code_hash } of stored) {
       expect(code_hash).toMatch(/^[0-9a-f]{64}$/);
-      expect(enabled.body.recoveryCodes.map((code) => code.replace('-', ''))).not.toContain(
+      expect(answerOf(enabled).recoveryCodes.map((code) => code.replace('-', ''))).not.toContain(
         code_hash,
       );
     }
     // Once on, set-up cannot start over.
-    expect(await client.post('/api/auth/two-factor/setup')).toMatchObject({
+    expect(await client.call(setUpTwoFactor)).toMatchObject({
       status: 400,
       body: { success: false, message: 'Two-factor sign-in is already on.' },
     });
@@ -139,18 +145,18 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     const { secret } = await userWithTwoFactor(client);
 
     const browser = t.server.client();
-    const first = await browser.post('/api/auth/login', registration);
+    const first = await browser.call(loginEndpoint, registration);
     expect(first).toMatchObject({ status: 200, body: CHALLENGE });
     expect(browser.cookies.has('sid')).toBe(false);
-    expect((await browser.get('/api/auth/check-auth')).body).toEqual({ success: true, user: null });
+    expect((await browser.call(checkAuth)).body).toEqual({ success: true, user: null });
 
-    expect(await browser.post('/api/auth/login-second-factor', { code: '123456' })).toMatchObject({
+    expect(await browser.call(loginSecondFactor, { code: '123456' })).toMatchObject({
       status: 401,
       body: INVALID_CODE,
     });
     // The enabling code's step was used: the next step's code signs in.
     const code = codeOf(secret, 1);
-    const signedIn = await browser.post('/api/auth/login-second-factor', { code });
+    const signedIn = await browser.call(loginSecondFactor, { code });
     expect(signedIn).toMatchObject({
       status: 200,
       body: {
@@ -159,15 +165,15 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
         user: { email: registration.email },
       },
     });
-    expect((await browser.get('/api/auth/check-auth')).status).toBe(200);
+    expect((await browser.call(checkAuth)).status).toBe(200);
     // The challenge is spent, and the same code does not work for a new sign-in.
-    expect(await browser.post('/api/auth/login-second-factor', { code })).toMatchObject({
+    expect(await browser.call(loginSecondFactor, { code })).toMatchObject({
       status: 401,
       body: NO_CHALLENGE,
     });
     const again = t.server.client();
-    await again.post('/api/auth/login', registration);
-    expect(await again.post('/api/auth/login-second-factor', { code })).toMatchObject({
+    await again.call(loginEndpoint, registration);
+    expect(await again.call(loginSecondFactor, { code })).toMatchObject({
       status: 401,
       body: INVALID_CODE,
     });
@@ -177,25 +183,27 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     const { client, registration } = await registerUser(t.server);
     const { recoveryCodes } = await userWithTwoFactor(client);
     const browser = t.server.client();
-    await browser.post('/api/auth/login', registration);
-    const signedIn = await browser.post('/api/auth/login-second-factor', {
+    await browser.call(loginEndpoint, registration);
+    const signedIn = await browser.call(loginSecondFactor, {
       code: ` ${recoveryCodes[3]!.toUpperCase()} `,
     });
     expect(signedIn.status).toBe(200);
-    expect(await client.get('/api/auth/two-factor')).toMatchObject({
+    expect(await client.call(twoFactorStatus)).toMatchObject({
       body: { enabled: true, recoveryCodesLeft: 9 },
     });
     const again = t.server.client();
-    await again.post('/api/auth/login', registration);
-    expect(
-      await again.post('/api/auth/login-second-factor', { code: recoveryCodes[3] }),
-    ).toMatchObject({ status: 401, body: INVALID_CODE });
+    await again.call(loginEndpoint, registration);
+    expect(await again.call(loginSecondFactor, { code: recoveryCodes[3]! })).toMatchObject({
+      status: 401,
+      body: INVALID_CODE,
+    });
   });
 
   it('answers a second step without a sign-in under way with 401', async () => {
-    expect(
-      await t.server.client().post('/api/auth/login-second-factor', { code: '123456' }),
-    ).toMatchObject({ status: 401, body: NO_CHALLENGE });
+    expect(await t.server.client().call(loginSecondFactor, { code: '123456' })).toMatchObject({
+      status: 401,
+      body: NO_CHALLENGE,
+    });
   });
 
   it('limits wrong codes like passwords: then even the right code gets 429', async () => {
@@ -204,16 +212,17 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
       const { client, registration } = await registerUser(limited);
       const { secret } = await userWithTwoFactor(client);
       const browser = limited.client();
-      await browser.post('/api/auth/login', registration);
+      await browser.call(loginEndpoint, registration);
       const guesses = await Promise.all(
         ['111111', '222222', '333333', '444444', '555555'].map((code) =>
-          browser.post('/api/auth/login-second-factor', { code }),
+          browser.call(loginSecondFactor, { code }),
         ),
       );
       expect(guesses.map((guess) => guess.status).sort()).toEqual([401, 401, 401, 429, 429]);
-      expect(
-        await browser.post('/api/auth/login-second-factor', { code: codeOf(secret, 1) }),
-      ).toMatchObject({ status: 429, body: TOO_MANY });
+      expect(await browser.call(loginSecondFactor, { code: codeOf(secret, 1) })).toMatchObject({
+        status: 429,
+        body: TOO_MANY,
+      });
     } finally {
       await limited.close();
     }
@@ -223,48 +232,53 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     const { client, registration } = await registerUser(t.server);
     const { secret } = await userWithTwoFactor(client);
     const code = codeOf(secret, 1);
+    expect(await client.call(disableTwoFactor, { password: 'wrong-password', code })).toMatchObject(
+      { status: 400, body: WRONG_PASSWORD },
+    );
     expect(
-      await client.post('/api/auth/two-factor/disable', { password: 'wrong-password', code }),
-    ).toMatchObject({ status: 400, body: WRONG_PASSWORD });
-    expect(
-      await client.post('/api/auth/two-factor/disable', {
+      await client.call(disableTwoFactor, {
         password: registration.password,
         code: '000000',
       }),
     ).toMatchObject({ status: 400, body: INVALID_CODE });
-    expect(await client.get('/api/auth/two-factor')).toMatchObject({ body: { enabled: true } });
+    expect(await client.call(twoFactorStatus)).toMatchObject({ body: { enabled: true } });
     expect(
-      await client.post('/api/auth/two-factor/disable', { password: registration.password, code }),
+      await client.call(disableTwoFactor, { password: registration.password, code }),
     ).toMatchObject({
       status: 200,
       body: { success: true, message: 'Two-factor sign-in is off.' },
     });
-    expect(await client.get('/api/auth/two-factor')).toMatchObject({
+    expect(await client.call(twoFactorStatus)).toMatchObject({
       body: { enabled: false, recoveryCodesLeft: 0 },
     });
     const browser = t.server.client();
-    const login = await browser.post('/api/auth/login', registration);
+    const login = await browser.call(loginEndpoint, registration);
     expect(login).toMatchObject({ status: 200, body: { user: { email: registration.email } } });
   });
 
   it('asks a partner sign-in for the code too', async () => {
     const browser = t.server.client();
     const partnerLogin = { username: 'tf_partner', password: 'tf-secret' };
-    expect((await browser.post('/api/auth/login-with-partner', partnerLogin)).status).toBe(200);
+    expect(
+      (await browser.call(loginWithPartner, partnerLogin, { params: { product: 'partner' } }))
+        .status,
+    ).toBe(200);
     const { secret } = await userWithTwoFactor(browser, partnerLogin.password);
-    await browser.post('/api/auth/logout');
+    await browser.call(logoutEndpoint);
 
     const next = t.server.client();
-    const first = await next.post('/api/auth/login-with-partner', partnerLogin);
+    const first = await next.call(loginWithPartner, partnerLogin, {
+      params: { product: 'partner' },
+    });
     expect(first).toMatchObject({ status: 200, body: CHALLENGE });
     expect(next.cookies.has('sid')).toBe(false);
-    const signedIn = await next.post('/api/auth/login-second-factor', { code: codeOf(secret, 1) });
+    const signedIn = await next.call(loginSecondFactor, { code: codeOf(secret, 1) });
     expect(signedIn).toMatchObject({
       status: 200,
       body: { user: { email: 'tf@partner.example' } },
     });
     // No password to give: the code alone turns it off.
-    expect(await next.get('/api/auth/two-factor')).toMatchObject({
+    expect(await next.call(twoFactorStatus)).toMatchObject({
       body: { enabled: true, hasPassword: false },
     });
   });
@@ -273,17 +287,17 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     const client = t.server.client();
     const body = newRegistration();
     const key = { 'idempotency-key': crypto.randomUUID() };
-    expect((await client.post('/api/auth/register', body, key)).status).toBe(201);
+    expect((await client.call(registerEndpoint, body, { headers: key })).status).toBe(201);
     await confirmIdentity(client);
-    const setup = await client.post<{ secret: string }>('/api/auth/two-factor/setup');
-    await client.post('/api/auth/two-factor/enable', { code: codeOf(setup.body.secret) });
+    const setup = await client.call(setUpTwoFactor);
+    await client.call(enableTwoFactor, { code: codeOf(answerOf(setup).secret) });
 
     const stranger = t.server.client();
-    const replay = await stranger.post('/api/auth/register', body, key);
+    const replay = await stranger.call(registerEndpoint, body, { headers: key });
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(stranger.cookies.has('sid')).toBe(false);
-    expect((await stranger.get('/api/auth/check-auth')).body).toEqual({
+    expect((await stranger.call(checkAuth)).body).toEqual({
       success: true,
       user: null,
     });
@@ -310,7 +324,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     const { client, registration } = await registerUser(t.server);
     const { secret } = await userWithTwoFactor(client);
     const browser = t.server.client();
-    await browser.post('/api/auth/login', registration);
+    await browser.call(loginEndpoint, registration);
     const right = codeOf(secret, 1);
     const near = new Set([-1, 0, 1, 2, 3].map((steps) => codeOf(secret, steps)));
     const wrong = Array.from({ length: 40 }, (_, i) => String(100_000 + i * 7_919))
@@ -320,9 +334,7 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     let answers;
     try {
       answers = await Promise.all(
-        [...wrong, right].map((code) =>
-          browser.clone().post('/api/auth/login-second-factor', { code }),
-        ),
+        [...wrong, right].map((code) => browser.clone().call(loginSecondFactor, { code })),
       );
     } finally {
       counter.restore();
@@ -337,15 +349,13 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     // Once the five are used, every code gets the same answer, the right one too, and it is not
     // spent: the owner's next sign-in takes it.
     const later = await Promise.all(
-      [right, wrong[0]!].map((code) =>
-        browser.clone().post('/api/auth/login-second-factor', { code }),
-      ),
+      [right, wrong[0]!].map((code) => browser.clone().call(loginSecondFactor, { code })),
     );
     expect(later.map((answer) => answer.body)).toEqual([TOO_MANY_CODES, TOO_MANY_CODES]);
     if (answers.at(-1)!.status !== 200) {
       const owner = t.server.client();
-      await owner.post('/api/auth/login', registration);
-      expect((await owner.post('/api/auth/login-second-factor', { code: right })).status).toBe(200);
+      await owner.call(loginEndpoint, registration);
+      expect((await owner.call(loginSecondFactor, { code: right })).status).toBe(200);
     }
   });
 
@@ -353,18 +363,19 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     const { client, registration } = await registerUser(t.server);
     const { secret } = await userWithTwoFactor(client);
     const browser = t.server.client();
-    await browser.post('/api/auth/login', registration);
+    await browser.call(loginEndpoint, registration);
     const answers = [];
     for (const code of ['111111', '222222', '333333', '444444', '555555']) {
-      answers.push(await browser.post('/api/auth/login-second-factor', { code }));
+      answers.push(await browser.call(loginSecondFactor, { code }));
     }
     expect(answers.map((answer) => answer.body)).toEqual([
       ...Array(4).fill(INVALID_CODE),
       { success: false, message: 'Too many wrong codes. Please sign in again.' },
     ]);
-    expect(
-      await browser.post('/api/auth/login-second-factor', { code: codeOf(secret, 1) }),
-    ).toMatchObject({ status: 401, body: NO_CHALLENGE });
+    expect(await browser.call(loginSecondFactor, { code: codeOf(secret, 1) })).toMatchObject({
+      status: 401,
+      body: NO_CHALLENGE,
+    });
     expect(browser.cookies.has('sid')).toBe(false);
   });
 });

@@ -2,6 +2,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boughtAdsByClient } from '@/shared/contract/campaign';
+import { getAllUserTransactions } from '@/shared/contract/deposits';
+import { login as loginEndpoint } from '@/shared/contract/login';
+import { getNotifications } from '@/shared/contract/notifications';
+import { unreadNotificationsCount } from '@/shared/contract/unread-count';
+import { checkAuth } from '@/shared/contract/user';
+import { getUserDetails } from '@/shared/contract/user-details';
 import { registerUser, TEST_APP_URL } from '../../helpers/server';
 import { useTestApp } from '../../helpers/fixtures';
 
@@ -127,15 +134,15 @@ describe('unknown paths, personal answers and the Origin check', () => {
   it('every personal answer is Cache-Control: no-store, signed in or not, errors too', async () => {
     const { client } = await registerUser(t.server);
     const answers = [
-      await client.get('/api/auth/check-auth'),
-      await client.get('/api/get-user-details'),
-      await client.get('/api/bought-ads-by-client'),
-      await client.post('/api/get-all-user-transactions', { action: 'all' }),
-      await client.post('/api/get-notifications', { page: 1 }),
-      await client.get('/api/unread-notifications-count'),
+      await client.call(checkAuth),
+      await client.call(getUserDetails),
+      await client.call(boughtAdsByClient),
+      await client.call(getAllUserTransactions, { action: 'all' }),
+      await client.call(getNotifications, { page: 1 }),
+      await client.call(unreadNotificationsCount),
       await client.post('/api/new-campaign', {}),
-      await t.server.client().get('/api/auth/check-auth'),
-      await t.server.client().get('/api/get-user-details'),
+      await t.server.client().call(checkAuth),
+      await t.server.client().call(getUserDetails),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([
       200, 200, 200, 200, 200, 200, 400, 200, 401,
@@ -147,10 +154,10 @@ describe('unknown paths, personal answers and the Origin check', () => {
     const login = (origin: string) =>
       t.server
         .client()
-        .post(
-          '/api/auth/login',
+        .call(
+          loginEndpoint,
           { email: 'nobody@example.com', password: 'whatever-123' },
-          { origin },
+          { headers: { origin } },
         );
     const host = () => new URL(t.server.url).host;
 

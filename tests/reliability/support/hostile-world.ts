@@ -1,9 +1,11 @@
 import type { Address } from 'viem';
 import { startPartnerSimulator } from '@/dev/partner-simulator';
-import type { Transaction } from '@/shared/contract/deposits';
 import { postLedgerEntry } from '@/server/domain/ledger';
+import { expireAdPackage, newCampaign } from '@/shared/contract/campaigns';
+import { topUpBalance } from '@/shared/contract/deposits';
 import { startTestChain, type TestChain } from '../../helpers/anvil';
 import {
+  answerOf,
   confirmIdentity,
   openTestDatabase,
   registerUser,
@@ -12,6 +14,7 @@ import {
   type TestApp,
   type TestClient,
   type TestDatabase,
+  type TestResponse,
 } from '../../helpers/server';
 
 /** The partner secret the hostile tests sign with. */
@@ -102,24 +105,24 @@ async function advertiser(
   );
   for (const username of [activeProfile, pausedProfile]) {
     await expectStatus(
-      client.post('/api/new-campaign', { username, package_id: 1, amount_deposit: 200 }),
+      client.call(newCampaign, { username, package_id: 1, amount_deposit: 200 }),
       201,
     );
   }
-  await expectStatus(client.post('/api/expire-ad-package', { username: pausedProfile }), 200);
+  await expectStatus(client.call(expireAdPackage, { username: pausedProfile }), 200);
   const paid = await expectStatus(
-    client.post<{ data: Transaction }>('/api/top-up-balance-v2', { amount: 150, coinType: 'usdc' }),
+    client.call(topUpBalance, { amount: 150, coinType: 'usdc' }),
     201,
   );
   await chain.pay(chain.payers[0]!, {
     coinType: 'usdc',
-    to: paid.body.data.to as Address,
-    units: BigInt(paid.body.data.amountUnits),
+    to: answerOf(paid, 201).data.to as Address,
+    units: BigInt(answerOf(paid, 201).data.amountUnits),
   });
   // Credited now: a hostile verify call, which hurries the watcher, finds nothing left to credit.
   await server.app.depositWatcher!.syncNow();
   const deposit = await expectStatus(
-    client.post<{ data: Transaction }>('/api/top-up-balance-v2', { amount: 150, coinType: 'usdt' }),
+    client.call(topUpBalance, { amount: 150, coinType: 'usdt' }),
     201,
   );
   const notifications = await db.query<{ id: number }>(
@@ -133,16 +136,16 @@ async function advertiser(
     password: registration.password,
     activeProfile,
     pausedProfile,
-    depositId: deposit.body.data.id,
-    paidDepositId: paid.body.data.id,
+    depositId: answerOf(deposit, 201).data.id,
+    paidDepositId: answerOf(paid, 201).data.id,
     notificationIds: notifications.map((row) => Number(row.id)),
   };
 }
 
 async function expectStatus<T>(
-  pending: Promise<{ status: number; body: T }>,
+  pending: Promise<TestResponse<T>>,
   status: number,
-): Promise<{ status: number; body: T }> {
+): Promise<TestResponse<T>> {
   const response = await pending;
   if (response.status !== status) {
     throw new Error(`setup call answered ${response.status}: ${JSON.stringify(response.body)}`);

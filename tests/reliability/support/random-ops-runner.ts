@@ -4,11 +4,13 @@ import { expect } from 'vitest';
 import { getAddress, type Address } from 'viem';
 import type { Db } from '@/server/db/db';
 import { signPartnerRequest } from '@/server/domain/auth/partner-signature';
-import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { TOKEN_CONTRACTS } from '@/dev/dev-chain';
 import { expireDeposits } from '@/server/jobs/expire-deposits';
-import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
+import { boughtAdsByClient } from '@/shared/contract/campaign';
+import { campaignHistory, profileAdDetails } from '@/shared/contract/campaigns';
+import { getTransaction, type Transaction } from '@/shared/contract/deposits';
 import { accountStatement, type StatementRow } from '@/shared/contract/statement';
+import { getUserDetails } from '@/shared/contract/user-details';
 import type { TestChain } from '../../helpers/anvil';
 import {
   answerOf,
@@ -544,10 +546,7 @@ export class RandomOpsRun {
       );
       expect(row?.deposit_id, `${this.where()}\n(no deposit for ${payment.hash})`).toBeTruthy();
       const id = Number(row!.deposit_id);
-      const read = await deposit.owner.client.post<{ data: TransactionDetail }>(
-        '/api/get-transaction',
-        { transaction_id: id },
-      );
+      const read = await deposit.owner.client.call(getTransaction, { transaction_id: id });
       const paid = shownUnits(deposit.coin, deposit.units);
       const price = deposit.coin === 'eth' ? Number(ETH_USD_E8) / 1e8 : null;
       expect({ status: read.status, body: read.body }, this.where()).toEqual({
@@ -589,7 +588,7 @@ export class RandomOpsRun {
           },
         },
       });
-      const { transfers: _transfers, ...created } = read.body.data;
+      const { transfers: _transfers, ...created } = answerOf(read).data;
       deposit.created = created;
     }
   }
@@ -1149,23 +1148,21 @@ export class RandomOpsRun {
   // ---- reading ----
 
   private async view(user: UserModel): Promise<void> {
-    const details = await user.client.get<{ data: Record<string, unknown> }>(
-      '/api/get-user-details',
-    );
+    const details = await user.client.call(getUserDetails);
     const own = [...this.campaigns.values()]
       .filter((c) => c.owner === user)
       .sort((a, b) => (a.profile < b.profile ? -1 : 1));
-    expect([details.status, details.body.data], this.where()).toEqual([
+    expect([details.status, answerOf(details).data], this.where()).toEqual([
       200,
       expect.objectContaining({ crypto_balance: user.balanceCents / 100, campaigns: own.length }),
     ]);
 
-    const list = await user.client.get<{ data: Campaign[] }>('/api/bought-ads-by-client');
+    const list = await user.client.call(boughtAdsByClient);
     expect(
       [
         list.status,
-        list.body.data
-          .map((c) => [
+        answerOf(list)
+          .data.map((c) => [
             c.profile_id,
             c.status,
             c.package_id,
@@ -1196,16 +1193,14 @@ export class RandomOpsRun {
       ]),
     ]);
 
-    const history = await user.client.get<{ data: CampaignHistoryEntry[] }>(
-      '/api/user/campaign-history',
-    );
+    const history = await user.client.call(campaignHistory);
     const sortRows = (rows: (string | number)[][]) =>
       rows.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
     expect(
       [
         history.status,
         sortRows(
-          history.body.data.map((h) => [
+          answerOf(history).data.map((h) => [
             h.profile_id,
             h.clicks_purchased,
             h.remaining_clicks,
@@ -1243,26 +1238,24 @@ export class RandomOpsRun {
    * ledger billed the advertiser.
    */
   private async checkFigures(user: UserModel): Promise<void> {
-    const list = await user.client.get<{ data: Campaign[] }>('/api/bought-ads-by-client');
-    const history = await user.client.get<{ data: CampaignHistoryEntry[] }>(
-      '/api/user/campaign-history',
-    );
-    for (const campaign of list.body.data) {
-      const tracker = await user.client.post<{ user: Campaign }>('/api/profile-ad-details', {
+    const list = await user.client.call(boughtAdsByClient);
+    const history = await user.client.call(campaignHistory);
+    for (const campaign of answerOf(list).data) {
+      const tracker = await user.client.call(profileAdDetails, {
         username: campaign.profile_id,
       });
-      expect(tracker.body.user, this.where()).toEqual(campaign);
+      expect(answerOf(tracker).user, this.where()).toEqual(campaign);
     }
     const [ledger] = await this.world.db.query<{ taken: number }>(
       `SELECT (-COALESCE(SUM(amount_cents), 0))::bigint AS taken FROM ledger_entries
         WHERE user_id = $1 AND kind LIKE 'campaign-%'`,
       [user.id],
     );
-    const held = list.body.data
-      .filter((c) => c.status)
+    const held = answerOf(list)
+      .data.filter((c) => c.status)
       .reduce((sum, c) => sum + toCents(c.amount_remaining), 0);
     expect(
-      figureViolations(list.body.data, history.body.data, Number(ledger!.taken) - held),
+      figureViolations(answerOf(list).data, answerOf(history).data, Number(ledger!.taken) - held),
       this.where(),
     ).toEqual([]);
     await this.checkStatement(user);
