@@ -114,7 +114,7 @@ test('the dashboard and the tracker show what the money bought in a range, and t
   const to = isoDay(rows.at(-1)![0]!);
   await range
     .getByText(
-      `Billed by ${rows.at(-1)![0]}: $5.60 of the $100.00 budget (5.6%), of which $0.00 before ${rows[0]![0]}.`,
+      `This period (since ${rows.at(-1)![0]}): $5.60 of its $100.00 budget billed by ${rows.at(-1)![0]} (5.6%).`,
     )
     .waitFor();
 

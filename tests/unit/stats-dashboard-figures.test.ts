@@ -2,13 +2,13 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { DayFigures, InvalidByReason } from '@/shared/contract/stats';
 import {
-  cumulativeSpendCents,
   dayRows,
   daysSummary,
   daysTable,
   dayText,
   hasNoClicks,
   invalidTotal,
+  periodSpendCents,
 } from '@/entities/stats/components/day-figures';
 import { CLICKS_CSV_COLUMNS, clicksCsv, clicksCsvFileName } from '@/features/tracker/clicks-csv';
 
@@ -63,9 +63,18 @@ describe('a range of days', () => {
     ]);
   });
 
-  it('adds what was billed before the range to each day, in cents', () => {
-    expect(cumulativeSpendCents(12.3, dayRows(days))).toEqual([1230, 1340, 97_340]);
-    expect(cumulativeSpendCents(0.1, dayRows([day('2026-11-27', 1, 0.2)]))).toEqual([30]);
+  it("gives the period's spend at the range's start and by each day's end, in cents", () => {
+    const rows = dayRows(days); // Nov 25 $0.00, Nov 26 $1.10, Nov 27 $960.00
+    // Begun before the range: $973.40 by its end, $12.30 of it before the range.
+    expect(periodSpendCents({ from: '2026-11-01', spent: 973.4 }, rows)).toEqual([
+      1230, 1230, 1340, 97_340,
+    ]);
+    // Begun on Nov 26, after $1.00 of the period before was billed that day: $0.10 by its end.
+    expect(periodSpendCents({ from: '2026-11-26', spent: 960.1 }, rows)).toEqual([
+      0, 0, 10, 96_010,
+    ]);
+    // Begun after the range: nothing in it.
+    expect(periodSpendCents({ from: '2026-11-28', spent: 0 }, rows)).toEqual([0, 0, 0, 0]);
   });
 
   it('says whether any click came, billed or not', () => {

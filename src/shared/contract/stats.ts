@@ -134,9 +134,18 @@ export const CampaignStatsResponse = v.object({
   success: v.literal(true),
   range: ResolvedRange,
   totals: RangeTotals,
-  /** The campaign's budget (money put in over its life) and what it was billed before the range. */
-  budget: v.number(),
-  spend_before: v.number(),
+  /**
+   * Issue 35: the campaign's current period (its latest, once ended; see contract/campaign.ts), so
+   * that its spend is set against its own budget: the days it began and ended in the zone (`to` null
+   * while active), its budget (the money put in during it) and what it was billed by the range's end
+   * (0 for a range before it). Every day of the range after `from` billed this period only.
+   */
+  period: v.object({
+    from: v.string(),
+    to: v.nullable(v.string()),
+    budget: v.number(),
+    spent: v.number(),
+  }),
   days: v.array(DayFigures),
 });
 export type CampaignStats = Omit<v.InferOutput<typeof CampaignStatsResponse>, 'success'>;
@@ -161,7 +170,7 @@ export const campaignsInRange = endpoint({
   offline: true,
 });
 
-/** One campaign's spend and clicks per day in a range, its invalid clicks and its budget. */
+/** One campaign's spend and clicks per day in a range, its invalid clicks and its current period. */
 export const campaignStats = endpoint({
   method: 'POST',
   path: 'stats/campaign',

@@ -107,12 +107,26 @@ export function daysSummary(rows: readonly DayRow[]): string {
 }
 
 /**
- * What the campaign had been billed by the end of each day: what it was billed before the range,
- * then each day's spend added (cents, so that no sum drifts).
+ * What the campaign's current period had been billed at the range's start, then by the end of each
+ * day (issue 35), in cents so that no sum drifts: nothing before the day it began; from that day on,
+ * what it was billed by the range's end less the days after (each of which billed this period only,
+ * so the first day's figure is exact even when the period before billed in it too).
  */
-export function cumulativeSpendCents(spendBefore: number, rows: readonly DayRow[]): number[] {
-  let total = dollarsToCents(spendBefore);
-  return rows.map((row) => (total += row.spendCents));
+export function periodSpendCents(
+  period: { from: string; spent: number },
+  rows: readonly DayRow[],
+): number[] {
+  const spentCents = dollarsToCents(period.spent);
+  const points = new Array<number>(rows.length + 1);
+  let after = 0;
+  for (let index = rows.length - 1; index >= 0; index -= 1) {
+    const row = rows[index]!;
+    points[index + 1] = row.date < period.from ? 0 : Math.max(0, spentCents - after);
+    after += row.spendCents;
+  }
+  const first = rows[0];
+  points[0] = first && first.date > period.from ? Math.max(0, spentCents - after) : 0;
+  return points;
 }
 
 /** The chart's values as a table: one row per day, its invalid clicks by reason. */

@@ -183,8 +183,22 @@ export async function campaignsInRange(
 }
 
 /**
- * One campaign's range: its days (from its creation for all time), what it was billed before the
- * range (for cumulative spend against its budget) and its budget. Undefined without such a campaign.
+ * What the campaign's current period (its latest, once ended) was billed by `end`: its billing total
+ * less what hours from `end` on billed. Those hours all belong to the period when it began before
+ * `end` (a whole hour, and the period began before it), so the figure is exact also when the period
+ * began within an hour that billed the one before; a period that began at or after `end` had nothing.
+ */
+const PERIOD_SPENT_BY = `
+  SELECT CASE WHEN c.start_date >= $2 THEN 0
+              ELSE GREATEST(0, c.billed_cents - COALESCE((SELECT sum(h.billed_cents) FROM click_hours h
+                                                           WHERE h.campaign_id = c.id AND h.hour >= $2), 0))
+         END::bigint AS cents
+    FROM campaigns c WHERE c.id = $1`;
+
+/**
+ * One campaign's range: its days (from its creation for all time) and its current period (issue 35:
+ * the tracker sets this period's spend against this period's budget, never the lifetime spend).
+ * Undefined without such a campaign.
  */
 export async function campaignStats(
   db: Reader,
@@ -193,13 +207,20 @@ export async function campaignStats(
   body: RangeBody,
   now = Date.now(),
 ): Promise<CampaignStats | undefined> {
-  const [campaign] = await db.query<{ id: number; amount_deposit_cents: number; created_at: Date }>(
-    `SELECT id, amount_deposit_cents, created_at FROM campaigns
+  const [campaign] = await db.query<{
+    id: number;
+    amount_deposit_cents: number;
+    created_at: Date;
+    start_date: Date;
+    end_date: Date | null;
+  }>(
+    `SELECT id, amount_deposit_cents, created_at, start_date, end_date FROM campaigns
       WHERE user_id = $1 AND lower(profile_username) = lower($2)`,
     [userId, username],
   );
   if (!campaign) return undefined;
-  const firstDay = dayOf(body.time_zone, new Date(campaign.created_at).getTime());
+  const zone = body.time_zone;
+  const firstDay = dayOf(zone, new Date(campaign.created_at).getTime());
   const { range, days, bounds, start, end } = rangeOf(body, now, firstDay);
   const rows = await db.query<SumsRow & { bucket: number }>(
     `SELECT width_bucket(hour, $2::timestamptz[]) AS bucket, ${SUMS}
@@ -208,16 +229,17 @@ export async function campaignStats(
       GROUP BY 1`,
     [campaign.id, bounds, start, end],
   );
-  const [before] = await db.query<{ cents: number | string }>(
-    'SELECT COALESCE(sum(billed_cents), 0)::bigint AS cents FROM click_hours WHERE campaign_id = $1 AND hour < $2',
-    [campaign.id, start],
-  );
+  const [spent] = await db.query<{ cents: number | string }>(PERIOD_SPENT_BY, [campaign.id, end]);
   const { figures, total } = dayFigures(days, rows);
   return {
     range,
     totals: totalsOf(total),
-    budget: centsToDollars(Number(campaign.amount_deposit_cents)),
-    spend_before: centsToDollars(Number(before?.cents ?? 0)),
+    period: {
+      from: dayOf(zone, new Date(campaign.start_date).getTime()),
+      to: campaign.end_date ? dayOf(zone, new Date(campaign.end_date).getTime()) : null,
+      budget: centsToDollars(Number(campaign.amount_deposit_cents)),
+      spent: centsToDollars(Number(spent?.cents ?? 0)),
+    },
     days: figures,
   };
 }
