@@ -7,7 +7,16 @@ import { makeCampaign } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 
-/** The tracker's range card (issues 19 and 35): its budget line, its dates and its CSV. */
+/**
+ * The tracker's figures (issues 19 and 35): the range card's budget line, dates and CSV, and the
+ * lifetime chart, in the advertiser's time zone (the browser's: New York here).
+ */
+
+const ZONE = 'America/New_York';
+const keptZone = process.env.TZ;
+process.env.TZ = ZONE;
+
+const noInvalid = { bot: 0, unidentified: 0, doubleClick: 0, dailyCap: 0 };
 
 const day = (date: string, clicks = 0, spend = 0): DayFigures => ({
   date,
@@ -25,7 +34,9 @@ const RANGE = {
   rounded: false,
 };
 
-function answerStats(stats: Omit<CampaignStats, 'range' | 'totals'>) {
+function answerStats(
+  stats: Omit<CampaignStats, 'range' | 'totals' | 'hours'> & Partial<Pick<CampaignStats, 'hours'>>,
+) {
   const clicks = stats.days.reduce((sum, figures) => sum + figures.clicks, 0);
   const spend = stats.days.reduce((sum, figures) => sum + Math.round(figures.spend * 100), 0) / 100;
   stub.on('POST', '/api/stats/campaign', {
@@ -33,6 +44,7 @@ function answerStats(stats: Omit<CampaignStats, 'range' | 'totals'>) {
       success: true,
       range: RANGE,
       totals: { spend, clicks, avg_cpc: clicks ? 0.8 : 0, invalid: 0 },
+      hours: [],
       ...stats,
     },
   });
@@ -49,7 +61,10 @@ let stub: StubServer;
 beforeAll(async () => {
   stub = await startStubServer();
 });
-afterAll(() => stub.close());
+afterAll(async () => {
+  await stub.close();
+  process.env.TZ = keptZone;
+});
 beforeEach(() => {
   stub.reset();
   stub.signIn(makeUser());
@@ -96,5 +111,98 @@ describe("the tracker's budget line", () => {
         'Last period (Nov 20, 2026 – Dec 4, 2026): $123.20 of its $150.00 budget billed by Dec 7, 2026 (82.1%).',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+const hourAt = (at: string, clicks = 0, spend = 0) => ({
+  at,
+  clicks,
+  spend,
+  invalid: noInvalidClicks(),
+});
+
+/** Dec 7 in New York: 05:00 UTC to 05:00 UTC the next day. */
+const DEC_7_HOURS = Array.from({ length: 24 }, (_, index) =>
+  hourAt(new Date(Date.parse('2026-12-07T05:00:00Z') + index * 3_600_000).toISOString()),
+);
+
+describe('time on the tracker', () => {
+  it('shows a one-day range by the hour, in the time zone', async () => {
+    const hours = DEC_7_HOURS.map((figures, index) =>
+      index === 14
+        ? hourAt(figures.at, 3, 2.4)
+        : index === 20
+          ? hourAt(figures.at, 1, 0.8)
+          : figures,
+    );
+    stub.on('POST', '/api/stats/campaign', {
+      body: {
+        success: true,
+        range: {
+          ...RANGE,
+          from: '2026-12-07',
+          to: '2026-12-07',
+          time_zone: ZONE,
+          utc_offset: '-05:00',
+          counted_offset: '-05:00',
+        },
+        totals: { spend: 3.2, clicks: 4, avg_cpc: 0.8, invalid: 0 },
+        period: { from: '2026-12-01', to: null, budget: 100, spent: 10 },
+        days: [day('2026-12-07', 4, 3.2)],
+        hours,
+      },
+    });
+    const { user } = renderApp('/analytics/iris', stub);
+    const card = await rangeCard();
+    expect(
+      await card.findByRole('group', { name: 'Clicks and spend per hour' }),
+    ).toBeInTheDocument();
+    expect(
+      card.getByText(
+        '4 billed clicks over 24 hours, $3.20 spent; busiest hour Dec 7, 2:00 PM with 3. No invalid clicks.',
+      ),
+    ).toBeInTheDocument();
+    // The latest hour is read out first.
+    expect(card.getByText('Dec 7, 11:00 PM: 0 billed clicks, $0.00 spent')).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Show table' }));
+    const rows = within(
+      card.getByRole('table', { name: 'Billed clicks, spend and invalid clicks per hour' }),
+    )
+      .getAllByRole('row')
+      .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows).toHaveLength(25);
+    expect(rows[0]!.slice(0, 3)).toEqual(['Hour', 'Billed clicks', 'Spend']);
+    expect(rows[1]!.slice(0, 3)).toEqual(['Dec 7, 12:00 AM', '0', '$0.00']);
+    expect(rows[15]!.slice(0, 4)).toEqual(['Dec 7, 2:00 PM', '3', '$2.40', '$0.80']);
+  });
+
+  it('labels the lifetime hours in the time zone, and asks for its days in it', async () => {
+    stub.on('POST', '/api/campaign-daily-clicks', {
+      body: {
+        success: true,
+        granularity: 'hour',
+        data: [
+          { date: '2025-03-05T22:00:00.000Z', clicks: 1, spend: 0.5, invalid: noInvalid },
+          { date: '2025-03-05T23:00:00.000Z', clicks: 3, spend: 1.5, invalid: noInvalid },
+        ],
+      },
+    });
+    answerStats({
+      period: { from: '2026-12-01', to: null, budget: 100, spent: 0 },
+      days: week({}),
+    });
+    const { user } = renderApp('/analytics/iris', stub);
+    const chart = await screen.findByRole('group', { name: 'Clicks and spend per hour' });
+    chart.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByText('Mar 5, 5:00 PM: 1 click, $0.50 spent')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '4 billed clicks over 2 hours, $2.00 spent; busiest hour Mar 5, 6:00 PM with 3. No invalid clicks.',
+      ),
+    ).toBeInTheDocument();
+    expect(stub.requestsTo('/api/campaign-daily-clicks').map((request) => request.body)).toEqual([
+      { username: 'iris', time_zone: ZONE },
+    ]);
   });
 });

@@ -50,7 +50,7 @@ export function RangeCard({ username }: { username: string }) {
             ]}
           />
           <BudgetFigure stats={data} />
-          <DaysFigure days={data.days} />
+          <DaysFigure days={data.days} hours={data.hours} timeZone={data.range.time_zone} />
         </>
       )}
     </RangeSection>

@@ -5,6 +5,7 @@ import type {
   CampaignsInRange,
   CampaignStats,
   DayFigures,
+  HourFigures,
   InvalidByReason,
   RangeBody,
   RangeTotals,
@@ -13,6 +14,8 @@ import { centsToDollars } from '../../../shared/money';
 import { addDays, dayOf, dayStart, daysBetween, resolveRange } from '../../../shared/stats-range';
 import { noInvalidClicks } from '../../../shared/invalid-clicks';
 import { REASON_COLUMNS } from '../clicks/rollup-columns';
+
+const HOUR_MS = 3_600_000;
 
 /**
  * Issue 19: what the money bought in a date range, in the advertiser's time zone (src/shared/
@@ -97,6 +100,41 @@ function dayFigures(days: string[], rows: (SumsRow & { bucket: number })[]) {
   return { figures, total };
 }
 
+/**
+ * Issue 35: a one-day range's hours (the screens chart its hours, not one bar), zero-filled; none
+ * for a longer range. From the same roll-ups as its day: `owner` is the advertiser's (user_id in
+ * user_click_hours) or the campaign's (campaign_id in click_hours).
+ */
+async function hourFigures(
+  db: Reader,
+  owner: {
+    table: 'user_click_hours' | 'click_hours';
+    column: 'user_id' | 'campaign_id';
+    id: number;
+  },
+  span: { days: string[]; start: string; end: string },
+): Promise<HourFigures[]> {
+  if (span.days.length !== 1) return [];
+  const rows = await db.query<SumsRow & { hour: Date }>(
+    `SELECT hour, ${SUMS} FROM ${owner.table}
+      WHERE ${owner.column} = $1 AND hour >= $2 AND hour < $3
+      GROUP BY hour`,
+    [owner.id, span.start, span.end],
+  );
+  const byHour = new Map(rows.map((row) => [new Date(row.hour).getTime(), toSums(row)]));
+  const hours: HourFigures[] = [];
+  for (let at = Date.parse(span.start); at < Date.parse(span.end); at += HOUR_MS) {
+    const sums = byHour.get(at) ?? toSums(undefined);
+    hours.push({
+      at: new Date(at).toISOString(),
+      clicks: sums.clicks,
+      spend: centsToDollars(sums.cents),
+      invalid: sums.invalid,
+    });
+  }
+  return hours;
+}
+
 /** The day the advertiser's figures begin: the first roll-up or the first campaign, whichever first. */
 async function accountFirstDay(db: Reader, userId: number, timeZone: string) {
   const [row] = await db.query<{ first: Date | null }>(
@@ -138,6 +176,11 @@ export async function accountStats(
     range,
     totals: { ...totalsOf(total), active_campaigns: Number(active?.count ?? 0) },
     days: figures,
+    hours: await hourFigures(
+      db,
+      { table: 'user_click_hours', column: 'user_id', id: userId },
+      { days, start, end },
+    ),
   };
 }
 
@@ -241,5 +284,10 @@ export async function campaignStats(
       spent: centsToDollars(Number(spent?.cents ?? 0)),
     },
     days: figures,
+    hours: await hourFigures(
+      db,
+      { table: 'click_hours', column: 'campaign_id', id: campaign.id },
+      { days, start, end },
+    ),
   };
 }
