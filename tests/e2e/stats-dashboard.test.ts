@@ -130,9 +130,12 @@ test('the dashboard and the tracker show what the money bought in a range, and t
   ]);
   expect(download.suggestedFilename()).toBe(`clicks-${username}-${from}-to-${to}.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
+  // Issue 35: the zone in the header, no day before the campaign (made today), the totals last.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   expect(csv.split('\r\n')).toEqual([
-    'Date,Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future',
-    ...rows.map(asCsv),
+    `Date (${zone}),Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future`,
+    asCsv(rows.at(-1)!),
+    asCsv(rows.at(-1)!).replace(/^[^,]*/, 'Total'),
   ]);
 
   await page.setViewportSize({ width: 390, height: 800 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { CampaignStats, DayFigures } from '@/shared/contract/stats';
 import { noInvalidClicks } from '@/shared/invalid-clicks';
@@ -11,6 +11,12 @@ import { makeUser, startStubServer, type StubServer } from './helpers/stub-serve
  * The tracker's figures (issues 19 and 35): the range card's budget line, dates and CSV, and the
  * lifetime chart, in the advertiser's time zone (the browser's: New York here).
  */
+
+// The CSV writer runs as a classic script in the browser (load-papaparse.ts); here it is imported.
+vi.mock('@/lib/load-papaparse', async () => {
+  const papaparse = await import('papaparse');
+  return { loadUnparse: async () => papaparse.default.unparse };
+});
 
 const ZONE = 'America/New_York';
 const keptZone = process.env.TZ;
@@ -28,9 +34,9 @@ const day = (date: string, clicks = 0, spend = 0): DayFigures => ({
 const RANGE = {
   from: '2026-12-01',
   to: '2026-12-07',
-  time_zone: 'UTC',
-  utc_offset: '+00:00',
-  counted_offset: '+00:00',
+  time_zone: 'America/New_York',
+  utc_offset: '-05:00',
+  counted_offset: '-05:00',
   rounded: false,
 };
 
@@ -203,6 +209,60 @@ describe('time on the tracker', () => {
     ).toBeInTheDocument();
     expect(stub.requestsTo('/api/campaign-daily-clicks').map((request) => request.body)).toEqual([
       { username: 'iris', time_zone: ZONE },
+    ]);
+  });
+});
+
+/** Clicks Export CSV in `scope` and gives the file's name and text. */
+async function exportCsv(
+  user: { click(element: Element): Promise<void> },
+  scope: ReturnType<typeof within>,
+) {
+  const blobs: Blob[] = [];
+  const downloads: string[] = [];
+  const createUrl = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    blobs.push(blob as Blob);
+    return 'blob:clicks';
+  });
+  const revokeUrl = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    downloads.push(this.download);
+  });
+  onTestFinished(() => [createUrl, revokeUrl, click].forEach((spy) => spy.mockRestore()));
+  await user.click(scope.getByRole('button', { name: 'Export CSV' }));
+  await vi.waitFor(() => expect(downloads).toHaveLength(1));
+  return { fileName: downloads[0], text: await blobs[0]!.text() };
+}
+
+describe("the tracker's CSV", () => {
+  it('starts on the day the campaign was made, in the zone, and ends with the totals', async () => {
+    // Made on Dec 4 at 02:00 UTC: Dec 3, 21:00 in New York.
+    stub.on('POST', '/api/profile-ad-details', {
+      body: {
+        success: true,
+        message: 'Profile ad details fetched',
+        user: makeCampaign(7, 'iris', { createdAt: '2026-12-04T02:00:00.000Z' }),
+      },
+    });
+    answerStats({
+      period: { from: '2026-12-03', to: null, budget: 100, spent: 4 },
+      days: week({ '2026-12-03': [2, 1.6], '2026-12-06': [3, 2.4] }),
+    });
+    const { user } = renderApp('/analytics/iris', stub);
+    const card = await rangeCard();
+    await card.findByText(/^This period/);
+    const file = await exportCsv(user, card);
+    expect(file.fileName).toBe('clicks-iris-2026-12-01-to-2026-12-07.csv');
+    expect(file.text.split('\r\n')).toEqual([
+      'Date (America/New_York),Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future',
+      '2026-12-03,2,1.60,0.80,0,0,0,0,0,0,0',
+      '2026-12-04,0,0.00,,0,0,0,0,0,0,0',
+      '2026-12-05,0,0.00,,0,0,0,0,0,0,0',
+      '2026-12-06,3,2.40,0.80,0,0,0,0,0,0,0',
+      '2026-12-07,0,0.00,,0,0,0,0,0,0,0',
+      'Total,5,4.00,0.80,0,0,0,0,0,0,0',
     ]);
   });
 });
