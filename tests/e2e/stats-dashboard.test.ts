@@ -28,12 +28,15 @@ async function tile(scope: Locator, label: string): Promise<string> {
     .innerText();
 }
 
-/** The rows of the values table the figure's "Show table" button reveals, as their cells' text. */
-async function tableRows(scope: Locator): Promise<string[][]> {
+/**
+ * The rows of the values table the figure's "Show table" button reveals, as their cells' text: per
+ * day, or per hour for a one-day range (issue 35).
+ */
+async function tableRows(scope: Locator, per: 'day' | 'hour' = 'day'): Promise<string[][]> {
   const toggle = scope.getByRole('button', { name: 'Show table' });
   if (await toggle.isVisible()) await toggle.click();
   const table = scope.getByRole('table', {
-    name: 'Billed clicks, spend and invalid clicks per day',
+    name: `Billed clicks, spend and invalid clicks per ${per}`,
   });
   await table.waitFor();
   return table
@@ -87,15 +90,17 @@ test('the dashboard and the tracker show what the money bought in a range, and t
     .poll(() => tile(performance, 'Billed clicks'), { timeout: 10_000 })
     .toBe(clicks.toLocaleString('en-US'));
   expect(await tile(performance, 'Total spend')).toBe(dollars(spend));
-  const today = await tableRows(performance);
-  expect(today).toHaveLength(1);
-  expect(today[0]!.slice(1, 3)).toEqual([clicks.toLocaleString('en-US'), dollars(spend)]);
+  // Today, by the hour (issue 35): its 23 to 25 hours add up to the tiles.
+  const hours = await tableRows(performance, 'hour');
+  expect(hours.length).toBeGreaterThanOrEqual(23);
+  expect(hours.reduce((sum, row) => sum + Number(row[1]!.replace(/,/g, '')), 0)).toBe(clicks);
+  expect(dollars(hours.reduce((sum, row) => sum + cents(row[2]!), 0))).toBe(dollars(spend));
 
   // Seven days: today is the last row, with the same figures, and the tiles are the rows' sums.
   await chooseRange(page, performance, 'Last 7 days');
   await expect.poll(async () => (await tableRows(performance)).length).toBe(7);
   const week = await tableRows(performance);
-  expect(week.at(-1)).toEqual(today[0]);
+  expect(week.at(-1)!.slice(1, 3)).toEqual([clicks.toLocaleString('en-US'), dollars(spend)]);
   const weekSpend = week.reduce((sum, row) => sum + cents(row[2]!), 0);
   expect(await tile(performance, 'Total spend')).toBe(dollars(weekSpend));
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -114,7 +119,7 @@ test('the dashboard and the tracker show what the money bought in a range, and t
   const to = isoDay(rows.at(-1)![0]!);
   await range
     .getByText(
-      `Billed by ${rows.at(-1)![0]}: $5.60 of the $100.00 budget (5.6%), of which $0.00 before ${rows[0]![0]}.`,
+      `This period (since ${rows.at(-1)![0]}): $5.60 of its $100.00 budget billed by ${rows.at(-1)![0]} (5.6%).`,
     )
     .waitFor();
 
@@ -125,9 +130,12 @@ test('the dashboard and the tracker show what the money bought in a range, and t
   ]);
   expect(download.suggestedFilename()).toBe(`clicks-${username}-${from}-to-${to}.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
+  // Issue 35: the zone in the header, no day before the campaign (made today), the totals last.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   expect(csv.split('\r\n')).toEqual([
-    'Date,Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future',
-    ...rows.map(asCsv),
+    `Date (${zone}),Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future`,
+    asCsv(rows.at(-1)!),
+    asCsv(rows.at(-1)!).replace(/^[^,]*/, 'Total'),
   ]);
 
   await page.setViewportSize({ width: 390, height: 800 });

@@ -44,7 +44,10 @@ const shownFigures = (row: Locator) => figuresIn(inRange(row));
 const asCsvDollars = (shown: string | undefined) =>
   shown === '—' ? '' : (shown ?? '').replace(/[$,]/g, '');
 
-/** Clicks a list's Export CSV and reads the file: its name and its rows by column name. */
+/**
+ * Clicks a list's Export CSV and reads the file: its name, its rows by column name, and its last
+ * row, the totals (issue 35).
+ */
 async function exportCsv(page: Page) {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -52,7 +55,11 @@ async function exportCsv(page: Page) {
   ]);
   const text = readFileSync((await download.path())!, 'utf8');
   const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
-  return { fileName: download.suggestedFilename(), rows: parsed.data };
+  return {
+    fileName: download.suggestedFilename(),
+    rows: parsed.data.slice(0, -1),
+    total: parsed.data.at(-1)!,
+  };
 }
 
 /** The days of "Last 30 days" in the browser's time zone, as the file name carries them. */
@@ -112,6 +119,13 @@ test('the campaigns and their history sort by spend in the range and export as s
   );
   const total = await figuresIn(page.getByRole('group', { name: 'Total, Last 30 days' }));
   expect(asCsvDollars(total.spend)).toBe((fileCents / 100).toFixed(2));
+  // The file's last row is that total.
+  expect(campaignsFile.total).toMatchObject({
+    Username: 'Total',
+    'Spend in range (USD)': asCsvDollars(total.spend),
+    'Clicks in range': total.clicks!.replace(/,/g, ''),
+    'Avg. CPC in range (USD)': asCsvDollars(total.cpc),
+  });
   expect(campaignsFile.rows.find((row) => row.Username === dearer)).toMatchObject({
     Package: 'Site-Wide',
     Status: 'Active',

@@ -33,7 +33,19 @@ describe('each reason of invalid clicks', () => {
     (_code, reason) => {
       const days = [{ date: '2026-11-27', clicks: 0, spend: 0, invalid: none }];
       expect(daysTable(dayRows(days)).columns).toContain(reason.label);
-      const [header] = clicksCsv(days, Papa.unparse).split('\r\n');
+      const range = {
+        from: '2026-11-27',
+        to: '2026-11-27',
+        time_zone: 'UTC',
+        utc_offset: '+00:00',
+        counted_offset: '+00:00',
+        rounded: false,
+      };
+      const [header] = clicksCsv(
+        { days, hours: [], range },
+        '2026-11-27T00:00:00.000Z',
+        Papa.unparse,
+      ).split('\r\n');
       expect(header!.split(',')).toContain(reason.label);
     },
   );

@@ -2,15 +2,15 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { DayFigures, InvalidByReason } from '@/shared/contract/stats';
 import {
-  cumulativeSpendCents,
   dayRows,
   daysSummary,
   daysTable,
   dayText,
   hasNoClicks,
   invalidTotal,
+  periodSpendCents,
 } from '@/entities/stats/components/day-figures';
-import { CLICKS_CSV_COLUMNS, clicksCsv, clicksCsvFileName } from '@/features/tracker/clicks-csv';
+import { clicksCsv, clicksCsvFileName } from '@/features/tracker/clicks-csv';
 
 /**
  * Issue 19: a range's days as the dashboard and the tracker show them (summary, readout, table) and
@@ -63,9 +63,18 @@ describe('a range of days', () => {
     ]);
   });
 
-  it('adds what was billed before the range to each day, in cents', () => {
-    expect(cumulativeSpendCents(12.3, dayRows(days))).toEqual([1230, 1340, 97_340]);
-    expect(cumulativeSpendCents(0.1, dayRows([day('2026-11-27', 1, 0.2)]))).toEqual([30]);
+  it("gives the period's spend at the range's start and by each day's end, in cents", () => {
+    const rows = dayRows(days); // Nov 25 $0.00, Nov 26 $1.10, Nov 27 $960.00
+    // Begun before the range: $973.40 by its end, $12.30 of it before the range.
+    expect(periodSpendCents({ from: '2026-11-01', spent: 973.4 }, rows)).toEqual([
+      1230, 1230, 1340, 97_340,
+    ]);
+    // Begun on Nov 26, after $1.00 of the period before was billed that day: $0.10 by its end.
+    expect(periodSpendCents({ from: '2026-11-26', spent: 960.1 }, rows)).toEqual([
+      0, 0, 10, 96_010,
+    ]);
+    // Begun after the range: nothing in it.
+    expect(periodSpendCents({ from: '2026-11-28', spent: 0 }, rows)).toEqual([0, 0, 0, 0]);
   });
 
   it('says whether any click came, billed or not', () => {
@@ -118,15 +127,55 @@ describe('the text of the chart', () => {
 });
 
 describe("a campaign's clicks per day as CSV", () => {
-  it('holds the table’s figures as plain numbers, dollars with two decimals', () => {
-    const csv = clicksCsv(days, Papa.unparse);
+  const NY = 'America/New_York';
+  const range = (from: string, to: string) => ({
+    from,
+    to,
+    time_zone: NY,
+    utc_offset: '-05:00',
+    counted_offset: '-05:00',
+    rounded: false,
+  });
+  const HEADER =
+    'Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future';
+
+  it('holds the table’s figures from the campaign’s first day in the zone, then the totals', () => {
+    // Created on Nov 27 at 03:00 UTC: Nov 26, 22:00 in New York. Nov 25 is left out.
+    const csv = clicksCsv(
+      { days, hours: [], range: range('2026-11-25', '2026-11-27') },
+      '2026-11-27T03:00:00.000Z',
+      Papa.unparse,
+    );
     expect(csv.split('\r\n')).toEqual([
-      'Date,Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future',
-      '2026-11-25,0,0.00,,0,0,0,0,0,0,0',
+      `Date (America/New_York),${HEADER}`,
       '2026-11-26,3,1.10,0.37,2,0,0,0,0,0,1',
       '2026-11-27,1200,960.00,0.80,0,0,0,0,0,0,0',
+      'Total,1203,961.10,0.80,2,0,0,0,0,0,1',
     ]);
-    expect(CLICKS_CSV_COLUMNS).toHaveLength(11);
+  });
+
+  it('writes a one-day range by the hour in the zone, from the hour the campaign began', () => {
+    // Dec 7 in New York: 05:00 UTC on. Created at 19:30 UTC (14:30 there); 4 clicks from 15:00.
+    const hours = Array.from({ length: 24 }, (_, index) => ({
+      at: new Date(Date.parse('2026-12-07T05:00:00Z') + index * 3_600_000).toISOString(),
+      clicks: index === 15 ? 4 : 0,
+      spend: index === 15 ? 3.2 : 0,
+      invalid: NONE,
+    }));
+    const csv = clicksCsv(
+      { days: [day('2026-12-07', 4, 3.2)], hours, range: range('2026-12-07', '2026-12-07') },
+      '2026-12-07T19:30:00.000Z',
+      Papa.unparse,
+    );
+    expect(csv.split('\r\n')).toEqual([
+      `Hour (America/New_York),${HEADER}`,
+      '2026-12-07 14:00,0,0.00,,0,0,0,0,0,0,0',
+      '2026-12-07 15:00,4,3.20,0.80,0,0,0,0,0,0,0',
+      ...[16, 17, 18, 19, 20, 21, 22, 23].map(
+        (hour) => `2026-12-07 ${hour}:00,0,0.00,,0,0,0,0,0,0,0`,
+      ),
+      'Total,4,3.20,0.80,0,0,0,0,0,0,0',
+    ]);
   });
 
   it('is named after the campaign and the range’s days', () => {

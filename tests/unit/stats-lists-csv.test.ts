@@ -11,7 +11,8 @@ import type { CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import type { CampaignFigures, ResolvedRange } from '@/shared/contract/stats';
 import { makeCampaign } from '../integration/ui/helpers/factories';
 
-// Instants at noon UTC: the same day in every time zone the tests run in (the file shows local days).
+// Instants at noon UTC, written as days in Auckland (+12:00 or +13:00): the next day (issue 35).
+const ZONE = 'Pacific/Auckland';
 const campaigns = [
   makeCampaign(7, '=cmd', {
     Profile: { username: '=cmd', ProfileDatum: { full_name: '+SUM(A1:A9)', avatar: '' } },
@@ -74,17 +75,19 @@ function historyEntry(overrides: Partial<CampaignHistoryEntry>): CampaignHistory
 
 describe('the campaigns CSV export (issue 19)', () => {
   it('writes the columns, one row per campaign in the order given, with its figures in the range', () => {
-    expect(campaignsCsv(campaigns, figuresLookup(figures), Papa.unparse)).toBe(
+    expect(campaignsCsv(campaigns, figuresLookup(figures), Papa.unparse, ZONE)).toBe(
       [
         'Username,Full name,Package,Categories,Status,Clicks purchased,Clicks used,Clicks remaining,' +
-          'Budget (USD),Remaining (USD),Rate (USD),Start,End,Spend in range (USD),Clicks in range,' +
-          'Avg. CPC in range (USD),Invalid clicks in range',
+          'Budget (USD),Remaining (USD),Rate (USD),Start (Pacific/Auckland),End (Pacific/Auckland),' +
+          'Spend in range (USD),Clicks in range,Avg. CPC in range (USD),Invalid clicks in range',
         // papaparse quotes the cells it escapes.
         `"'=cmd","'+SUM(A1:A9)",Category-Specific,Fitness; Yoga,Active,2500,1234,1266,1250.00,633.00,0.50,` +
-          '2026-11-02,,1234.50,2469,0.50,3',
+          '2026-11-03,,1234.50,2469,0.50,3',
         // Missing from the answer: nothing in the range, and no cost per click without clicks.
-        'bella,Full bella,Main Categories,All,Inactive,100,0,100,80.00,0.00,0.80,2026-10-01,2026-10-20,' +
+        'bella,Full bella,Main Categories,All,Inactive,100,0,100,80.00,0.00,0.80,2026-10-02,2026-10-21,' +
           '0.00,0,,0',
+        // The list's "Total" line (issue 35).
+        'Total,,,,,,,,,,,,,1234.50,2469,0.50,3',
       ].join('\r\n'),
     );
   });
@@ -99,8 +102,9 @@ describe('the campaigns CSV export (issue 19)', () => {
       ),
       figuresLookup([]),
       Papa.unparse,
+      ZONE,
     );
-    const rows = Papa.parse<string[]>(text, { skipEmptyLines: true }).data.slice(1);
+    const rows = Papa.parse<string[]>(text, { skipEmptyLines: true }).data.slice(1, -1);
     expect(rows.map((row) => row[0])).toEqual(["'=cmd", "'+1", "'-1", "'@SUM(1)", "'\tx", "'\rx"]);
   });
 });
@@ -112,13 +116,14 @@ describe('the campaign history CSV export (issue 19)', () => {
       historyEntry({ id: 2 }),
     ];
     const lookup = figuresLookup([{ id: 5, spend: 30, clicks: 50, avg_cpc: 0.6, invalid: 1 }]);
-    expect(historyCsv(entries, lookup, Papa.unparse)).toBe(
+    expect(historyCsv(entries, lookup, Papa.unparse, ZONE)).toBe(
       [
         'Profile,Package,Categories,Clicks purchased,Clicks used,Total spent (USD),Rate (USD),' +
-          'Last deposit (USD),Start,End,Spend in range (USD),Clicks in range,' +
-          'Avg. CPC in range (USD),Invalid clicks in range',
-        `"'@evil",Site-Wide,Top; New,200,150,90.00,0.60,120.00,2026-09-01,2026-11-10,30.00,50,0.60,1`,
-        'anna,Site-Wide,All,200,150,90.00,0.60,120.00,2026-09-01,2026-11-10,0.00,0,,0',
+          'Last deposit (USD),Start (Pacific/Auckland),End (Pacific/Auckland),Spend in range (USD),' +
+          'Clicks in range,Avg. CPC in range (USD),Invalid clicks in range',
+        `"'@evil",Site-Wide,Top; New,200,150,90.00,0.60,120.00,2026-09-02,2026-11-11,30.00,50,0.60,1`,
+        'anna,Site-Wide,All,200,150,90.00,0.60,120.00,2026-09-02,2026-11-11,0.00,0,,0',
+        'Total,,,,,,,,,,30.00,50,0.60,1',
       ].join('\r\n'),
     );
   });
@@ -143,12 +148,19 @@ describe('the totals of the shown rows', () => {
     expect(sumFigures([])).toEqual({ spend: 0, clicks: 0, avg_cpc: 0, invalid: 0 });
   });
 
-  it('add up to the spend column of the CSV', () => {
-    const text = campaignsCsv(campaigns, figuresLookup(figures), Papa.unparse);
-    const rows = Papa.parse<string[]>(text, { skipEmptyLines: true }).data.slice(1);
+  it('add up to the spend column of the CSV, and are its last row', () => {
+    const text = campaignsCsv(campaigns, figuresLookup(figures), Papa.unparse, ZONE);
+    const all = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+    const rows = all.slice(1, -1);
     const spendCents = rows.reduce((sum, row) => sum + Math.round(Number(row[13]) * 100), 0);
     const totals = sumFigures(campaigns.map((campaign) => figuresLookup(figures)(campaign.id)));
     expect(spendCents / 100).toBe(totals.spend);
     expect(rows.reduce((sum, row) => sum + Number(row[14]), 0)).toBe(totals.clicks);
+    expect(all.at(-1)!.slice(13)).toEqual([
+      totals.spend.toFixed(2),
+      String(totals.clicks),
+      totals.avg_cpc.toFixed(2),
+      String(totals.invalid),
+    ]);
   });
 });

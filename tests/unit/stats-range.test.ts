@@ -107,6 +107,10 @@ describe('days in the advertiser time zone (issue 19)', () => {
     expect(issue({ range: 'custom', from: '2024-01-01', to: '2026-01-01', time_zone: 'UTC' })).toBe(
       'A custom range can span at most 731 days',
     );
+    // Issue 35: a day to come has no figures yet.
+    expect(issue({ range: 'custom', from: '2026-01-01', to: '2999-01-01', time_zone: 'UTC' })).toBe(
+      'The last day must not be after today',
+    );
     expect(issue({ range: 'custom', from: '2026-02-30', to: '2026-03-01', time_zone: 'UTC' })).toBe(
       'Each day must be a date like 2026-11-27',
     );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartColours } from '@/features/tracker/chart-colours.css';
 import {
   chartSummary,
@@ -12,6 +12,14 @@ import {
  * Issue 18 point 3: the tracker shows valid (billed) and invalid clicks per day or hour, with the
  * reasons, in its readout, its summary and its table, and its chart's marks can be told apart.
  */
+
+const kept = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/New_York';
+});
+afterAll(() => {
+  process.env.TZ = kept;
+});
 
 const point = (
   date: string,
@@ -42,8 +50,9 @@ describe('the selected bar read out', () => {
     expect(pointText(days[1]!, 'day')).toBe(
       'Mar 6, 2025: 0 clicks, $0.00 spent · 1 invalid (1 from a bot)',
     );
+    // An hour in the browser's zone (issue 35): New York here.
     expect(pointText(point('2025-03-05T22:00:00.000Z', 1, 0.5, { doubleClick: 2 }), 'hour')).toBe(
-      'Mar 5, 10:00 PM UTC: 1 click, $0.50 spent · 2 invalid (2 double clicks)',
+      'Mar 5, 5:00 PM: 1 click, $0.50 spent · 2 invalid (2 double clicks)',
     );
   });
 
@@ -110,7 +119,7 @@ describe('the chart as a table', () => {
     ]);
   });
 
-  it('labels hourly rows by their UTC hour', () => {
+  it("labels hourly rows by their hour in the browser's zone", () => {
     const table = clicksTable({
       granularity: 'hour',
       data: [point('2025-03-05T22:00:00.000Z', 1234, 617, { dailyCap: 12 })],
@@ -118,7 +127,7 @@ describe('the chart as a table', () => {
     expect(table.caption).toBe('Billed clicks, spend and invalid clicks per hour');
     expect([table.columns[0], ...table.rows.map((row) => row.cells)]).toEqual([
       'Hour',
-      ['Mar 5, 10:00 PM UTC', '1,234', '$617.00', '0', '0', '0', '12'],
+      ['Mar 5, 5:00 PM', '1,234', '$617.00', '0', '0', '0', '12'],
     ]);
   });
 });

@@ -69,13 +69,24 @@ function dollars(amount: number): string {
   return (dollarsToCents(amount) / 100).toFixed(2);
 }
 
-/** An instant as the day it is in the advertiser's time zone (the screen's short date), or empty. */
-function day(value: string | null): string {
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** An instant as the day it is in the advertiser's time zone, `2026-11-27` (empty for none). */
+function day(value: string | null, timeZone: string): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes a date as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone,
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(date);
 }
 
 const RANGE_COLUMNS = [
@@ -95,24 +106,29 @@ function rangeCells(figures: RangeTotals): string[] {
   ];
 }
 
-export const CAMPAIGN_COLUMNS = [
-  'Username',
-  'Full name',
-  'Package',
-  'Categories',
-  'Status',
-  'Clicks purchased',
-  'Clicks used',
-  'Clicks remaining',
-  'Budget (USD)',
-  'Remaining (USD)',
-  'Rate (USD)',
-  'Start',
-  'End',
-  ...RANGE_COLUMNS,
-] as const;
+/** Issue 35: the dates' columns name the time zone their days are in. */
+const zoned = (name: string, timeZone: string) => `${name} (${timeZone})`;
 
-function campaignRow(campaign: Campaign, figures: RangeTotals): string[] {
+function campaignColumns(timeZone: string): string[] {
+  return [
+    'Username',
+    'Full name',
+    'Package',
+    'Categories',
+    'Status',
+    'Clicks purchased',
+    'Clicks used',
+    'Clicks remaining',
+    'Budget (USD)',
+    'Remaining (USD)',
+    'Rate (USD)',
+    zoned('Start', timeZone),
+    zoned('End', timeZone),
+    ...RANGE_COLUMNS,
+  ];
+}
+
+function campaignRow(campaign: Campaign, figures: RangeTotals, timeZone: string): string[] {
   return [
     campaign.Profile.username,
     campaign.Profile.ProfileDatum.full_name,
@@ -125,27 +141,29 @@ function campaignRow(campaign: Campaign, figures: RangeTotals): string[] {
     dollars(campaign.amount_deposit),
     dollars(campaign.amount_remaining),
     dollars(campaign.click_rate),
-    day(campaign.start_date),
-    day(campaign.end_date),
+    day(campaign.start_date, timeZone),
+    day(campaign.end_date, timeZone),
     ...rangeCells(figures),
   ];
 }
 
-export const HISTORY_COLUMNS = [
-  'Profile',
-  'Package',
-  'Categories',
-  'Clicks purchased',
-  'Clicks used',
-  'Total spent (USD)',
-  'Rate (USD)',
-  'Last deposit (USD)',
-  'Start',
-  'End',
-  ...RANGE_COLUMNS,
-] as const;
+function historyColumns(timeZone: string): string[] {
+  return [
+    'Profile',
+    'Package',
+    'Categories',
+    'Clicks purchased',
+    'Clicks used',
+    'Total spent (USD)',
+    'Rate (USD)',
+    'Last deposit (USD)',
+    zoned('Start', timeZone),
+    zoned('End', timeZone),
+    ...RANGE_COLUMNS,
+  ];
+}
 
-function historyRow(entry: CampaignHistoryEntry, figures: RangeTotals): string[] {
+function historyRow(entry: CampaignHistoryEntry, figures: RangeTotals, timeZone: string): string[] {
   return [
     entry.profile_id,
     entry.package_name,
@@ -155,24 +173,37 @@ function historyRow(entry: CampaignHistoryEntry, figures: RangeTotals): string[]
     dollars(entry.total_spent),
     dollars(entry.click_rate),
     dollars(entry.amount_deposit),
-    day(entry.start_date),
-    day(entry.end_date),
+    day(entry.start_date, timeZone),
+    day(entry.end_date, timeZone),
     ...rangeCells(figures),
   ];
 }
 
 /**
- * RFC 4180 text with CRLF lines, one row per campaign in the order given (the screen's). A cell
- * starting with = + - @, a tab or a carriage return gets a leading ' so that a spreadsheet shows it
- * instead of running it as a formula.
+ * Issue 35: the list's "Total" line as the file's last row: the range's figures summed over the rows
+ * (as the screen sums them: sumFigures), the other columns empty.
+ */
+function totalsRow(columns: number, figures: readonly RangeTotals[]): string[] {
+  const cells = rangeCells(sumFigures(figures));
+  return ['Total', ...Array<string>(columns - 1 - cells.length).fill(''), ...cells];
+}
+
+/**
+ * RFC 4180 text with CRLF lines, one row per campaign in the order given (the screen's), then the
+ * totals; dates are days in `timeZone` (the range's). A cell starting with = + - @, a tab or a
+ * carriage return gets a leading ' so that a spreadsheet shows it instead of running it as a formula.
  */
 export function campaignsCsv(
   campaigns: readonly Campaign[],
   figuresOf: FiguresOf,
   unparseCsv: typeof unparse,
+  timeZone: string,
 ): string {
-  const data = campaigns.map((campaign) => campaignRow(campaign, figuresOf(campaign.id)));
-  return unparseCsv({ fields: [...CAMPAIGN_COLUMNS], data }, { escapeFormulae: true });
+  const fields = campaignColumns(timeZone);
+  const figures = campaigns.map((campaign) => figuresOf(campaign.id));
+  const data = campaigns.map((campaign, index) => campaignRow(campaign, figures[index]!, timeZone));
+  data.push(totalsRow(fields.length, figures));
+  return unparseCsv({ fields, data }, { escapeFormulae: true });
 }
 
 /** The history's CSV, as campaignsCsv. */
@@ -180,9 +211,13 @@ export function historyCsv(
   entries: readonly CampaignHistoryEntry[],
   figuresOf: FiguresOf,
   unparseCsv: typeof unparse,
+  timeZone: string,
 ): string {
-  const data = entries.map((entry) => historyRow(entry, figuresOf(entry.id)));
-  return unparseCsv({ fields: [...HISTORY_COLUMNS], data }, { escapeFormulae: true });
+  const fields = historyColumns(timeZone);
+  const figures = entries.map((entry) => figuresOf(entry.id));
+  const data = entries.map((entry, index) => historyRow(entry, figures[index]!, timeZone));
+  data.push(totalsRow(fields.length, figures));
+  return unparseCsv({ fields, data }, { escapeFormulae: true });
 }
 
 /** `campaigns-2026-10-29-to-2026-11-27.csv`: the range's days as the server resolved them. */

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { browserTimeZone } from '@/lib/time-zone';
 import type { StatRange } from '@/shared/stats-range';
 
 /**
@@ -13,14 +14,6 @@ export interface ChosenRange {
 }
 
 const STORAGE_KEY = 'stats-range';
-
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 function read(): ChosenRange {
   const fallback: ChosenRange = { range: '30d', time_zone: browserTimeZone() };

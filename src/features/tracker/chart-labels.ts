@@ -1,4 +1,6 @@
 import { formatMoney } from '@/lib/format';
+import { browserTimeZone } from '@/lib/time-zone';
+import { hourLabel } from '@/entities/stats/components/day-figures';
 import type { ClicksOverTime, DailyClicks } from '@/shared/contract/campaigns';
 import { invalidTotal, reasonsText, TRACKER_REASONS } from '@/shared/invalid-clicks';
 
@@ -6,19 +8,13 @@ export type Granularity = ClicksOverTime['granularity'];
 export type ClicksPoint = DailyClicks[number];
 export type InvalidClicks = ClicksPoint['invalid'];
 
-// The tracker is lazy: Intl's first-use cost is not on a first screen here. UTC, as the server
-// counts clicks per UTC hour and day.
+// The tracker is lazy: Intl's first-use cost is not on a first screen here. A day comes as a date,
+// counted in the advertiser's zone (the browser's, sent with the call), and is named as itself; an
+// hour comes as an instant and is named in the browser's zone (issue 35: no screen reads UTC).
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
   year: 'numeric',
-  timeZone: 'UTC',
-});
-const hourFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
   timeZone: 'UTC',
 });
 
@@ -31,10 +27,10 @@ export function bucketSeconds(date: string): number {
   return Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date) / 1000;
 }
 
-/** `Mar 7, 2025` for a day, `Mar 5, 10:00 PM UTC` for an hour. */
+/** `Mar 7, 2025` for a day, `Mar 5, 5:00 PM` for an hour (in the browser's zone). */
 export function bucketLabel(date: string, granularity: Granularity): string {
   const at = new Date(bucketSeconds(date) * 1000);
-  return granularity === 'hour' ? `${hourFormat.format(at)} UTC` : dayFormat.format(at);
+  return granularity === 'hour' ? hourLabel(at.getTime(), browserTimeZone()) : dayFormat.format(at);
 }
 
 export function countText(value: number, granularity: Granularity): string {

@@ -159,7 +159,7 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     app,
     campaignDailyClicks,
   )(async ({ body, request, db }) => {
-    const clicks = await dailyClicks(db, signedInUser(request).id, body.username);
+    const clicks = await dailyClicks(db, signedInUser(request).id, body.username, body.time_zone);
     if (!clicks) throw notFound(MESSAGES.noCampaign);
     return { success: true, ...clicks };
   });

@@ -6,6 +6,7 @@ import { CAMPAIGN_RULE_MESSAGES } from '../rules/campaign-rules';
 import { Campaign } from './campaign';
 import { MessageResponse } from './common';
 import { endpoint } from './endpoint';
+import { TimeZone } from './time-zone';
 
 /** Spec §3 Ad package. Rates in dollars per click. */
 export const AdPackage = v.object({
@@ -192,8 +193,9 @@ export function countsOf<R extends InvalidClickReason>(reasons: readonly { code:
 
 /**
  * Billed clicks and their spend (dollars: clicks x the campaign's rate) per UTC hour while the
- * campaign is younger than 2 days, per UTC day after, from its creation on, oldest first (the
- * tracker's chart). `date` is the bucket's start: `YYYY-MM-DD` for a day, an ISO time for an hour.
+ * campaign is younger than 2 days, per day after (UTC, or in the time zone sent), from its creation
+ * on, oldest first (the tracker's chart). `date` is the bucket's start: `YYYY-MM-DD` for a day, an
+ * ISO time for an hour.
  */
 export const DailyClicksResponse = v.object({
   success: v.literal(true),
@@ -273,11 +275,20 @@ export const profileAdDetails = endpoint({
   access: 'read',
 });
 
+/**
+ * The chart's profile, and (issue 35, optional: the spec's body has none) the advertiser's time zone,
+ * whose days the daily buckets are then; UTC days without it.
+ */
+export const DailyClicksBody = v.object({
+  username: ProfileUsername,
+  time_zone: v.optional(TimeZone),
+});
+
 /** Billed clicks and spend per hour or day over the campaign's life, zero-filled. */
 export const campaignDailyClicks = endpoint({
   method: 'POST',
   path: 'campaign-daily-clicks',
-  body: UsernameBody,
+  body: DailyClicksBody,
   response: DailyClicksResponse,
   access: 'read',
 });

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { INVALID_REASONS } from '../invalid-clicks';
 import { countsOf, UsernameBody } from './campaigns';
 import { endpoint } from './endpoint';
-import { isTimeZone, MAX_CUSTOM_RANGE_DAYS, STAT_RANGES } from '../stats-range';
+import { dayOf, MAX_CUSTOM_RANGE_DAYS, STAT_RANGES } from '../stats-range';
+import { TimeZone } from './time-zone';
 
 /**
  * Issue 19: what the money bought over a date range. Ranges and days are in the advertiser's time
@@ -25,25 +26,28 @@ export const RANGE_ENTRIES = {
   /** Custom ranges only: the first and the last day, both included, in the time zone. */
   from: v.optional(IsoDay),
   to: v.optional(IsoDay),
-  time_zone: v.pipe(
-    v.string('A time zone is required'),
-    v.maxLength(64, 'Unknown time zone'),
-    v.check(isTimeZone, 'Unknown time zone'),
-  ),
+  time_zone: TimeZone,
 };
 
 interface RangeFields {
   range: string;
   from?: string | undefined;
   to?: string | undefined;
+  time_zone: string;
 }
 
-/** A custom range's days: both given, in order, at most MAX_CUSTOM_RANGE_DAYS apart. */
-export function customRangeProblem(body: RangeFields): string | undefined {
+export const FUTURE_DAY_MESSAGE = 'The last day must not be after today';
+
+/**
+ * A custom range's days: both given, in order, none after today in the time zone (issue 35: a day
+ * to come has no figures yet), at most MAX_CUSTOM_RANGE_DAYS apart.
+ */
+export function customRangeProblem(body: RangeFields, now = Date.now()): string | undefined {
   if (body.range !== 'custom') return undefined;
   if (body.from === undefined || body.to === undefined)
     return 'A custom range needs its first and last day';
   if (body.from > body.to) return 'The first day must not be after the last day';
+  if (body.to > dayOf(body.time_zone, now)) return FUTURE_DAY_MESSAGE;
   if ((Date.parse(body.to) - Date.parse(body.from)) / 86_400_000 >= MAX_CUSTOM_RANGE_DAYS)
     return `A custom range can span at most ${MAX_CUSTOM_RANGE_DAYS} days`;
   return undefined;
@@ -90,6 +94,17 @@ export const DayFigures = v.object({
 });
 export type DayFigures = v.InferOutput<typeof DayFigures>;
 
+/** One hour of a one-day range (issue 35): `at` is its start (an ISO instant), as a day's figures. */
+export const HourFigures = v.object({
+  at: v.string(),
+  clicks: v.number(),
+  spend: v.number(),
+  invalid: InvalidByReason,
+});
+export type HourFigures = v.InferOutput<typeof HourFigures>;
+/** A one-day range's hours in the zone (23 to 25), zero-filled, oldest first; none for a longer one. */
+const Hours = v.array(HourFigures);
+
 export const RangeTotals = v.object({
   spend: v.number(),
   clicks: v.number(),
@@ -109,6 +124,7 @@ export const AccountStatsResponse = v.object({
   }),
   /** Every day of the range, oldest first, zero-filled; the totals are their sums. */
   days: v.array(DayFigures),
+  hours: Hours,
 });
 export type AccountStats = Omit<v.InferOutput<typeof AccountStatsResponse>, 'success'>;
 
@@ -134,10 +150,20 @@ export const CampaignStatsResponse = v.object({
   success: v.literal(true),
   range: ResolvedRange,
   totals: RangeTotals,
-  /** The campaign's budget (money put in over its life) and what it was billed before the range. */
-  budget: v.number(),
-  spend_before: v.number(),
+  /**
+   * Issue 35: the campaign's current period (its latest, once ended; see contract/campaign.ts), so
+   * that its spend is set against its own budget: the days it began and ended in the zone (`to` null
+   * while active), its budget (the money put in during it) and what it was billed by the range's end
+   * (0 for a range before it). Every day of the range after `from` billed this period only.
+   */
+  period: v.object({
+    from: v.string(),
+    to: v.nullable(v.string()),
+    budget: v.number(),
+    spent: v.number(),
+  }),
   days: v.array(DayFigures),
+  hours: Hours,
 });
 export type CampaignStats = Omit<v.InferOutput<typeof CampaignStatsResponse>, 'success'>;
 
@@ -161,7 +187,7 @@ export const campaignsInRange = endpoint({
   offline: true,
 });
 
-/** One campaign's spend and clicks per day in a range, its invalid clicks and its budget. */
+/** One campaign's spend and clicks per day in a range, its invalid clicks and its current period. */
 export const campaignStats = endpoint({
   method: 'POST',
   path: 'stats/campaign',

@@ -9,8 +9,10 @@ import {
   campaignsInRange as campaignsInRangeEndpoint,
   campaignStats as campaignStatsEndpoint,
   type DayFigures,
+  type HourFigures,
   type InvalidByReason,
 } from '@/shared/contract/stats';
+import { addDays, dayOf } from '@/shared/stats-range';
 import { clickId, noInvalidReasons, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { moneyInvariantViolations } from '../../reliability/support/invariants';
 import { accountRow, campaign as newCampaign } from '../../helpers/factories';
@@ -139,6 +141,60 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
     expect(stats.totals).toMatchObject({ spend: 5.4, clicks: 10, avg_cpc: 0.54, invalid: 1 });
   });
 
+  it('gives a one-day range its hours in the zone, zero-filled, and a longer one none', async () => {
+    const hour = (
+      at: string,
+      clicks: number,
+      spend: number,
+      invalid: Partial<InvalidByReason> = {},
+    ) => ({ at, clicks, spend, invalid: { ...none, ...invalid } }) satisfies HourFigures;
+    const stats = await accountStats(
+      db.read,
+      advertiser,
+      custom(NY, '2026-03-05', '2026-03-05'),
+      NOW,
+    );
+    // Mar 5 in New York: 05:00 UTC to 05:00 UTC the next day.
+    expect(stats.hours).toHaveLength(24);
+    expect(stats.hours[0]?.at).toBe('2026-03-05T05:00:00.000Z');
+    expect(stats.hours.filter((figures) => figures.clicks > 0 || figures.invalid.bot > 0)).toEqual([
+      hour('2026-03-05T05:00:00.000Z', 1, 0.6),
+      hour('2026-03-05T12:00:00.000Z', 3, 1.2),
+      hour('2026-03-05T17:00:00.000Z', 1, 0.6),
+      hour('2026-03-05T18:00:00.000Z', 2, 1.2, { bot: 1 }),
+      hour('2026-03-06T04:00:00.000Z', 1, 0.6),
+    ]);
+    expect(sum(stats.hours as unknown as DayFigures[], (d) => d.spend)).toBe(stats.totals.spend);
+    // The campaign's own: edge_one alone.
+    const one = await campaignStats(
+      db.read,
+      advertiser,
+      'edge_one',
+      custom(NY, '2026-03-05', '2026-03-05'),
+      NOW,
+    );
+    expect(one?.hours.filter((figures) => figures.clicks > 0)).toEqual([
+      hour('2026-03-05T05:00:00.000Z', 1, 0.6),
+      hour('2026-03-05T17:00:00.000Z', 1, 0.6),
+      hour('2026-03-05T18:00:00.000Z', 2, 1.2, { bot: 1 }),
+      hour('2026-03-06T04:00:00.000Z', 1, 0.6),
+    ]);
+    // The day New York turns its clocks back has 25 hours.
+    const autumn = await accountStats(
+      db.read,
+      advertiser,
+      custom(NY, '2025-11-02', '2025-11-02'),
+      NOW,
+    );
+    expect(autumn.hours.map((figures) => figures.at).slice(0, 2)).toEqual([
+      '2025-11-02T04:00:00.000Z',
+      '2025-11-02T05:00:00.000Z',
+    ]);
+    expect(autumn.hours.at(-1)?.at).toBe('2025-11-03T04:00:00.000Z');
+    expect(autumn.hours).toHaveLength(25);
+    expect((await accountStats(db.read, advertiser, custom(NY), NOW)).hours).toEqual([]);
+  });
+
   it('gives the last 7 days with today, zero-filled, and all time from the first campaign', async () => {
     const week = await accountStats(db.read, advertiser, { range: '7d', time_zone: NY }, NOW);
     expect(week.days.map((d) => [d.date, d.clicks])).toEqual([
@@ -165,7 +221,7 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
     });
   });
 
-  it('gives one campaign its days, what it spent before the range and its budget', async () => {
+  it('gives one campaign its days and its current period', async () => {
     const stats = await campaignStats(
       db.read,
       advertiser,
@@ -176,10 +232,14 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
     expect(stats).toEqual({
       range: expect.objectContaining({ from: '2026-03-06', to: '2026-03-06' }),
       totals: { spend: 0.6, clicks: 1, avg_cpc: 0.6, invalid: 0 },
-      budget: 100,
-      spend_before: 3.6, // 6 clicks at $0.60 before Mar 6, 00:00 in New York
+      // Its clicks here are roll-ups alone (the campaign's own counters billed none).
+      period: { from: '2026-03-03', to: null, budget: 100, spent: 0 },
       days: [day('2026-03-06', 1, 0.6)],
+      hours: expect.any(Array),
     });
+    expect(stats?.hours.filter((figures) => figures.clicks > 0)).toEqual([
+      { at: '2026-03-06T05:00:00.000Z', clicks: 1, spend: 0.6, invalid: none },
+    ]);
     const all = await campaignStats(
       db.read,
       advertiser,
@@ -194,7 +254,6 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
       ['2026-03-06', 1, 0.6],
       ['2026-03-07', 0, 0],
     ]);
-    expect(all?.spend_before).toBe(0);
     expect(await campaignStats(db.read, stranger, 'edge_one', custom(NY), NOW)).toBeUndefined();
   });
 
@@ -330,6 +389,30 @@ describe('range figures over HTTP', () => {
       status: 400,
       body: { success: false, message: 'The first day must not be after the last day' },
     });
+    // Issue 35: two days ahead is after today in any zone, whatever the hour.
+    const later = addDays(dayOf('Pacific/Kiritimati', Date.now()), 2);
+    expect(
+      await client.post('/api/stats/account', {
+        range: 'custom',
+        from: '2026-01-01',
+        to: later,
+        time_zone: 'Pacific/Kiritimati',
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'The last day must not be after today' },
+    });
+    const today = dayOf('Pacific/Kiritimati', Date.now());
+    expect(
+      (
+        await client.post('/api/stats/account', {
+          range: 'custom',
+          from: addDays(today, -1),
+          to: today,
+          time_zone: 'Pacific/Kiritimati',
+        })
+      ).status,
+    ).toBe(200);
     expect(
       await client.call(campaignStatsEndpoint, {
         username: 'nobody',

@@ -290,6 +290,35 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
     });
   });
 
+  it("counts days in the advertiser's time zone when it is sent (issue 35)", async () => {
+    // day_one: Mar 1, 10:00 to Mar 3, 10:00 UTC; in Tokyo (+09:00) Mar 1, 19:00 to Mar 3, 19:00.
+    // Its click at Mar 1, 23:59 UTC falls on Mar 2 there.
+    expect(await dailyClicks(t.db.read, advertiserId, 'day_one', 'Asia/Tokyo')).toEqual({
+      granularity: 'day',
+      data: [
+        { date: '2026-03-01', clicks: 1, spend: 0.4, invalid: valid },
+        { date: '2026-03-02', clicks: 1, spend: 0.4, invalid: valid },
+        {
+          date: '2026-03-03',
+          clicks: 5,
+          spend: 2,
+          invalid: { bot: 0, unidentified: 0, doubleClick: 0, dailyCap: 2 },
+        },
+      ],
+    });
+    // Hours are instants, whatever the zone.
+    expect(
+      (await dailyClicks(t.db.read, advertiserId, 'hour_one', 'Asia/Tokyo'))?.data.map(
+        (bucket) => bucket.date,
+      ),
+    ).toEqual([
+      '2026-03-05T22:00:00.000Z',
+      '2026-03-05T23:00:00.000Z',
+      '2026-03-06T00:00:00.000Z',
+      '2026-03-06T01:00:00.000Z',
+    ]);
+  });
+
   it('gives a running campaign of 47 hours its 48 hours, up to the current one', async () => {
     const id = await campaignAt(
       'live_one',

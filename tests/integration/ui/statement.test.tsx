@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Statement, StatementRow } from '@/shared/contract/statement';
-import { browserTimeZone } from '@/entities/stats/range-store';
+import { browserTimeZone } from '@/lib/time-zone';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 

@@ -164,29 +164,6 @@ describe('/analytics/$username', () => {
     expect(readout()).toHaveTextContent(/^Mar 7, 2025: 11 clicks, \$5\.50 spent · 3 invalid/);
   });
 
-  it('labels hourly points by their UTC hour', async () => {
-    stub.on('POST', '/api/campaign-daily-clicks', {
-      body: {
-        success: true,
-        granularity: 'hour',
-        data: [
-          { date: '2025-03-05T22:00:00.000Z', clicks: 1, spend: 0.5, invalid: noInvalid },
-          { date: '2025-03-05T23:00:00.000Z', clicks: 3, spend: 1.5, invalid: noInvalid },
-        ],
-      },
-    });
-    const { user } = renderApp('/analytics/iris', stub);
-    const chart = await screen.findByRole('group', { name: 'Clicks and spend per hour' });
-    chart.focus();
-    await user.keyboard('{ArrowLeft}');
-    expect(screen.getByText('Mar 5, 10:00 PM UTC: 1 click, $0.50 spent')).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        '4 billed clicks over 2 hours, $2.00 spent; busiest hour Mar 5, 11:00 PM UTC with 3. No invalid clicks.',
-      ),
-    ).toBeInTheDocument();
-  });
-
   it('refreshes on demand and says when the data was updated', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2025, 5, 10, 9, 5));

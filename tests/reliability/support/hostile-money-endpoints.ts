@@ -139,7 +139,19 @@ export function moneyEndpoints({ a, b, freeProfile }: HostileWorld): JsonEndpoin
       template: { username },
       templateAnswer: NO_CAMPAIGN,
       empty: CHOOSE_PROFILE,
-      fields: { username: profileField(NO_CAMPAIGN) },
+      fields: {
+        username: profileField(NO_CAMPAIGN),
+        // Issue 35: the tracker's chart counts days in the time zone sent (none: UTC days).
+        ...(path === '/api/campaign-daily-clicks' && {
+          time_zone: {
+            type: 'text',
+            wrongType: refused('A time zone is required'),
+            missing: 'valid',
+            text: refused('Unknown time zone'),
+            tooLong: refused('Unknown time zone'),
+          },
+        }),
+      },
     })),
     ...statsEndpoints(b.activeProfile),
     {

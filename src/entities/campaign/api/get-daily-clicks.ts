@@ -2,22 +2,27 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { campaignDailyClicks } from '@/shared/contract/campaigns';
 import { TRACKER_REFRESH_MS } from '@/shared/constants';
 import { callApi } from '@/lib/api';
+import { browserTimeZone } from '@/lib/time-zone';
 import { campaignsQueryKey } from './get-campaigns';
 
 /**
  * POST /api/campaign-daily-clicks: billed clicks and spend per hour (campaigns younger than 2 days)
- * or per day over the campaign's life, zero-filled.
+ * or per day over the campaign's life, zero-filled; the days in the browser's time zone (issue 35).
  */
-export async function getDailyClicks(username: string) {
-  const { granularity, data } = await callApi(campaignDailyClicks, { username });
+export async function getDailyClicks(username: string, timeZone: string) {
+  const { granularity, data } = await callApi(campaignDailyClicks, {
+    username,
+    time_zone: timeZone,
+  });
   return { granularity, data };
 }
 
 export function dailyClicksQueryOptions(username: string) {
+  const timeZone = browserTimeZone();
   return queryOptions({
-    queryKey: [...campaignsQueryKey, 'daily-clicks', username],
+    queryKey: [...campaignsQueryKey, 'daily-clicks', username, timeZone],
     meta: { campaign: username },
-    queryFn: () => getDailyClicks(username),
+    queryFn: () => getDailyClicks(username, timeZone),
     refetchInterval: TRACKER_REFRESH_MS,
   });
 }

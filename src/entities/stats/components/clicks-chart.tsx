@@ -11,7 +11,7 @@ const font = (narrow: boolean) => `${narrow ? 11 : 12}px system-ui, sans-serif`;
 
 /** One bar: billed clicks, invalid (unbilled) ones and the spend of a bucket (an hour or a day). */
 export interface ChartPoint {
-  /** The bucket's start, seconds since the epoch (UTC: the chart labels it as such). */
+  /** The bucket's start, seconds since the epoch (labelled in the chart's time zone). */
   start: number;
   clicks: number;
   invalid: number;
@@ -22,6 +22,8 @@ interface ChartProps {
   points: readonly ChartPoint[];
   /** The bucket's length in seconds. */
   step: number;
+  /** The zone the time axis is labelled in (IANA name). */
+  timeZone: string;
   /** The bar whose values the card reads out; highlighted here. */
   selected: number;
   onSelect(index: number): void;
@@ -63,6 +65,7 @@ function hatchFill(): uPlot.Series.Fill {
 function options(
   width: number,
   xRange: [number, number],
+  timeZone: string,
   hooks: uPlot.Hooks.Arrays,
 ): uPlot.Options {
   const narrow = width < 480;
@@ -71,9 +74,9 @@ function options(
   return {
     width,
     height: HEIGHT,
-    // UTC: the tracker's lifetime buckets are UTC hours and days; a range's days, in the advertiser's
-    // zone, come as dates and are placed at UTC midnight, so that each is labelled as itself.
-    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+    // Days come as dates placed at UTC midnight and are labelled in UTC, so each as itself; hours
+    // are instants, labelled in the advertiser's zone (issue 35).
+    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
     // The card reads the selected bar out in text (legends vanish on a phone when the finger lifts).
     legend: { show: false },
     cursor: { y: false, drag: { x: false, y: false }, points: { show: false } },
@@ -175,7 +178,7 @@ function drawSelection(plot: uPlot, index: number, step: number) {
  * spend (line, right axis) per hour or day; loaded lazily by the screens that show it (uPlot is
  * ~50 kB). Hovering or tapping a bar selects it.
  */
-export default function ClicksChart({ points, step, selected, onSelect }: ChartProps) {
+export default function ClicksChart({ points, step, timeZone, selected, onSelect }: ChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   const selectedRef = useRef(selected);
@@ -210,7 +213,7 @@ export default function ClicksChart({ points, step, selected, onSelect }: ChartP
       ],
     };
     const width = () => Math.max(160, element.clientWidth);
-    const plot = new uPlot(options(width(), xRange, hooks), data, element);
+    const plot = new uPlot(options(width(), xRange, timeZone, hooks), data, element);
     plotRef.current = plot;
     // A tap on a phone: the nearest bucket (uPlot's cursor follows the mouse only).
     const onPointerDown = (event: PointerEvent) => {
@@ -226,7 +229,7 @@ export default function ClicksChart({ points, step, selected, onSelect }: ChartP
       plot.destroy();
       plotRef.current = null;
     };
-  }, [points, step]);
+  }, [points, step, timeZone]);
 
   useEffect(() => {
     selectedRef.current = selected;

@@ -85,6 +85,7 @@ export function ClicksFigure({
   label,
   points,
   step,
+  timeZone,
   readout,
   summary,
   table,
@@ -93,6 +94,8 @@ export function ClicksFigure({
   label: string;
   points: readonly ChartPoint[];
   step: number;
+  /** The zone the time axis is labelled in (IANA name). */
+  timeZone: string;
   readout: (index: number) => string;
   summary: string;
   table: FigureTable;
@@ -122,7 +125,13 @@ export function ClicksFigure({
         onKeyDown={onKeyDown}
       >
         <Suspense fallback={<div className={styles.chartPlaceholder} />}>
-          <ClicksChart points={points} step={step} selected={selected} onSelect={setChosen} />
+          <ClicksChart
+            points={points}
+            step={step}
+            timeZone={timeZone}
+            selected={selected}
+            onSelect={setChosen}
+          />
         </Suspense>
       </div>
       <p className={styles.readout} aria-live="polite">

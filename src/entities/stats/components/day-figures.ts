@@ -1,11 +1,12 @@
-import type { DayFigures, InvalidByReason } from '@/shared/contract/stats';
+import type { DayFigures, HourFigures, InvalidByReason } from '@/shared/contract/stats';
 import { INVALID_REASONS, invalidTotal, reasonsText } from '@/shared/invalid-clicks';
 import { dollarsToCents, formatMoney } from '@/shared/money';
 import { shortDay } from './range-picker';
 
 /**
  * Issue 19: a range's days as the screens show them (chart summary, readout, table) and as the
- * tracker's CSV writes them. Both read dayRows, so the file holds the figures the screen shows.
+ * tracker's CSV writes them. Both read dayRows, so the file holds the figures the screen shows. A
+ * one-day range shows its hours instead (issue 35: hourRows), in the advertiser's time zone.
  */
 
 export const count = (value: number) => value.toLocaleString('en-US');
@@ -20,9 +21,19 @@ const plural = (value: number, one: string, many: string) =>
 /** How many of a day's clicks were invalid (the reasons, with their labels: shared/invalid-clicks.ts). */
 export { invalidTotal };
 
-/** One day in cents; the cost per click is null without clicks (the screen shows none). */
+/**
+ * One day, or one hour of a one-day range, in cents; the cost per click is null without clicks (the
+ * screen shows none).
+ */
 export interface DayRow {
+  unit: 'day' | 'hour';
+  /** `2026-11-27` for a day, the hour's start in the zone for an hour: `2026-11-27 14:00`. */
   date: string;
+  /** As the screen names it: `Nov 27, 2026`, or `Nov 27, 2:00 PM`. */
+  label: string;
+  /** Where the chart places it, seconds: a day at UTC midnight of its date (the chart labels it in
+   * UTC, so as itself), an hour at its instant (labelled in the zone). */
+  start: number;
   clicks: number;
   spendCents: number;
   avgCpcCents: number | null;
@@ -34,15 +45,72 @@ export function avgCpcCents(spendCents: number, clicks: number): number | null {
   return clicks > 0 ? Math.round(spendCents / clicks) : null;
 }
 
+function figures(of: Pick<DayFigures, 'clicks' | 'spend' | 'invalid'>) {
+  const spendCents = dollarsToCents(of.spend);
+  return {
+    clicks: of.clicks,
+    spendCents,
+    avgCpcCents: avgCpcCents(spendCents, of.clicks),
+    invalid: of.invalid,
+  };
+}
+
 export function dayRows(days: readonly DayFigures[]): DayRow[] {
-  return days.map((day) => {
-    const spendCents = dollarsToCents(day.spend);
+  return days.map((day) => ({
+    unit: 'day',
+    date: day.date,
+    label: shortDay(day.date),
+    start: daySeconds(day.date),
+    ...figures(day),
+  }));
+}
+
+const hourFormats = new Map<string, Intl.DateTimeFormat[]>();
+/** The zone's formats: the screen's `Nov 27, 2:00 PM`, and the parts of `2026-11-27 14:00`. */
+function hourFormatsOf(timeZone: string): Intl.DateTimeFormat[] {
+  let formats = hourFormats.get(timeZone);
+  if (!formats) {
+    const hour = { hour: 'numeric', minute: '2-digit', timeZone } as const;
+    formats = [
+      new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', ...hour }),
+      new Intl.DateTimeFormat('en-US', {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hourCycle: 'h23',
+        ...hour,
+      }),
+    ];
+    hourFormats.set(timeZone, formats);
+  }
+  return formats;
+}
+
+/** An instant as the screens name an hour in the zone: `Nov 27, 2:00 PM`. */
+export function hourLabel(at: number, timeZone: string): string {
+  return hourFormatsOf(timeZone)[0]!.format(at);
+}
+
+/** An instant as the zone's `2026-11-27 14:00`. */
+export function localMinute(at: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    hourFormatsOf(timeZone)[1]!
+      .formatToParts(at)
+      .map(({ type, value }) => [type, value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** A one-day range's hours (issue 35), named in the advertiser's time zone. */
+export function hourRows(hours: readonly HourFigures[], timeZone: string): DayRow[] {
+  return hours.map((hour) => {
+    const at = Date.parse(hour.at);
     return {
-      date: day.date,
-      clicks: day.clicks,
-      spendCents,
-      avgCpcCents: avgCpcCents(spendCents, day.clicks),
-      invalid: day.invalid,
+      unit: 'hour',
+      date: localMinute(at, timeZone),
+      label: hourLabel(at, timeZone),
+      start: at / 1000,
+      ...figures(hour),
     };
   });
 }
@@ -59,7 +127,7 @@ export const DAY_COLUMNS = [
 /** A day as the screen's table shows it: `Nov 27, 2026`, `1,200`, `$960.00`, `$0.80` or `—`. */
 export function dayCells(row: DayRow): string[] {
   return [
-    shortDay(row.date),
+    row.label,
     count(row.clicks),
     formatMoney(row.spendCents / 100),
     row.avgCpcCents === null ? '—' : formatMoney(row.avgCpcCents / 100),
@@ -69,7 +137,7 @@ export function dayCells(row: DayRow): string[] {
 
 /** `Nov 27, 2026: 12 billed clicks, $9.60 spent`, then ` · 2 invalid (2 from bots)` if any. */
 export function dayText(row: DayRow): string {
-  const billed = `${shortDay(row.date)}: ${plural(row.clicks, 'billed click', 'billed clicks')}, ${formatMoney(row.spendCents / 100)} spent`;
+  const billed = `${row.label}: ${plural(row.clicks, 'billed click', 'billed clicks')}, ${formatMoney(row.spendCents / 100)} spent`;
   const invalid = invalidTotal(row.invalid);
   return invalid === 0
     ? billed
@@ -87,15 +155,19 @@ export function hasNoClicks(days: readonly DayFigures[]): boolean {
   return days.every((day) => day.clicks === 0 && invalidTotal(day.invalid) === 0);
 }
 
-/** The chart's summary: billed clicks and spend over the days, the busiest day, the invalid clicks. */
+/** The rows' unit: hours for a one-day range's hours, else days. */
+const unitOf = (rows: readonly DayRow[]) => rows[0]?.unit ?? 'day';
+
+/** The chart's summary: billed clicks and spend over the days (or hours), the busiest, the invalid clicks. */
 export function daysSummary(rows: readonly DayRow[]): string {
+  const unit = unitOf(rows);
   const clicks = rows.reduce((sum, row) => sum + row.clicks, 0);
   const spendCents = rows.reduce((sum, row) => sum + row.spendCents, 0);
   const busiest = rows.reduce<DayRow | undefined>(
     (best, row) => (best === undefined || row.clicks > best.clicks ? row : best),
     undefined,
   );
-  const span = plural(rows.length, 'day', 'days');
+  const span = plural(rows.length, unit, `${unit}s`);
   const invalid = sumInvalid(rows);
   const invalidCount = invalidTotal(invalid);
   const invalidSentence =
@@ -103,23 +175,38 @@ export function daysSummary(rows: readonly DayRow[]): string {
       ? 'No invalid clicks.'
       : `${plural(invalidCount, 'invalid click was', 'invalid clicks were')} not billed: ${reasonsText(invalid)}.`;
   if (!busiest || clicks === 0) return `No billed clicks over ${span}. ${invalidSentence}`;
-  return `${plural(clicks, 'billed click', 'billed clicks')} over ${span}, ${formatMoney(spendCents / 100)} spent; busiest day ${shortDay(busiest.date)} with ${count(busiest.clicks)}. ${invalidSentence}`;
+  return `${plural(clicks, 'billed click', 'billed clicks')} over ${span}, ${formatMoney(spendCents / 100)} spent; busiest ${unit} ${busiest.label} with ${count(busiest.clicks)}. ${invalidSentence}`;
 }
 
 /**
- * What the campaign had been billed by the end of each day: what it was billed before the range,
- * then each day's spend added (cents, so that no sum drifts).
+ * What the campaign's current period had been billed at the range's start, then by the end of each
+ * day (issue 35), in cents so that no sum drifts: nothing before the day it began; from that day on,
+ * what it was billed by the range's end less the days after (each of which billed this period only,
+ * so the first day's figure is exact even when the period before billed in it too).
  */
-export function cumulativeSpendCents(spendBefore: number, rows: readonly DayRow[]): number[] {
-  let total = dollarsToCents(spendBefore);
-  return rows.map((row) => (total += row.spendCents));
+export function periodSpendCents(
+  period: { from: string; spent: number },
+  rows: readonly DayRow[],
+): number[] {
+  const spentCents = dollarsToCents(period.spent);
+  const points = new Array<number>(rows.length + 1);
+  let after = 0;
+  for (let index = rows.length - 1; index >= 0; index -= 1) {
+    const row = rows[index]!;
+    points[index + 1] = row.date < period.from ? 0 : Math.max(0, spentCents - after);
+    after += row.spendCents;
+  }
+  const first = rows[0];
+  points[0] = first && first.date > period.from ? Math.max(0, spentCents - after) : 0;
+  return points;
 }
 
-/** The chart's values as a table: one row per day, its invalid clicks by reason. */
+/** The chart's values as a table: one row per day (or hour), its invalid clicks by reason. */
 export function daysTable(rows: readonly DayRow[]) {
+  const unit = unitOf(rows);
   return {
-    caption: 'Billed clicks, spend and invalid clicks per day',
-    columns: DAY_COLUMNS,
+    caption: `Billed clicks, spend and invalid clicks per ${unit}`,
+    columns: unit === 'hour' ? (['Hour', ...DAY_COLUMNS.slice(1)] as const) : DAY_COLUMNS,
     rows: rows.map((row) => ({ key: row.date, cells: dayCells(row) })),
   };
 }

@@ -57,7 +57,7 @@ export function useRangeFigures(): RangeFigures {
 export function RangeBar({ figures }: { figures: RangeFigures }) {
   return (
     <div className={styles.bar}>
-      <RangePicker />
+      <RangePicker shown={figures.answer?.range} />
       <ZoneNote range={figures.answer?.range} />
       {figures.status === 'failed' ? (
         <ErrorBox>

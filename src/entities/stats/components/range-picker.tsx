@@ -1,6 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { customRangeProblem, type ResolvedRange } from '@/shared/contract/stats';
-import type { StatRange } from '@/shared/stats-range';
+import {
+  customRangeProblem,
+  FUTURE_DAY_MESSAGE,
+  type ResolvedRange,
+} from '@/shared/contract/stats';
+import { dayOf, resolveRange, type StatRange } from '@/shared/stats-range';
 import { Button } from '@/ui/button';
 import { SelectFilter } from '@/ui/select-filter';
 import { useShowFirstInvalid } from '@/ui/show-first-invalid';
@@ -37,9 +41,28 @@ export function shortDay(day: string): string {
   });
 }
 
-/** What a custom range's days fail, in the server's words (src/shared/contract/stats.ts). */
-export function customRangeError(from: string, to: string): string | undefined {
-  return customRangeProblem({ range: 'custom', from: from || undefined, to: to || undefined });
+/** What a custom range's days fail, in the server's words, and which of the two fields it concerns. */
+export interface CustomRangeError {
+  message: string;
+  from: boolean;
+  to: boolean;
+}
+
+export function customRangeError(
+  from: string,
+  to: string,
+  timeZone: string,
+  now = Date.now(),
+): CustomRangeError | undefined {
+  const body = { range: 'custom', from: from || undefined, to: to || undefined };
+  const message = customRangeProblem({ ...body, time_zone: timeZone }, now);
+  if (!message) return undefined;
+  if (!from || !to) return { message, from: !from, to: !to };
+  if (message === FUTURE_DAY_MESSAGE) {
+    const today = dayOf(timeZone, now);
+    return { message, from: from > today, to: true };
+  }
+  return { message, from: true, to: true };
 }
 
 /**
@@ -58,21 +81,33 @@ export function ZoneNote({ range }: { range: ResolvedRange | undefined }) {
 
 /**
  * The date range of every figure screen (issue 19): today, the last 7 or 30 days, all time, or two
- * days of the advertiser's choosing. One choice for all screens (range-store.ts).
+ * days of the advertiser's choosing. One choice for all screens (range-store.ts). A custom range
+ * opens holding the days shown (`shown`, the answer's, else the chosen range's) and takes no day
+ * after today (issue 35).
  */
-export function RangePicker({ className }: { className?: string }) {
+export function RangePicker({
+  className,
+  shown,
+}: {
+  className?: string;
+  shown?: Pick<ResolvedRange, 'from' | 'to'> | undefined;
+}) {
   const chosen = useChosenRange();
   const [custom, setCustom] = useState(chosen.range === 'custom');
   const [from, setFrom] = useState(chosen.from ?? '');
   const [to, setTo] = useState(chosen.to ?? '');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<CustomRangeError>();
   const id = useId();
   const errorId = `${id}-error`;
   const form = useRef<HTMLFormElement>(null);
   const showInvalid = useShowFirstInvalid(form);
+  const today = dayOf(chosen.time_zone, Date.now());
 
   function choose(value: StatRange) {
     if (value === 'custom') {
+      const days = shown ?? resolveRange(chosen, Date.now());
+      setFrom(days.from);
+      setTo(days.to);
       setCustom(true);
       return;
     }
@@ -83,11 +118,29 @@ export function RangePicker({ className }: { className?: string }) {
 
   function apply(event: FormEvent) {
     event.preventDefault();
-    const problem = customRangeError(from, to);
+    const problem = customRangeError(from, to, chosen.time_zone);
     setError(problem);
     if (problem) return showInvalid();
     chooseRange({ range: 'custom', from, to });
   }
+
+  const dayField = (name: 'from' | 'to', label: string, value: string, set: typeof setFrom) => (
+    <div className={styles.dayField}>
+      <label htmlFor={`${id}-${name}`} className={fieldStyles.label}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        type="date"
+        className={fieldStyles.input}
+        value={value}
+        max={today}
+        onChange={(event) => set(event.target.value)}
+        aria-invalid={error?.[name] ? true : undefined}
+        aria-describedby={error?.[name] ? errorId : undefined}
+      />
+    </div>
+  );
 
   return (
     <div className={`${styles.picker} ${className ?? ''}`}>
@@ -105,40 +158,14 @@ export function RangePicker({ className }: { className?: string }) {
           noValidate
           aria-label="Custom range"
         >
-          <div className={styles.dayField}>
-            <label htmlFor={`${id}-from`} className={fieldStyles.label}>
-              From
-            </label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              className={fieldStyles.input}
-              value={from}
-              onChange={(event) => setFrom(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-          </div>
-          <div className={styles.dayField}>
-            <label htmlFor={`${id}-to`} className={fieldStyles.label}>
-              To
-            </label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              className={fieldStyles.input}
-              value={to}
-              onChange={(event) => setTo(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-          </div>
+          {dayField('from', 'From', from, setFrom)}
+          {dayField('to', 'To', to, setTo)}
           <Button type="submit" variant="secondary">
             Apply
           </Button>
           {error ? (
             <p id={errorId} className={styles.error} role="alert">
-              {error}
+              {error.message}
             </p>
           ) : null}
         </form>

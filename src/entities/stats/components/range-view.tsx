@@ -1,17 +1,17 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useMemo, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/api';
-import type { DayFigures, ResolvedRange } from '@/shared/contract/stats';
+import type { DayFigures, HourFigures, ResolvedRange } from '@/shared/contract/stats';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/card';
 import { ClicksFigure } from './clicks-figure';
 import {
   dayRows,
-  daySeconds,
   daysSummary,
   daysTable,
   dayText,
   hasNoClicks,
+  hourRows,
   invalidTotal,
 } from './day-figures';
 import { RangePicker, shortDay, ZoneNote } from './range-picker';
@@ -42,13 +42,27 @@ export function RangeTiles({
   );
 }
 
-/** The range's days: a chart with its summary and table, or a note that no click came in it. */
-export function DaysFigure({ days }: { days: readonly DayFigures[] }) {
-  const rows = useMemo(() => dayRows(days), [days]);
+/**
+ * The range's days (a one-day range's hours, in the time zone: issue 35) as a chart with its summary
+ * and table, or a note that no click came in it.
+ */
+export function DaysFigure({
+  days,
+  hours,
+  timeZone,
+}: {
+  days: readonly DayFigures[];
+  hours: readonly HourFigures[];
+  timeZone: string;
+}) {
+  const rows = useMemo(
+    () => (hours.length > 0 ? hourRows(hours, timeZone) : dayRows(days)),
+    [days, hours, timeZone],
+  );
   const points = useMemo(
     () =>
       rows.map((row) => ({
-        start: daySeconds(row.date),
+        start: row.start,
         clicks: row.clicks,
         invalid: invalidTotal(row.invalid),
         spend: row.spendCents / 100,
@@ -62,11 +76,14 @@ export function DaysFigure({ days }: { days: readonly DayFigures[] }) {
       </EmptyState>
     );
   }
+  const hourly = hours.length > 0;
   return (
     <ClicksFigure
-      label="Clicks and spend per day"
+      label={`Clicks and spend per ${hourly ? 'hour' : 'day'}`}
       points={points}
-      step={86_400}
+      step={hourly ? 3600 : 86_400}
+      // Days come as dates placed at UTC midnight (labelled as themselves); hours as instants.
+      timeZone={hourly ? timeZone : 'Etc/UTC'}
       readout={(index) => dayText(rows[index]!)}
       summary={daysSummary(rows)}
       table={daysTable(rows)}
@@ -149,7 +166,7 @@ export function RangeSection<T extends { range: ResolvedRange }>({
         <h2 id={headingId} className={styles.title}>
           {title}
         </h2>
-        <RangePicker />
+        <RangePicker shown={query.data?.range} />
       </div>
       <ZoneNote range={query.data?.range} />
       {query.isError ? (

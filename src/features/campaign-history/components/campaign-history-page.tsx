@@ -38,7 +38,7 @@ function exportFile(entries: CampaignHistoryEntry[], figures: RangeFigures): Csv
   const { answer } = figures;
   if (!answer || entries.length === 0) return undefined;
   return (unparseCsv) => ({
-    text: historyCsv(entries, figures.historyOf, unparseCsv),
+    text: historyCsv(entries, figures.historyOf, unparseCsv, answer.range.time_zone),
     fileName: csvFileName('campaign-history', answer.range),
   });
 }

@@ -52,7 +52,7 @@ export function CampaignsPage() {
   const exportFile: CsvBuild | undefined =
     answer && shown.length > 0
       ? (unparseCsv) => ({
-          text: campaignsCsv(shown, figures.campaignsOf, unparseCsv),
+          text: campaignsCsv(shown, figures.campaignsOf, unparseCsv, answer.range.time_zone),
           fileName: csvFileName('campaigns', answer.range),
         })
       : undefined;

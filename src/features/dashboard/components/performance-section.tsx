@@ -16,7 +16,7 @@ export default function PerformanceSection() {
       query={stats}
       errorFallback="Could not load your spend and clicks. Please try again."
     >
-      {({ totals, days }, stale) => (
+      {({ totals, days, hours, range }, stale) => (
         <>
           <RangeTiles
             stale={stale}
@@ -27,7 +27,7 @@ export default function PerformanceSection() {
               { label: 'Active campaigns', value: count(totals.active_campaigns) },
             ]}
           />
-          <DaysFigure days={days} />
+          <DaysFigure days={days} hours={hours} timeZone={range.time_zone} />
         </>
       )}
     </RangeSection>

@@ -7,7 +7,7 @@ import { Button, buttonClass } from '@/ui/button';
 import { EmptyState, PageHeader } from '@/ui/card';
 import { Spinner } from '@/ui/spinner';
 import { useAuthUser } from '@/entities/session/api/check-auth';
-import { browserTimeZone } from '@/entities/stats/range-store';
+import { browserTimeZone } from '@/lib/time-zone';
 import { campaignsQueryKey } from '@/entities/campaign/api/get-campaigns';
 import { getWholeStatement } from '../api/get-statement';
 import { concernsText, dayText, kindText, rowTime, signedMoney } from '../describe';

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { errorMessage } from '@/lib/api';
+import { browserTimeZone } from '@/lib/time-zone';
 import type { ClicksOverTime } from '@/shared/contract/campaigns';
 import { Card } from '@/ui/card';
 import { Spinner } from '@/ui/spinner';
@@ -26,6 +27,8 @@ function LifetimeFigure({ clicks }: { clicks: ClicksOverTime }) {
       label={`Clicks and spend per ${clicks.granularity}`}
       points={points}
       step={STEP_SECONDS[clicks.granularity]}
+      // Days come as dates placed at UTC midnight (labelled as themselves); hours as instants.
+      timeZone={clicks.granularity === 'hour' ? browserTimeZone() : 'Etc/UTC'}
       readout={(index) => pointText(clicks.data[index]!, clicks.granularity)}
       summary={chartSummary(clicks)}
       table={clicksTable(clicks)}

@@ -6,12 +6,15 @@ import { DaysFigure, RangeSection, RangeTiles } from '@/entities/stats/component
 import { useRangeStats } from '../use-range-stats';
 import { BudgetFigure } from './budget-figure';
 
-/** The campaign's clicks per day in the range shown, as clicks-<username>-<from>-to-<to>.csv. */
-function clicksFile(username: string, stats: CampaignStats): CsvBuild {
+/**
+ * The campaign's clicks per day (or hour) in the range shown, from its creation on, as
+ * clicks-<username>-<from>-to-<to>.csv.
+ */
+function clicksFile(username: string, createdAt: string, stats: CampaignStats): CsvBuild {
   return async (unparseCsv) => {
     const { clicksCsv, clicksCsvFileName } = await import('../clicks-csv');
     return {
-      text: clicksCsv(stats.days, unparseCsv),
+      text: clicksCsv(stats, createdAt, unparseCsv),
       fileName: clicksCsvFileName(username, stats.range),
     };
   };
@@ -21,7 +24,7 @@ function clicksFile(username: string, stats: CampaignStats): CsvBuild {
  * Issue 19: the campaign's spend and clicks per day over the chosen range (POST /api/stats/campaign),
  * its spend to date against its budget, and its clicks per day as a CSV file.
  */
-export function RangeCard({ username }: { username: string }) {
+export function RangeCard({ username, createdAt }: { username: string; createdAt: string }) {
   const stats = useRangeStats(username);
   const shown = stats.isPlaceholderData || stats.isError ? undefined : stats.data;
   return (
@@ -34,7 +37,7 @@ export function RangeCard({ username }: { username: string }) {
         <ExportCsvButton
           what="the clicks per day"
           align="start"
-          build={shown ? clicksFile(username, shown) : undefined}
+          build={shown ? clicksFile(username, createdAt, shown) : undefined}
         />
       }
     >
@@ -50,7 +53,7 @@ export function RangeCard({ username }: { username: string }) {
             ]}
           />
           <BudgetFigure stats={data} />
-          <DaysFigure days={data.days} />
+          <DaysFigure days={data.days} hours={data.hours} timeZone={data.range.time_zone} />
         </>
       )}
     </RangeSection>

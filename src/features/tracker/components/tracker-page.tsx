@@ -193,7 +193,7 @@ export function TrackerPage({ username }: { username: string }) {
         </div>
         <FeedbackBox feedback={feedback} onDismiss={dismiss} />
         <CampaignDetails campaign={campaign} />
-        <RangeCard username={username} />
+        <RangeCard username={username} createdAt={campaign.createdAt} />
         <DailyClicksCard username={username} />
         <Link to="/dashboard" className={styles.back}>
           ← Back to dashboard

@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/contract/campaigns';
 import { centsToDollars } from '../../../shared/money';
 import type { PackageRow } from './campaigns';
+import { addDays, dayOf, daysBetween, dayStart } from '../../../shared/stats-range';
 import { TRACKER_COLUMNS } from '../clicks/rollup-columns';
 
 /** Read models: campaigns, history and search results in the API's shape (spec §3, dollars). */
@@ -201,68 +202,91 @@ export async function searchProfiles(
   }));
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * The chart's buckets from the campaign's first instant to its last: whole UTC hours (their starts
+ * as ISO times), or the advertiser's days (as dates, each from its start in the zone: stats-range.ts),
+ * at most the last 366; with the instant each ends, for width_bucket.
+ */
+function chartBuckets(unit: 'hour' | 'day', firstAt: number, lastAt: number, timeZone: string) {
+  if (unit === 'hour') {
+    const starts: number[] = [];
+    for (let at = Math.floor(firstAt / HOUR_MS) * HOUR_MS; at <= lastAt; at += HOUR_MS)
+      starts.push(at);
+    const labels = starts.map((at) => new Date(at).toISOString());
+    return { labels, bounds: [...starts, starts.at(-1)! + HOUR_MS] };
+  }
+  const lastDay = dayOf(timeZone, lastAt);
+  const firstDay = dayOf(timeZone, firstAt);
+  const oldest = addDays(lastDay, -365);
+  const labels = daysBetween(firstDay > oldest ? firstDay : oldest, lastDay);
+  return {
+    labels,
+    bounds: [...labels, addDays(lastDay, 1)].map((day) => dayStart(timeZone, day)),
+  };
+}
+
 /**
  * Billed clicks and spend per UTC hour while the campaign is younger than 2 days (a day or two of
- * daily bars says little), per UTC day after, from its creation to its end (or now), zero-filled so
- * the chart shows quiet hours and days too; at most the last 366 days. Beside them, the clicks on the
- * campaign that were not billed because invalid, by reason (issue 18). Read from the hourly roll-ups
- * the click billing keeps (click_hours), never from the click log: a campaign with a million clicks
- * answers as fast as one with ten. Spend is what the billing charged. A click the partner dated
- * outside the campaign's life counts in its first or last bucket.
+ * daily bars says little), per day after, from its creation to its end (or now), zero-filled so the
+ * chart shows quiet hours and days too; at most the last 366 days. Days are UTC days, or the
+ * advertiser's in `timeZone` when the client sends it (issue 35: the tracker shows local days).
+ * Beside them, the clicks on the campaign that were not billed because invalid, by reason (issue
+ * 18). Read from the hourly roll-ups the click billing keeps (click_hours), never from the click log:
+ * a campaign with a million clicks answers as fast as one with ten. Spend is what the billing
+ * charged. A click the partner dated outside the campaign's life counts in its first or last bucket.
  */
 export async function dailyClicks(
   db: Reader,
   userId: number,
   username: string,
+  timeZone = 'UTC',
 ): Promise<ClicksOverTime | undefined> {
-  const [campaign] = await db.query<{ id: number }>(
-    'SELECT id FROM campaigns WHERE user_id = $1 AND lower(profile_username) = lower($2)',
+  const [campaign] = await db.query<{
+    id: number;
+    first_at: Date;
+    last_at: Date;
+    unit: 'hour' | 'day';
+  }>(
+    `SELECT id, created_at AS first_at, LEAST(COALESCE(end_date, now()), now()) AS last_at,
+            CASE WHEN COALESCE(end_date, now()) - created_at < interval '2 days' THEN 'hour' ELSE 'day' END AS unit
+       FROM campaigns WHERE user_id = $1 AND lower(profile_username) = lower($2)`,
     [userId, username],
   );
   if (!campaign) return undefined;
+  const firstAt = new Date(campaign.first_at).getTime();
+  const lastAt = new Date(campaign.last_at).getTime();
+  const { labels, bounds } = chartBuckets(campaign.unit, firstAt, lastAt, timeZone);
   const rows = await db.query<
-    { unit: 'hour' | 'day'; at: string; clicks: number; spend_cents: number } & Record<
-      string,
-      number
-    >
+    { bucket: number; clicks: number; spend_cents: number } & Record<string, number>
   >(
-    `WITH c AS (
-       SELECT created_at AS first_at, LEAST(COALESCE(end_date, now()), now()) AS last_at,
-              CASE WHEN COALESCE(end_date, now()) - created_at < interval '2 days' THEN 'hour' ELSE 'day' END AS unit
-         FROM campaigns WHERE id = $1
-     ), buckets AS (
-       SELECT generate_series(
-                GREATEST(date_trunc(c.unit, c.first_at AT TIME ZONE 'UTC'),
-                         date_trunc(c.unit, c.last_at AT TIME ZONE 'UTC') - interval '365 days'),
-                date_trunc(c.unit, c.last_at AT TIME ZONE 'UTC'),
-                CASE c.unit WHEN 'hour' THEN interval '1 hour' ELSE interval '1 day' END) AS at
-         FROM c
-     ), counts AS (
-       SELECT date_trunc(c.unit, LEAST(GREATEST(h.hour, c.first_at), c.last_at) AT TIME ZONE 'UTC') AS at,
-              sum(h.billed)::int AS clicks, sum(h.billed_cents)::bigint AS spend_cents,
-              ${TRACKER_COLUMNS.map(({ column }) => `sum(h.${column})::int AS ${column}`).join(', ')}
-         FROM click_hours h, c
-        WHERE h.campaign_id = $1
-        GROUP BY 1
-     )
-     SELECT c.unit,
-            to_char(b.at, CASE c.unit WHEN 'hour' THEN 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"' ELSE 'YYYY-MM-DD' END) AS at,
-            COALESCE(n.clicks, 0) AS clicks, COALESCE(n.spend_cents, 0) AS spend_cents,
-            ${TRACKER_COLUMNS.map(({ column }) => `COALESCE(n.${column}, 0) AS ${column}`).join(', ')}
-       FROM c, buckets b
-       LEFT JOIN counts n ON n.at = b.at
-      ORDER BY b.at`,
-    [campaign.id],
+    `SELECT width_bucket(LEAST(GREATEST(hour, $2::timestamptz), $3::timestamptz), $4::timestamptz[]) AS bucket,
+            sum(billed)::int AS clicks, sum(billed_cents)::bigint AS spend_cents,
+            ${TRACKER_COLUMNS.map(({ column }) => `sum(${column})::int AS ${column}`).join(', ')}
+       FROM click_hours
+      WHERE campaign_id = $1
+      GROUP BY 1`,
+    [
+      campaign.id,
+      campaign.first_at,
+      campaign.last_at,
+      bounds.map((at) => new Date(at).toISOString()),
+    ],
   );
+  const byBucket = new Map(rows.map((row) => [Number(row.bucket), row]));
   return {
-    granularity: rows[0]?.unit ?? 'day',
-    data: rows.map((row) => ({
-      date: row.at,
-      clicks: Number(row.clicks),
-      spend: centsToDollars(Number(row.spend_cents)),
-      invalid: Object.fromEntries(
-        TRACKER_COLUMNS.map(({ code, column }) => [code, Number(row[column])]),
-      ) as ClicksOverTime['data'][number]['invalid'],
-    })),
+    granularity: campaign.unit,
+    data: labels.map((date, index) => {
+      const row = byBucket.get(index + 1);
+      return {
+        date,
+        clicks: Number(row?.clicks ?? 0),
+        spend: centsToDollars(Number(row?.spend_cents ?? 0)),
+        invalid: Object.fromEntries(
+          TRACKER_COLUMNS.map(({ code, column }) => [code, Number(row?.[column] ?? 0)]),
+        ) as ClicksOverTime['data'][number]['invalid'],
+      };
+    }),
   };
 }

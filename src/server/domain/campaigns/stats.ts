@@ -5,6 +5,7 @@ import type {
   CampaignsInRange,
   CampaignStats,
   DayFigures,
+  HourFigures,
   InvalidByReason,
   RangeBody,
   RangeTotals,
@@ -13,6 +14,8 @@ import { centsToDollars } from '../../../shared/money';
 import { addDays, dayOf, dayStart, daysBetween, resolveRange } from '../../../shared/stats-range';
 import { noInvalidClicks } from '../../../shared/invalid-clicks';
 import { REASON_COLUMNS } from '../clicks/rollup-columns';
+
+const HOUR_MS = 3_600_000;
 
 /**
  * Issue 19: what the money bought in a date range, in the advertiser's time zone (src/shared/
@@ -97,6 +100,41 @@ function dayFigures(days: string[], rows: (SumsRow & { bucket: number })[]) {
   return { figures, total };
 }
 
+/**
+ * Issue 35: a one-day range's hours (the screens chart its hours, not one bar), zero-filled; none
+ * for a longer range. From the same roll-ups as its day: `owner` is the advertiser's (user_id in
+ * user_click_hours) or the campaign's (campaign_id in click_hours).
+ */
+async function hourFigures(
+  db: Reader,
+  owner: {
+    table: 'user_click_hours' | 'click_hours';
+    column: 'user_id' | 'campaign_id';
+    id: number;
+  },
+  span: { days: string[]; start: string; end: string },
+): Promise<HourFigures[]> {
+  if (span.days.length !== 1) return [];
+  const rows = await db.query<SumsRow & { hour: Date }>(
+    `SELECT hour, ${SUMS} FROM ${owner.table}
+      WHERE ${owner.column} = $1 AND hour >= $2 AND hour < $3
+      GROUP BY hour`,
+    [owner.id, span.start, span.end],
+  );
+  const byHour = new Map(rows.map((row) => [new Date(row.hour).getTime(), toSums(row)]));
+  const hours: HourFigures[] = [];
+  for (let at = Date.parse(span.start); at < Date.parse(span.end); at += HOUR_MS) {
+    const sums = byHour.get(at) ?? toSums(undefined);
+    hours.push({
+      at: new Date(at).toISOString(),
+      clicks: sums.clicks,
+      spend: centsToDollars(sums.cents),
+      invalid: sums.invalid,
+    });
+  }
+  return hours;
+}
+
 /** The day the advertiser's figures begin: the first roll-up or the first campaign, whichever first. */
 async function accountFirstDay(db: Reader, userId: number, timeZone: string) {
   const [row] = await db.query<{ first: Date | null }>(
@@ -138,6 +176,11 @@ export async function accountStats(
     range,
     totals: { ...totalsOf(total), active_campaigns: Number(active?.count ?? 0) },
     days: figures,
+    hours: await hourFigures(
+      db,
+      { table: 'user_click_hours', column: 'user_id', id: userId },
+      { days, start, end },
+    ),
   };
 }
 
@@ -183,8 +226,22 @@ export async function campaignsInRange(
 }
 
 /**
- * One campaign's range: its days (from its creation for all time), what it was billed before the
- * range (for cumulative spend against its budget) and its budget. Undefined without such a campaign.
+ * What the campaign's current period (its latest, once ended) was billed by `end`: its billing total
+ * less what hours from `end` on billed. Those hours all belong to the period when it began before
+ * `end` (a whole hour, and the period began before it), so the figure is exact also when the period
+ * began within an hour that billed the one before; a period that began at or after `end` had nothing.
+ */
+const PERIOD_SPENT_BY = `
+  SELECT CASE WHEN c.start_date >= $2 THEN 0
+              ELSE GREATEST(0, c.billed_cents - COALESCE((SELECT sum(h.billed_cents) FROM click_hours h
+                                                           WHERE h.campaign_id = c.id AND h.hour >= $2), 0))
+         END::bigint AS cents
+    FROM campaigns c WHERE c.id = $1`;
+
+/**
+ * One campaign's range: its days (from its creation for all time) and its current period (issue 35:
+ * the tracker sets this period's spend against this period's budget, never the lifetime spend).
+ * Undefined without such a campaign.
  */
 export async function campaignStats(
   db: Reader,
@@ -193,13 +250,20 @@ export async function campaignStats(
   body: RangeBody,
   now = Date.now(),
 ): Promise<CampaignStats | undefined> {
-  const [campaign] = await db.query<{ id: number; amount_deposit_cents: number; created_at: Date }>(
-    `SELECT id, amount_deposit_cents, created_at FROM campaigns
+  const [campaign] = await db.query<{
+    id: number;
+    amount_deposit_cents: number;
+    created_at: Date;
+    start_date: Date;
+    end_date: Date | null;
+  }>(
+    `SELECT id, amount_deposit_cents, created_at, start_date, end_date FROM campaigns
       WHERE user_id = $1 AND lower(profile_username) = lower($2)`,
     [userId, username],
   );
   if (!campaign) return undefined;
-  const firstDay = dayOf(body.time_zone, new Date(campaign.created_at).getTime());
+  const zone = body.time_zone;
+  const firstDay = dayOf(zone, new Date(campaign.created_at).getTime());
   const { range, days, bounds, start, end } = rangeOf(body, now, firstDay);
   const rows = await db.query<SumsRow & { bucket: number }>(
     `SELECT width_bucket(hour, $2::timestamptz[]) AS bucket, ${SUMS}
@@ -208,16 +272,22 @@ export async function campaignStats(
       GROUP BY 1`,
     [campaign.id, bounds, start, end],
   );
-  const [before] = await db.query<{ cents: number | string }>(
-    'SELECT COALESCE(sum(billed_cents), 0)::bigint AS cents FROM click_hours WHERE campaign_id = $1 AND hour < $2',
-    [campaign.id, start],
-  );
+  const [spent] = await db.query<{ cents: number | string }>(PERIOD_SPENT_BY, [campaign.id, end]);
   const { figures, total } = dayFigures(days, rows);
   return {
     range,
     totals: totalsOf(total),
-    budget: centsToDollars(Number(campaign.amount_deposit_cents)),
-    spend_before: centsToDollars(Number(before?.cents ?? 0)),
+    period: {
+      from: dayOf(zone, new Date(campaign.start_date).getTime()),
+      to: campaign.end_date ? dayOf(zone, new Date(campaign.end_date).getTime()) : null,
+      budget: centsToDollars(Number(campaign.amount_deposit_cents)),
+      spent: centsToDollars(Number(spent?.cents ?? 0)),
+    },
     days: figures,
+    hours: await hourFigures(
+      db,
+      { table: 'click_hours', column: 'campaign_id', id: campaign.id },
+      { days, start, end },
+    ),
   };
 }
