@@ -134,6 +134,9 @@ test('every signed-in page, the phone menu open, an unverified account, at 390 a
     `/topup-balance/${waiting}`,
     `/topup-balance/${paid}?view=receipt`,
     '/transactions',
+    // Issue 35: the statement, and this month's printable one.
+    '/statement',
+    `/statement?month=${new Date().toISOString().slice(0, 7)}`,
     '/notifications',
     '/support',
     '/account',

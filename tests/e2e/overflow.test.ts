@@ -112,6 +112,9 @@ test('no signed-in page is wider than the screen at 320, 768 and 1280 px, nor th
     `/topup-balance/${waiting}`,
     `/topup-balance/${paid}?view=receipt`,
     '/transactions',
+    // Issue 35: the statement, and this month's printable one.
+    '/statement',
+    `/statement?month=${new Date().toISOString().slice(0, 7)}`,
     '/notifications',
     '/support',
     '/account',
