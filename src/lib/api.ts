@@ -146,11 +146,6 @@ export async function callApi<E extends Endpoint>(
   return sendWrite(endpoint, path, body, options?.headers);
 }
 
-/** Spec §8: the server's message when present, otherwise the screen's fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
-
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }

@@ -56,8 +56,3 @@ export function subscribeOnline(listener: () => void): () => void {
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, isOnline, () => true);
 }
-
-/** A screen's fixed failure message, or the offline message when the write was refused offline. */
-export function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message === OFFLINE_MESSAGE ? OFFLINE_MESSAGE : fallback;
-}

@@ -65,6 +65,11 @@ export interface Config {
     /** EXPLORER_TX_URL; unset: the chain's own (explorerOfChain, asked of the chain once). */
     explorerTx: string | undefined;
   };
+  /**
+   * Issue 35 point 10: who issues the deposit receipts (RECEIPT_ISSUER, lines parted by `|`): a name,
+   * then the address lines (and any tax number) an accounting document shows.
+   */
+  receiptIssuer: string[];
   rpcUrl: string | undefined;
   /**
    * Deposits (design §2): the extended public key (BIP-32) each advertiser's deposit address is
@@ -241,6 +246,7 @@ export function loadConfig(env: Env = process.env): Config {
       supportEmail: env.SUPPORT_EMAIL ?? 'support@promoclicks.local',
       explorerTx: env.EXPLORER_TX_URL || undefined,
     },
+    receiptIssuer: receiptIssuerSetting(env.RECEIPT_ISSUER),
     rpcUrl: env.RPC_URL || undefined,
     depositXpub,
     sweepFunderAddresses,
@@ -260,6 +266,15 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownDrainSeconds: nonNegativeInteger(env, 'SHUTDOWN_DRAIN_SECONDS', production ? 10 : 0),
   };
+}
+
+/** RECEIPT_ISSUER's lines, blank ones dropped; unset or blank, the product's name. */
+function receiptIssuerSetting(setting: string | undefined): string[] {
+  const lines = (setting ?? '')
+    .split('|')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  return lines.length > 0 ? lines : ['PromoClicks'];
 }
 
 function logFormatSetting(setting: string | undefined, production: boolean): Config['logFormat'] {

@@ -31,6 +31,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it("names the receipts' issuer from RECEIPT_ISSUER, a line at each |, else the product (issue 35 point 10)", () => {
+    expect(loadConfig({}).receiptIssuer).toEqual(['PromoClicks']);
+    expect(loadConfig({ RECEIPT_ISSUER: ' | ' }).receiptIssuer).toEqual(['PromoClicks']);
+    expect(
+      loadConfig({
+        RECEIPT_ISSUER: 'PromoClicks Ltd | 1 Main Street||London EC1A 1AA | VAT GB123 ',
+      }).receiptIssuer,
+    ).toEqual(['PromoClicks Ltd', '1 Main Street', 'London EC1A 1AA', 'VAT GB123']);
+  });
+
   it('refuses a PORT that is not a number', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT must be a whole number');
   });

@@ -40,6 +40,8 @@ describe('pricing a transfer to its request', () => {
       inWindow: true,
       completes: true,
       priceE8: LOCKED,
+      requestUnits: ETH / 20n,
+      requestCents: 15_000n,
     });
     // Paid at the very end of the window: still in it.
     expect(
@@ -56,6 +58,8 @@ describe('pricing a transfer to its request', () => {
       inWindow: false,
       completes: true,
       priceE8: ROUND,
+      requestUnits: 0n,
+      requestCents: 0n,
     });
     // 0.0333339 ETH at $2,000.00 = $66.6678: $66.66, never rounded up.
     expect(
@@ -78,6 +82,9 @@ describe('pricing a transfer to its request', () => {
       inWindow: true,
       completes: true,
       priceE8: ROUND,
+      // Issue 35 point 10: the part at the locked price apart, for the receipt.
+      requestUnits: (ETH * 2n) / 100n,
+      requestCents: 6_000n,
     });
   });
 
@@ -116,6 +123,8 @@ describe('pricing a transfer to its request', () => {
       inWindow: false,
       completes: true,
       priceE8: undefined,
+      requestUnits: 0n,
+      requestCents: 0n,
     });
   });
 });

@@ -2,8 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { MutationObserver, QueryObserver, onlineManager } from '@tanstack/react-query';
-import { ApiError, callApi, configureApi, errorMessage } from '@/lib/api';
-import { OFFLINE_MESSAGE, failureMessage, isOnline, syncOnlineState } from '@/lib/offline';
+import { ApiError, callApi, configureApi } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
+import { OFFLINE_MESSAGE, isOnline, syncOnlineState } from '@/lib/offline';
 import { endpoint } from '@/shared/contract/endpoint';
 import { ENDPOINTS } from '@/shared/contract/endpoints';
 import { PERSIST_KEY, clearOfflineData, persistQueryCache } from '@/lib/offline-cache';
@@ -77,8 +78,8 @@ describe('writes offline', () => {
     const refused: unknown = await callApi(call('POST', 'auth/logout', 'write'), {}).catch(
       (e: unknown) => e,
     );
-    expect(failureMessage(refused, 'Failed to logout. Please try again.')).toBe(OFFLINE_MESSAGE);
-    expect(failureMessage(new ApiError(0, undefined), 'Failed to logout. Please try again.')).toBe(
+    expect(errorMessage(refused, 'Failed to logout. Please try again.')).toBe(OFFLINE_MESSAGE);
+    expect(errorMessage(new ApiError(0, undefined), 'Failed to logout. Please try again.')).toBe(
       'Failed to logout. Please try again.',
     );
   });

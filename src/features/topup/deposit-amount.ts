@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { ApiError, errorMessage } from '@/lib/api';
 import { TopUpBalanceBody } from '@/shared/contract/deposits';
 
 /** Spec §4, §9: the wait before the sender-address field, and before leaving for /transactions. */
@@ -14,14 +13,4 @@ export function depositAmountError(text: string): string | null {
   if (text.trim() === '') return '';
   const parsed = v.safeParse(TopUpBalanceBody.entries.amount, Number(text));
   return parsed.success ? null : parsed.issues[0].message;
-}
-
-/**
- * Spec §8: the server's message first (or the offline message of a call refused offline); the first
- * fallback when the server refused (4xx) without one, the second when it failed. A write whose answer
- * was lost never fails: it is asked for again until an answer comes (issue 14).
- */
-export function depositError(error: unknown, refused: string, failed: string): string {
-  const refusal = error instanceof ApiError && error.status >= 400 && error.status < 500;
-  return errorMessage(error, refusal ? refused : failed);
 }

@@ -15,6 +15,7 @@ import {
   listTransactions,
   toTransaction,
 } from '../domain/deposits/deposit-views';
+import { depositReceipt } from '../domain/deposits/deposit-receipts';
 import { chainUnavailable, createDeposit, deletePendingDeposit } from '../domain/deposits/deposits';
 import { badRequest, notFound } from '../errors';
 import { requireUser, signedInUser } from '../plugins/session';
@@ -91,15 +92,17 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     app,
     getTransaction,
   )(async ({ body, request, db }) => {
+    const userId = signedInUser(request).id;
     const deposit = await findTransactionDetail(
       db,
-      signedInUser(request).id,
+      userId,
       body.transaction_id,
       confirmations,
       app.coins,
     );
     if (!deposit) throw notFound(DEPOSIT_MESSAGES.notFound);
-    return { success: true, message: DEPOSIT_MESSAGES.fetched, data: deposit };
+    const receipt = await depositReceipt(db, deposit, userId, app.config.receiptIssuer, app.coins);
+    return { success: true, message: DEPOSIT_MESSAGES.fetched, data: { ...deposit, receipt } };
   });
 
   route(

@@ -164,10 +164,49 @@ export const DepositTransfer = v.object({
 });
 export type DepositTransfer = v.InferOutput<typeof DepositTransfer>;
 
-/** One deposit with the payments counted for it (its page, /topup-balance/{id}, and its receipt). */
+/**
+ * Why a receipt line counted at its price (issue 35 point 10): inside the window up to the amount
+ * requested, at the request's locked price; beyond that amount, after the window, or with no request,
+ * at the price in force at its block (ETH; a stablecoin is $1.00 either way).
+ */
+export const RECEIPT_LINE_BASES = ['requested', 'over', 'late', 'unrequested'] as const;
+
+/**
+ * One line of a receipt: a payment credited, or the part of one counted at one price. `amount` in the
+ * coin (6 decimals), `price` the dollars one coin counted for, `creditedAmount` the dollars it added;
+ * the lines' credits add up to the deposit's `creditedAmount`, their amounts to its `receivedAmount`.
+ */
+export const ReceiptLine = v.object({
+  hash: v.nullable(v.string()),
+  blockTime: v.string(),
+  basis: v.picklist(RECEIPT_LINE_BASES),
+  amount: v.string(),
+  price: v.number(),
+  creditedAmount: v.number(),
+});
+export type ReceiptLine = v.InferOutput<typeof ReceiptLine>;
+
+/**
+ * A deposit's receipt, once any of it was credited (confirmed, underpaid, paid late or in part):
+ * who issues it (RECEIPT_ISSUER: a name, then address lines), who paid (the account's name, e-mail
+ * and id), its date (when it was confirmed, else its latest credit) and its lines.
+ */
+export const Receipt = v.object({
+  issuer: v.array(v.string()),
+  payer: v.object({ name: v.string(), email: v.string(), accountId: v.number() }),
+  date: v.string(),
+  lines: v.array(ReceiptLine),
+});
+export type Receipt = v.InferOutput<typeof Receipt>;
+
+/**
+ * One deposit with the payments counted for it (its page, /topup-balance/{id}) and its receipt (null
+ * until a payment to it is credited).
+ */
 export const TransactionDetail = v.object({
   ...Transaction.entries,
   transfers: v.array(DepositTransfer),
+  receipt: v.nullable(Receipt),
 });
 export type TransactionDetail = v.InferOutput<typeof TransactionDetail>;
 

@@ -512,7 +512,7 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
 
   describe('get-transaction', () => {
     it("answers the caller's own deposit with each transfer counted for it", async () => {
-      const { client } = await registerUser(t.server);
+      const { client, registration, userId } = await registerUser(t.server);
       const payer = chain.payers[4]!;
       const { data } = answerOf(await deposit(client, 200, 'usdt'), 201);
       const first = await pay(payer, data, 120_000_000n);
@@ -554,6 +554,30 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
               blockTime: secondBlock.time,
             },
           ],
+          // Issue 35 point 10: its receipt, each part paid a line.
+          receipt: {
+            issuer: ['PromoClicks'],
+            payer: { name: registration.username, email: registration.email, accountId: userId },
+            date: answerOf(response).data.confirmedAt,
+            lines: [
+              {
+                hash: first,
+                blockTime: firstBlock.time,
+                basis: 'requested',
+                amount: '120.000000',
+                price: 1,
+                creditedAmount: 120,
+              },
+              {
+                hash: second,
+                blockTime: secondBlock.time,
+                basis: 'requested',
+                amount: '80.000000',
+                price: 1,
+                creditedAmount: 80,
+              },
+            ],
+          },
         },
       });
       expect(answerOf(response).data.transfers.map((t) => t.confirmations)).toEqual([2, 1]);

@@ -248,6 +248,11 @@ describe('/topup-balance/{id}: what the deposit page shows', () => {
       'href',
       '/topup-balance',
     );
+    // Issue 35 point 10: the $100.00 credited has its receipt.
+    expect(screen.getByRole('link', { name: 'View receipt' })).toHaveAttribute(
+      'href',
+      '/topup-balance/41?view=receipt',
+    );
   });
 
   it('an unknown deposit, or someone else’s, is not found, with a way back', async () => {

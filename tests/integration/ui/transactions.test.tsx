@@ -125,7 +125,16 @@ describe('/transactions', () => {
       body: {
         success: true,
         message: 'Transaction fetched successfully',
-        data: { ...deposit(2), transfers: [] },
+        data: {
+          ...deposit(2),
+          transfers: [],
+          receipt: {
+            issuer: ['PromoClicks'],
+            payer: { name: 'ava', email: 'ava@example.com', accountId: 7 },
+            date: deposit(2).createdAt,
+            lines: [],
+          },
+        },
       },
     });
     await user.click(within(await row(2)).getByRole('link', { name: 'View receipt' }));
@@ -200,6 +209,11 @@ describe('/transactions', () => {
     expect(within(underpaid).getByRole('link', { name: 'View deposit' })).toHaveAttribute(
       'href',
       '/topup-balance/3',
+    );
+    // Issue 35 point 10: its $100.00 credited has a receipt too.
+    expect(within(underpaid).getByRole('link', { name: 'View receipt' })).toHaveAttribute(
+      'href',
+      '/topup-balance/3?view=receipt',
     );
     const expired = await row(1);
     expect(within(expired).queryByText('Underpaid')).toBeNull();

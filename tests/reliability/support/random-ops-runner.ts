@@ -585,10 +585,23 @@ export class RandomOpsRun {
                 blockTime: expect.any(String),
               },
             ],
+            // Issue 35 point 10: its receipt, the payment one line at the price of its block.
+            receipt: expect.objectContaining({
+              lines: [
+                {
+                  hash: payment.hash,
+                  blockTime: expect.any(String),
+                  basis: 'unrequested',
+                  amount: paid,
+                  price: price ?? 1,
+                  creditedAmount: cents / 100,
+                },
+              ],
+            }),
           },
         },
       });
-      const { transfers: _transfers, ...created } = answerOf(read).data;
+      const { transfers: _transfers, receipt: _receipt, ...created } = answerOf(read).data;
       deposit.created = created;
     }
   }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { adPackageLabel } from '@/lib/ad-package-label';
 import { formatMoney } from '@/lib/format';
 import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '@/shared/constants';

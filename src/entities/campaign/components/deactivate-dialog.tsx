@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import type { Campaign } from '@/shared/contract/campaigns';
 import { campaignDetailsQueryOptions } from '../api/get-campaign-details';
 import { useExpireAdPackage } from '../api/expire-ad-package';

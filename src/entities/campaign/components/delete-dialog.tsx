@@ -1,4 +1,4 @@
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import type { Campaign } from '@/shared/contract/campaigns';
 import { useRemoveAdPackage } from '../api/remove-ad-package';
 import { ConfirmDialog } from './confirm-dialog';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import type { Campaign } from '@/shared/contract/campaigns';
 import { ErrorBox } from '@/ui/alert';
 import { Dialog } from '@/ui/dialog';

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useMemo, type ReactNode } from 'react';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import type { DayFigures, HourFigures, ResolvedRange } from '@/shared/contract/stats';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/card';

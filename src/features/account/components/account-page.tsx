@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { Button, buttonClass } from '@/ui/button';
 import { Card, EmptyState, PageHeader } from '@/ui/card';

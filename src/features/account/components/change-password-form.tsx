@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@/shared/contract/user';
 import { passwordIdentityProblem, type PasswordOwner } from '@/shared/rules/account';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { formatShortDate } from '@/lib/format';
 import { ErrorBox } from '@/ui/alert';
 import { SuccessBox } from '@/ui/status-boxes';

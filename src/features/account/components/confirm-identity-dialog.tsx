@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { ErrorBox } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { PROFILE_MESSAGES } from '@/shared/contract/profile';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { Button } from '@/ui/button';
 import { PasswordField, TextField } from '@/ui/field';
 import { useShowFirstInvalid } from '@/ui/show-first-invalid';

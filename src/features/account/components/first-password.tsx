@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { useOnline } from '@/lib/offline';
 import { Button } from '@/ui/button';
 import { WriteStatus } from '@/ui/write-status';

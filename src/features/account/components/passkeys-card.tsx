@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Passkey } from '@/shared/contract/passkeys';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { TextField } from '@/ui/field';

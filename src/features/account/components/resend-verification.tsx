@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { useOnline } from '@/lib/offline';
 import { WarningBox } from '@/ui/status-boxes';
 import { Button } from '@/ui/button';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { sessionName, type UserSession } from '@/shared/contract/sessions';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { useOnline } from '@/lib/offline';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { MIN_PASSWORD_LENGTH } from '@/shared/rules/account';
 import { SuccessBox } from '@/ui/status-boxes';
 import { Button, buttonClass } from '@/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { ErrorBox } from '@/ui/alert';
 import { SuccessBox } from '@/ui/status-boxes';
 import { Button } from '@/ui/button';

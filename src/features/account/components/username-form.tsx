@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { PROFILE_MESSAGES } from '@/shared/contract/profile';
 import { usernameProblem } from '@/shared/rules/account';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { useShowFirstInvalid } from '@/ui/show-first-invalid';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { EMAIL_SIGN_IN_MESSAGES } from '@/shared/contract/email-sign-in';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { ErrorBox } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { WriteStatus } from '@/ui/write-status';

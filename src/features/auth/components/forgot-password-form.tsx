@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { AUTH_FALLBACK_MESSAGE, RESET_RESEND_SECONDS } from '@/shared/constants';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { formatCountdown, useCountdown } from '@/lib/use-countdown';
 import { ErrorBox } from '@/ui/alert';
 import { Button } from '@/ui/button';

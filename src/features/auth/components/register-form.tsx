@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AUTH_FALLBACK_MESSAGE } from '@/shared/constants';
 import type { PublicConfig } from '@/shared/contract/config';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { ErrorBox } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Checkbox, PasswordField, TextField } from '@/ui/field';

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { SecondFactorChallenge } from '@/shared/contract/login';
-import { errorMessage, isUnauthorized } from '@/lib/api';
+import { isUnauthorized } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { ErrorBox } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { ApiError, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import type { CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { Button, buttonClass } from '@/ui/button';
 import { Card, EmptyState, PageHeader } from '@/ui/card';
@@ -25,13 +25,6 @@ import {
 } from '../history-list';
 import { HistoryEntry } from './history-entry';
 import * as styles from './campaign-history.css';
-
-function loadError(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    return errorMessage(error, 'Error fetching campaign history, please try again');
-  }
-  return 'Error fetching campaign history, please try again';
-}
 
 /** The file is the list as shown: same entries, same order, same figures. */
 function exportFile(entries: CampaignHistoryEntry[], figures: RangeFigures): CsvBuild | undefined {
@@ -117,7 +110,7 @@ export function CampaignHistoryPage() {
     content = (
       <Card>
         <EmptyState icon="!" title="Error fetching campaign history">
-          <p>{loadError(history.error)}</p>
+          <p>{errorMessage(history.error, 'Error fetching campaign history, please try again')}</p>
           <Button onClick={() => void history.refetch()} disabled={history.isFetching}>
             Try Again
           </Button>

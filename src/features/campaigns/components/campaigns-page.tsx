@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { Button, buttonClass } from '@/ui/button';
 import { Card, EmptyState, PageHeader } from '@/ui/card';
 import { useFeedback } from '@/ui/feedback';

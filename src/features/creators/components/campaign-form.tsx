@@ -1,5 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '@/lib/error-message';
 import { adPackageLabel } from '@/lib/ad-package-label';
 import { formatMoney } from '@/lib/format';
 import {
@@ -25,7 +26,6 @@ import {
   type CampaignFormField,
   type CampaignFormProblem,
 } from '../campaign-form';
-import { requestErrorText } from '../request-error';
 import { EstimatePanel } from './estimate-panel';
 import { PackageDetails } from './package-details';
 import * as styles from './campaign-form.css';
@@ -90,7 +90,7 @@ export function CampaignForm({ username }: { username: string }) {
     invalid?.message ??
     depositProblem ??
     (create.isError
-      ? requestErrorText(
+      ? errorMessage(
           create.error,
           'Failed to create campaign',
           'Failed to create campaign. Please try again.',

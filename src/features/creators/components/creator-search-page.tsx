@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { errorMessage } from '@/lib/error-message';
 import {
   CREATOR_SEARCH_DEBOUNCE_MS,
   CREATOR_SEARCH_MIN_CHARS,
@@ -16,7 +17,6 @@ import { useAuthUser } from '@/entities/session/api/check-auth';
 import type { Campaign } from '@/shared/contract/campaigns';
 import { useCampaigns } from '@/entities/campaign/api/get-campaigns';
 import { useSearchProfiles } from '../api/search-profiles';
-import { requestErrorText } from '../request-error';
 import { useDebouncedValue } from '../use-debounced-value';
 import { CreatorResult, ownCampaignFor } from './creator-result';
 import { Pager } from '@/ui/pager';
@@ -52,7 +52,7 @@ function SearchResults({
   if (search.isError)
     return (
       <ErrorBox>
-        {requestErrorText(
+        {errorMessage(
           search.error,
           'Failed to search profiles',
           'Failed to search profiles. Please try again.',

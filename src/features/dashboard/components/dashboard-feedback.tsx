@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { LOW_BALANCE_DOLLARS } from '@/shared/constants';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { WarningBox } from '@/ui/status-boxes';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/card';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { formatMoney } from '@/lib/format';
 import { ErrorBox } from '@/ui/alert';
 import { Button, buttonClass } from '@/ui/button';

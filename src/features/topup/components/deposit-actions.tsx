@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLayoutEffect, useRef } from 'react';
-import { ApiError, errorMessage } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { DEPOSIT_MESSAGES, type Transaction } from '@/shared/contract/deposits';
 import { ErrorBox } from '@/ui/alert';
 import { Button, buttonClass } from '@/ui/button';

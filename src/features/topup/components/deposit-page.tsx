@@ -27,23 +27,22 @@ const STEP: Record<DepositState, number> = {
   underpaid: 1,
 };
 
-/** What a closed deposit leads to: its receipt, or a new deposit. */
+/** What a closed deposit leads to: its receipt (issue 35 point 10: an underpaid one's too), a new deposit. */
 function NextStep({ deposit, state }: { deposit: TransactionDetail; state: DepositState }) {
-  if (state === 'confirmed') {
-    return (
-      <div className={styles.nextStep}>
-        <Link {...receiptLink(deposit.id)} className={buttonClass('secondary')}>
-          View receipt
-        </Link>
-      </div>
-    );
-  }
+  const receipt =
+    state === 'confirmed' || state === 'underpaid' ? (
+      <Link {...receiptLink(deposit.id)} className={buttonClass('secondary')}>
+        View receipt
+      </Link>
+    ) : null;
+  if (state === 'confirmed') return <div className={styles.nextStep}>{receipt}</div>;
   if (state !== 'expired' && state !== 'underpaid') return null;
   return (
     <div className={styles.nextStep}>
       <Link to="/topup-balance" className={buttonClass('primary')}>
         New deposit
       </Link>
+      {receipt}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ApiError, errorMessage } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { DEPOSIT_MESSAGES, type TransactionDetail } from '@/shared/contract/deposits';
 import { Button, buttonClass } from '@/ui/button';
 import { Card, EmptyState, PageHeader } from '@/ui/card';

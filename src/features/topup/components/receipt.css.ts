@@ -18,19 +18,60 @@ export const receipt = style({
 
 export const title = style({ fontSize: '20px', fontWeight: 700 });
 
-export const subtitle = style({ fontSize: '16px', fontWeight: 700 });
+export const subtitle = style({ fontSize: '16px', fontWeight: 700, textAlign: 'left' });
 
 export const summary = style({ display: 'grid', gap: vars.space.sm, margin: 0 });
 
-export const payment = style([
-  summary,
-  {
-    padding: vars.space.lg,
-    border: `1px solid ${vars.color.border}`,
-    borderRadius: vars.radius.md,
-    breakInside: 'avoid',
-  },
-]);
+export const parties = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  '@media': { 'screen and (min-width: 640px), print': { gridTemplateColumns: '1fr 1fr' } },
+});
+
+export const partyTitle = style({ fontSize: '14px', fontWeight: 600, color: vars.color.textMuted });
+
+export const address = style({
+  display: 'flex',
+  flexDirection: 'column',
+  fontStyle: 'normal',
+  overflowWrap: 'anywhere',
+});
+
+/** The payments' table scrolls sideways on a narrow phone, never the page. */
+export const linesScroll = style({
+  overflowX: 'auto',
+  '@media': { print: { overflow: 'visible' } },
+});
+
+export const lines = style({ width: '100%', borderCollapse: 'collapse', fontSize: '14px' });
+
+globalStyle(`${lines} th, ${lines} td`, {
+  padding: `${vars.space.sm} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: 'left',
+  verticalAlign: 'top',
+});
+
+globalStyle(`${lines} tfoot th, ${lines} tfoot td`, { fontWeight: 700, borderBottom: 'none' });
+
+globalStyle(`${lines} tr`, { breakInside: 'avoid' });
+
+export const number = style({
+  whiteSpace: 'nowrap',
+  fontVariantNumeric: 'tabular-nums',
+  selectors: { [`${lines} &`]: { textAlign: 'right' } },
+});
+
+export const paymentCell = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  minWidth: '160px',
+});
+
+export const note = style({ color: vars.color.textMuted, fontSize: '13px' });
+
+export const footnote = style({ color: vars.color.textMuted, fontSize: '13px', margin: 0 });
 
 export const row = style({
   display: 'grid',

@@ -1,11 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { errorMessage } from '@/lib/error-message';
 import type { CoinType, Transaction } from '@/shared/contract/deposits';
 import { Card } from '@/ui/card';
 import { useTransactions } from '@/entities/deposit/api/get-transactions';
 import { depositLink } from '@/entities/deposit/format';
 import { useCreateTransaction } from '../api/create-transaction';
-import { depositError } from '../deposit-amount';
 import { openRequests } from '../open-deposits';
 import { BalanceHeader } from './balance-header';
 import { DepositForm } from './deposit-form';
@@ -65,7 +65,7 @@ export function TopUpPage() {
               inFlight={create.inFlight}
               error={
                 create.isError
-                  ? depositError(
+                  ? errorMessage(
                       create.error,
                       'Failed to create transaction',
                       'Error creating transaction, please try again',

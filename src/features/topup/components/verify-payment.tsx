@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '@/lib/error-message';
 import type { Transaction } from '@/shared/contract/deposits';
 import { ErrorBox } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import * as fieldStyles from '@/ui/field.css';
 import { WriteStatus } from '@/ui/write-status';
 import { useVerifyTransaction } from '../api/verify-transaction';
-import { depositError, TRANSFER_WAIT_SECONDS } from '../deposit-amount';
+import { TRANSFER_WAIT_SECONDS } from '../deposit-amount';
 import * as styles from './topup.css';
 
 type Phase = 'idle' | 'waiting' | 'address';
@@ -81,7 +82,7 @@ export function VerifyPayment({
       <WriteStatus write={verify.inFlight} />
       {verify.isError ? (
         <ErrorBox>
-          {depositError(
+          {errorMessage(
             verify.error,
             'Failed to verify transaction',
             'Error verifying payment, please try again',

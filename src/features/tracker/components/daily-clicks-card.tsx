@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { browserTimeZone } from '@/lib/time-zone';
 import type { ClicksOverTime } from '@/shared/contract/campaigns';
 import { Card } from '@/ui/card';

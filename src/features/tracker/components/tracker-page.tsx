@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/error-message';
 import { formatCompactCount, formatMoney, formatShortDate } from '@/lib/format';
 import type { Campaign } from '@/shared/contract/campaigns';
 import { Button, buttonClass } from '@/ui/button';

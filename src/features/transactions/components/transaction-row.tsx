@@ -40,7 +40,7 @@ function Cell({
 /**
  * Under the status: a payment waiting for its confirmations, a late or unrequested payment, an
  * underpaid request, and the way to the deposit's page (pending, or underpaid: it says what arrived
- * and what to do next) or its receipt (confirmed).
+ * and what to do next) and its receipt (confirmed or underpaid: issue 35 point 10).
  */
 function StatusNotes({ transaction }: { transaction: Transaction }) {
   const { confirmations, status } = transaction;
@@ -59,7 +59,8 @@ function StatusNotes({ transaction }: { transaction: Transaction }) {
         <Link {...depositLink(transaction.id)} className={styles.rowLink}>
           View deposit
         </Link>
-      ) : status === 'confirmed' ? (
+      ) : null}
+      {status === 'confirmed' || underpaid ? (
         <Link {...receiptLink(transaction.id)} className={styles.rowLink}>
           View receipt
         </Link>

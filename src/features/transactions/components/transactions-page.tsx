@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { errorMessage } from '@/lib/error-message';
 import { formatMoney } from '@/lib/format';
 import { usePublicConfig } from '@/lib/public-config';
 import type { Transaction, TransactionsFilter } from '@/shared/contract/deposits';
@@ -11,7 +12,6 @@ import { useFeedback } from '@/ui/feedback';
 import { FeedbackBox } from '@/ui/feedback-box';
 import { Spinner } from '@/ui/spinner';
 import { useAuthUser } from '@/entities/session/api/check-auth';
-import { depositListError } from '../list-error';
 import { useTransactions } from '@/entities/deposit/api/get-transactions';
 import { pageCount, pageSlice, VISIBLE_PAGE_BUTTONS } from '../paging';
 import { Pager } from '@/ui/pager';
@@ -99,7 +99,13 @@ export function TransactionsPage() {
           <Spinner label="Loading transactions..." />
         ) : transactions.isError ? (
           <div className={styles.errorPanel}>
-            <ErrorBox>{depositListError(transactions.error)}</ErrorBox>
+            <ErrorBox>
+              {errorMessage(
+                transactions.error,
+                'Failed to fetch transactions',
+                'Failed to fetch transactions. Please try again.',
+              )}
+            </ErrorBox>
             <Button
               variant="secondary"
               onClick={() => void transactions.refetch()}

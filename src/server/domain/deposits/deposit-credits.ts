@@ -102,13 +102,15 @@ export async function creditTransfer(
           inWindow: false,
           completes: false,
           priceE8: roundPrice,
+          requestUnits: 0n,
+          requestCents: 0n,
         };
     const { cents } = priced;
     const dust = cents === 0n && !priced.completes;
     if (!request && dust) {
       // Worth less than a cent with no request to count toward (a zero-value "address poisoning"
       // transfer, say): on record, nothing to credit.
-      await markCredited(tx, transfer, null, 0n, undefined, null);
+      await markCredited(tx, transfer, null, { ...priced, priceE8: undefined }, null);
       return true;
     }
     const deposit = request
@@ -122,7 +124,7 @@ export async function creditTransfer(
         reference: `transfer:${transfer.id}`,
       });
     }
-    await markCredited(tx, transfer, deposit.id, cents, priced.priceE8, request?.expires_at);
+    await markCredited(tx, transfer, deposit.id, priced, request?.expires_at);
     if (!dust) {
       await notify(
         tx,
@@ -227,18 +229,21 @@ async function unrequestedDeposit(
   return created!;
 }
 
-/** The transfer is credited: to its deposit, for its cents, at its price, judged against a window. */
+/**
+ * The transfer is credited: to its deposit, for its cents, at its price (the part at the request's
+ * locked price apart), judged against a window.
+ */
 async function markCredited(
   tx: Writer,
   transfer: TransferRow,
   depositId: number | null,
-  cents: bigint,
-  priceE8: bigint | undefined,
+  { cents, priceE8, requestUnits, requestCents }: Priced,
   windowEnd: Date | null | undefined,
 ): Promise<void> {
   await tx.query(
     `UPDATE chain_transfers SET state = 'credited', deposit_id = $2, credited_cents = $3,
-        eth_usd_price_e8 = $4, credited_at = now(), window_ends_at = $5
+        eth_usd_price_e8 = $4, credited_at = now(), window_ends_at = $5,
+        request_units = $6::numeric, request_cents = $7
       WHERE id = $1`,
     [
       transfer.id,
@@ -246,6 +251,8 @@ async function markCredited(
       cents.toString(),
       priceE8 === undefined ? null : priceE8.toString(),
       windowEnd ?? null,
+      requestUnits.toString(),
+      requestCents.toString(),
     ],
   );
 }

@@ -32,6 +32,12 @@ export interface Priced {
   completes: boolean;
   /** The price it counted at (ETH): the locked one when all of it did, else its block's round. */
   priceE8: bigint | undefined;
+  /**
+   * The part of it counted at the request's locked price (in the window, up to what was due) and
+   * what that part credits; the rest counted at `priceE8`. Issue 35 point 10: a receipt lists both.
+   */
+  requestUnits: bigint;
+  requestCents: bigint;
 }
 
 /** The ETH/USD feed's answers have 8 decimals. */
@@ -94,6 +100,8 @@ export function priceTransfer(
       inWindow,
       completes,
       priceE8: roundPriceE8,
+      requestUnits: 0n,
+      requestCents: 0n,
     };
   }
   const due = request.expectedUnits - request.receivedUnits;
@@ -107,6 +115,8 @@ export function priceTransfer(
     inWindow,
     completes,
     priceE8: rest === 0n ? request.lockedPriceE8 : roundPriceE8,
+    requestUnits: part,
+    requestCents: partCents,
   };
 }
 

@@ -161,14 +161,17 @@ type TransferRow = {
   state: string;
 };
 
-/** One deposit with the payments counted for it (and, while it is open, those still confirming). */
+/**
+ * One deposit with the payments counted for it (and, while it is open, those still confirming); its
+ * receipt is deposit-receipts.ts's.
+ */
 export async function findTransactionDetail(
   db: Reader,
   userId: number,
   depositId: number,
   required: number,
   coins: CoinRegistry = COINS,
-): Promise<TransactionDetail | undefined> {
+): Promise<Omit<TransactionDetail, 'receipt'> | undefined> {
   const [deposit] = await db.query<DepositRow>(
     `SELECT ${depositState(coins)} FROM deposits d WHERE id = $1 AND user_id = $2`,
     [depositId, userId],

@@ -69,5 +69,5 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
 
 /** The same deposit as get-transaction answers it, with the payments counted for it. */
 export function makeDepositDetail(overrides: Partial<TransactionDetail> = {}): TransactionDetail {
-  return { ...makeTransaction(overrides), transfers: [], ...overrides };
+  return { ...makeTransaction(overrides), transfers: [], receipt: null, ...overrides };
 }
