@@ -86,6 +86,7 @@ describe('signed-in layout', () => {
       'New Campaign': '/create-campaign',
       'Topup Balance': '/topup-balance',
       Transactions: '/transactions',
+      Statement: '/statement',
       Notifications: '/notifications',
       Support: '/support',
       'My Account': '/account',
