@@ -96,15 +96,17 @@ export function StatementPage() {
                   {first.range.time_zone}
                 </p>
               </div>
-              <RangeTiles
-                stale={stale}
-                tiles={[
-                  { label: 'Opening balance', value: formatMoney(first.opening_balance) },
-                  { label: 'Money in', value: signedMoney(first.totals.money_in, formatMoney) },
-                  { label: 'Money out', value: signedMoney(first.totals.money_out, formatMoney) },
-                  { label: 'Closing balance', value: formatMoney(first.closing_balance) },
-                ]}
-              />
+              <div className={styles.tiles}>
+                <RangeTiles
+                  stale={stale}
+                  tiles={[
+                    { label: 'Opening balance', value: formatMoney(first.opening_balance) },
+                    { label: 'Money in', value: signedMoney(first.totals.money_in, formatMoney) },
+                    { label: 'Money out', value: signedMoney(first.totals.money_out, formatMoney) },
+                    { label: 'Closing balance', value: formatMoney(first.closing_balance) },
+                  ]}
+                />
+              </div>
               {rows.length === 0 ? (
                 <EmptyState icon="≡" title="No changes in this range">
                   <p>Deposits, campaign payments and refunds show here.</p>

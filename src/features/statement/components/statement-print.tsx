@@ -121,7 +121,7 @@ function StatementPrint({ month }: { month: string }) {
                 <td>{dayText(data.range.to)}</td>
                 <td>
                   Closing balance (in {formatMoney(data.totals.money_in)}, out{' '}
-                  {formatMoney(-data.totals.money_out)})
+                  {formatMoney(Math.abs(data.totals.money_out))})
                 </td>
                 <td>{signedMoney(data.totals.money_in + data.totals.money_out, formatMoney)}</td>
                 <td>{formatMoney(data.closing_balance)}</td>

@@ -21,6 +21,11 @@ export const toolbar = style({
 
 export const section = style({ display: 'grid', gap: vars.space.lg });
 
+export const tiles = style({
+  padding: vars.space.lg,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
 export const rows = style({ listStyle: 'none', margin: 0, padding: 0 });
 
 export const row = style({
