@@ -6,7 +6,8 @@ import { formatTable, type BenchResult, type Measurement } from './report';
 /**
  * `npm run bench`: every figure of issue 6 beside its same-run baseline. Prints a table and writes
  * tests/bench/results.json. `npm run bench -- web` (or `-- server`, `-- watcher`, `-- enumeration`) runs one part and
- * only prints its table: results.json always holds one whole run. `-- clicks` runs the server part's
+ * only prints its table: results.json always holds one whole run. `-- statement` runs the account
+ * statement's figures alone (part of a whole run too). `-- clicks` runs the server part's
  * click figures alone (a whole run has them in `server`), `-- ranges` the dashboard's range figures.
  */
 const parts: Record<string, () => Promise<Measurement[]>> = {
@@ -16,6 +17,7 @@ const parts: Record<string, () => Promise<Measurement[]>> = {
   enumeration: async () => (await import('./server/enumeration')).runEnumerationBench(),
   clicks: async () => (await import('./server/index')).runServerBench({ api: false }),
   ranges: async () => (await import('./server/range')).runRangeBench(),
+  statement: async () => (await import('./server/statement')).runStatementBench(),
 };
 /** Parts that only run when named. */
 const namedOnly = new Set(['clicks', 'ranges']);

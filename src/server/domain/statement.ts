@@ -130,19 +130,27 @@ export async function accountStatement(
     if (known.length === 0) throw badRequest(UNKNOWN_PAGE);
   }
 
-  const [summary] = await db.query<{ opening: number; money_in: number; money_out: number }>(
-    `SELECT COALESCE((SELECT balance_after_cents FROM ledger_entries
-                       WHERE user_id = $1 AND created_at < $2
-                       ORDER BY created_at DESC, id DESC LIMIT 1), 0)::bigint AS opening,
-            COALESCE(sum(amount_cents) FILTER (WHERE amount_cents > 0), 0)::bigint AS money_in,
-            COALESCE(sum(amount_cents) FILTER (WHERE amount_cents < 0), 0)::bigint AS money_out
-       FROM ledger_entries WHERE user_id = $1 AND created_at >= $2 AND created_at < $3`,
+  // One pass over the range's rows (from the index alone): each kind's sum, money in and out.
+  const sums = await db.query<{
+    kind: string;
+    cents: number;
+    rows: number;
+    in: number;
+    out: number;
+  }>(
+    `SELECT kind, sum(amount_cents)::bigint AS cents, count(*)::int AS rows,
+            COALESCE(sum(amount_cents) FILTER (WHERE amount_cents > 0), 0)::bigint AS in,
+            COALESCE(sum(amount_cents) FILTER (WHERE amount_cents < 0), 0)::bigint AS out
+       FROM ledger_entries
+      WHERE user_id = $1 AND created_at >= $2 AND created_at < $3
+      GROUP BY kind`,
     [userId, start, end],
   );
-  const byLedgerKind = await db.query<{ kind: string; cents: number; rows: number }>(
-    `SELECT kind, sum(amount_cents)::bigint AS cents, count(*)::int AS rows FROM ledger_entries
-      WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY kind`,
-    [userId, start, end],
+  const [before] = await db.query<{ opening: number }>(
+    `SELECT balance_after_cents AS opening FROM ledger_entries
+      WHERE user_id = $1 AND created_at < $2
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [userId, start],
   );
   const rows = await db.query<LedgerRow>(
     `${ROWS}
@@ -158,15 +166,15 @@ export async function accountStatement(
     StatementKind,
     number
   >;
-  let rowCount = 0;
-  for (const row of byLedgerKind) {
+  let [rowCount, moneyIn, moneyOut] = [0, 0, 0];
+  for (const row of sums) {
     const code = KIND_OF.get(row.kind) ?? 'operator_credit';
     byKindCents[code] += Number(row.cents);
     rowCount += Number(row.rows);
+    moneyIn += Number(row.in);
+    moneyOut += Number(row.out);
   }
-  const opening = Number(summary?.opening ?? 0);
-  const moneyIn = Number(summary?.money_in ?? 0);
-  const moneyOut = Number(summary?.money_out ?? 0);
+  const opening = Number(before?.opening ?? 0);
   const page = rows.slice(0, STATEMENT_PAGE_SIZE);
   const more = rows.length > STATEMENT_PAGE_SIZE;
   return {
