@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { profileAdDetails } from '@/shared/contract/campaigns';
-import { TRACKER_REFRESH_MS } from '@/shared/constants';
 import { callApi } from '@/lib/api';
 import { campaignsQueryKey } from './get-campaigns';
+import { trackerRefresh } from './tracker-refresh';
 
 /** POST /api/profile-ad-details: the campaign of one profile. */
 export async function getCampaignDetails(username: string) {
@@ -15,7 +15,7 @@ export function campaignDetailsQueryOptions(username: string) {
     meta: { campaign: username },
     queryFn: () => getCampaignDetails(username),
     // Spec §2 tracker: the data refreshes every 30 minutes.
-    refetchInterval: TRACKER_REFRESH_MS,
+    ...trackerRefresh,
   });
 }
 

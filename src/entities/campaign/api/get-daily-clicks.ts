@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { campaignDailyClicks } from '@/shared/contract/campaigns';
-import { TRACKER_REFRESH_MS } from '@/shared/constants';
 import { callApi } from '@/lib/api';
 import { browserTimeZone } from '@/lib/time-zone';
 import { campaignsQueryKey } from './get-campaigns';
+import { trackerRefresh } from './tracker-refresh';
 
 /**
  * POST /api/campaign-daily-clicks: billed clicks and spend per hour (campaigns younger than 2 days)
@@ -23,7 +23,7 @@ export function dailyClicksQueryOptions(username: string) {
     queryKey: [...campaignsQueryKey, 'daily-clicks', username, timeZone],
     meta: { campaign: username },
     queryFn: () => getDailyClicks(username, timeZone),
-    refetchInterval: TRACKER_REFRESH_MS,
+    ...trackerRefresh,
   });
 }
 

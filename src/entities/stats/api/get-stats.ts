@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api';
 import { accountStats, campaignStats, campaignsInRange } from '@/shared/contract/stats';
-import { campaignsQueryKey } from '@/entities/campaign/api/get-campaigns';
+import { campaignsQueryKey, LIVE_FIGURES_MS } from '@/entities/campaign/api/get-campaigns';
 import type { ChosenRange } from '../range-store';
 
 /**
@@ -21,6 +21,7 @@ export function accountStatsQueryOptions(range: ChosenRange) {
       return stats;
     },
     placeholderData: keepPreviousData,
+    refetchInterval: LIVE_FIGURES_MS,
   });
 }
 export const useAccountStats = (range: ChosenRange) => useQuery(accountStatsQueryOptions(range));
@@ -34,6 +35,7 @@ export function campaignsInRangeQueryOptions(range: ChosenRange) {
       return figures;
     },
     placeholderData: keepPreviousData,
+    refetchInterval: LIVE_FIGURES_MS,
   });
 }
 export const useCampaignsInRange = (range: ChosenRange) =>
@@ -49,6 +51,7 @@ export function campaignStatsQueryOptions(username: string, range: ChosenRange) 
       return stats;
     },
     placeholderData: keepPreviousData,
+    refetchInterval: LIVE_FIGURES_MS,
   });
 }
 export const useCampaignStats = (username: string, range: ChosenRange) =>

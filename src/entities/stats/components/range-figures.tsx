@@ -8,6 +8,7 @@ import { RangePicker, rangeLabel, ZoneNote } from './range-picker';
 import { figuresLookup, sumFigures, type FiguresOf } from '../csv-exports';
 import { costPerClickText } from './day-figures';
 import { useChosenRange } from '../range-store';
+import { UpdatedAt } from './updated-at';
 import * as styles from './range-figures.css';
 
 /**
@@ -27,6 +28,8 @@ export interface RangeFigures {
   historyOf: FiguresOf;
   retry: () => void;
   retrying: boolean;
+  /** When the figures shown were fetched (0 before). */
+  updatedAt: number;
 }
 
 export function useRangeFigures(): RangeFigures {
@@ -50,6 +53,7 @@ export function useRangeFigures(): RangeFigures {
     historyOf: figuresLookup(data?.history),
     retry: () => void query.refetch(),
     retrying: query.isFetching,
+    updatedAt: query.dataUpdatedAt,
   };
 }
 
@@ -59,6 +63,7 @@ export function RangeBar({ figures }: { figures: RangeFigures }) {
     <div className={styles.bar}>
       <RangePicker shown={figures.answer?.range} />
       <ZoneNote range={figures.answer?.range} />
+      <UpdatedAt at={figures.answer ? figures.updatedAt : 0} className={styles.note} />
       {figures.status === 'failed' ? (
         <ErrorBox>
           <p className={styles.errorText}>

@@ -15,6 +15,7 @@ import {
   invalidTotal,
 } from './day-figures';
 import { RangePicker, shortDay, ZoneNote } from './range-picker';
+import { UpdatedAt } from './updated-at';
 import * as styles from './range-view.css';
 
 /**
@@ -181,6 +182,7 @@ export function RangeSection<T extends { range: ResolvedRange }>({
           <p className={styles.muted}>
             {shortDay(query.data.range.from)} – {shortDay(query.data.range.to)}
           </p>
+          <UpdatedAt at={query.dataUpdatedAt} className={styles.muted} />
           {children(query.data, query.isPlaceholderData)}
         </RangeBody>
       ) : (

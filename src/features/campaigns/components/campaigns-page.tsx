@@ -9,7 +9,8 @@ import { Icon } from '@/ui/icons';
 import { SelectFilter } from '@/ui/select-filter';
 import { Spinner } from '@/ui/spinner';
 import { campaignsCsv, csvFileName } from '@/entities/stats/csv-exports';
-import { useCampaigns } from '@/entities/campaign/api/get-campaigns';
+import { useQueryClient } from '@tanstack/react-query';
+import { campaignsQueryKey, useCampaigns } from '@/entities/campaign/api/get-campaigns';
 import {
   filterCampaigns,
   PACKAGE_FILTER_OPTIONS,
@@ -37,6 +38,7 @@ const PACKAGE_OPTIONS = [
 /** /campaigns: "Your Campaigns" (spec §2 All Campaigns). */
 export function CampaignsPage() {
   const campaigns = useCampaigns();
+  const queryClient = useQueryClient();
   const [filters, setFilters] = useState<CampaignFilters>({
     search: '',
     status: 'all',
@@ -67,7 +69,8 @@ export function CampaignsPage() {
           <div className={styles.headerActions}>
             <Button
               variant="secondary"
-              onClick={() => void campaigns.refetch()}
+              // Issue 35 point 5: the cards and their range figures alike (all below the key).
+              onClick={() => void queryClient.invalidateQueries({ queryKey: campaignsQueryKey })}
               disabled={campaigns.isFetching}
             >
               {campaigns.isFetching ? 'Refreshing...' : 'Refresh'}

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import type { QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api';
 import { accountStatement, type Statement } from '@/shared/contract/statement';
-import { campaignsQueryKey } from '@/entities/campaign/api/get-campaigns';
+import { campaignsQueryKey, LIVE_FIGURES_MS } from '@/entities/campaign/api/get-campaigns';
 import type { ChosenRange } from '@/entities/stats/range-store';
 
 /**
@@ -56,6 +56,7 @@ export function statementQueryOptions(range: ChosenRange, pages: number, client:
       return loadPages(range, pages, known);
     },
     placeholderData: keepPreviousData,
+    refetchInterval: LIVE_FIGURES_MS,
   });
 }
 
