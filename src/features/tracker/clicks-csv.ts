@@ -65,15 +65,17 @@ function sinceCreation(rows: DayRow[], createdAt: string, timeZone: string): Day
  * instead of running it.
  */
 export function clicksCsv(
-  stats: Pick<CampaignStats, 'days' | 'hours' | 'range'>,
+  stats: Pick<CampaignStats, 'days' | 'hours' | 'range' | 'earlier_packages'>,
   createdAt: string,
   unparseCsv: typeof unparse,
 ): string {
   const zone = stats.range.time_zone;
   const hourly = stats.hours.length > 0;
+  // The figures are the profile's (issue 35 point 6): from its earliest package in the range on.
+  const since = stats.earlier_packages?.since;
   const rows = sinceCreation(
     hourly ? hourRows(stats.hours, zone) : dayRows(stats.days),
-    createdAt,
+    since !== undefined && Date.parse(since) < Date.parse(createdAt) ? since : createdAt,
     zone,
   );
   const fields = [`${hourly ? 'Hour' : 'Date'} (${zone})`, ...FIGURE_COLUMNS];

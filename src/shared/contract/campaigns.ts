@@ -192,9 +192,19 @@ export function countsOf<R extends InvalidClickReason>(reasons: readonly { code:
 }
 
 /**
+ * Issue 35 point 6: a profile's figures follow the profile across New Package (which replaces its
+ * campaign with a new one), so they may include the advertiser's earlier packages on the profile:
+ * how many (campaigns, not periods) and since when the first of them ran (an ISO time). Absent when
+ * the figures are the current campaign's only. Never another advertiser's campaigns.
+ */
+export const EarlierPackages = v.object({ count: v.number(), since: v.string() });
+export type EarlierPackages = v.InferOutput<typeof EarlierPackages>;
+
+/**
  * Billed clicks and their spend (dollars: clicks x the campaign's rate) per UTC hour while the
  * campaign is younger than 2 days, per day after (UTC, or in the time zone sent), from its creation
- * on, oldest first (the tracker's chart). `date` is the bucket's start: `YYYY-MM-DD` for a day, an
+ * on (from its profile's first package of the advertiser's: issue 35), oldest first (the tracker's
+ * chart). `date` is the bucket's start: `YYYY-MM-DD` for a day, an
  * ISO time for an hour.
  */
 export const DailyClicksResponse = v.object({
@@ -211,6 +221,8 @@ export const DailyClicksResponse = v.object({
       invalid: v.object(/* @__PURE__ */ countsOf(TRACKER_REASONS)),
     }),
   ),
+  /** The profile's earlier packages the chart includes (from the first one's start on). */
+  earlier_packages: v.optional(EarlierPackages),
 });
 export type ClicksOverTime = Omit<v.InferOutput<typeof DailyClicksResponse>, 'success'>;
 export type DailyClicks = ClicksOverTime['data'];

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { INVALID_REASONS } from '../invalid-clicks';
-import { countsOf, UsernameBody } from './campaigns';
+import { countsOf, EarlierPackages, UsernameBody } from './campaigns';
 import { endpoint } from './endpoint';
 import { dayOf, MAX_CUSTOM_RANGE_DAYS, STAT_RANGES } from '../stats-range';
 import { TimeZone } from './time-zone';
@@ -119,7 +119,10 @@ export const AccountStatsResponse = v.object({
   range: ResolvedRange,
   totals: v.object({
     ...RangeTotals.entries,
-    /** Campaigns that were running at some time in the range (a paused or deleted one included). */
+    /**
+     * Profiles with a campaign running at some time in the range (a paused or deleted one included):
+     * a New Package replaces a profile's campaign, and the profile counts once (issue 35 point 6).
+     */
     active_campaigns: v.number(),
   }),
   /** Every day of the range, oldest first, zero-filled; the totals are their sums. */
@@ -164,6 +167,8 @@ export const CampaignStatsResponse = v.object({
   }),
   days: v.array(DayFigures),
   hours: Hours,
+  /** The profile's earlier packages whose periods the range's figures include (issue 35 point 6). */
+  earlier_packages: v.optional(EarlierPackages),
 });
 export type CampaignStats = Omit<v.InferOutput<typeof CampaignStatsResponse>, 'success'>;
 

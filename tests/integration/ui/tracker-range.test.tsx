@@ -266,3 +266,62 @@ describe("the tracker's CSV", () => {
     ]);
   });
 });
+
+describe("a profile's earlier packages on the tracker (issue 35 point 6)", () => {
+  // Made again with a New Package on Dec 4 at 02:00 UTC; the first package began on Dec 2.
+  const EARLIER = { count: 2, since: '2026-12-02T15:00:00.000Z' };
+
+  beforeEach(() => {
+    stub.on('POST', '/api/profile-ad-details', {
+      body: {
+        success: true,
+        message: 'Profile ad details fetched',
+        user: makeCampaign(7, 'iris', { createdAt: '2026-12-04T02:00:00.000Z' }),
+      },
+    });
+  });
+
+  it('says the range figures and the lifetime chart include them, and exports their days', async () => {
+    answerStats({
+      period: { from: '2026-12-03', to: null, budget: 100, spent: 2.4 },
+      days: week({ '2026-12-02': [2, 1.6], '2026-12-06': [3, 2.4] }),
+      earlier_packages: EARLIER,
+    });
+    stub.on('POST', '/api/campaign-daily-clicks', {
+      body: {
+        success: true,
+        granularity: 'day',
+        data: [
+          { date: '2026-12-02', clicks: 2, spend: 1.6, invalid: noInvalid },
+          { date: '2026-12-03', clicks: 3, spend: 2.4, invalid: noInvalid },
+        ],
+        earlier_packages: EARLIER,
+      },
+    });
+    const { user } = renderApp('/analytics/iris', stub);
+    const note = 'Includes 2 earlier packages on this profile, since Dec 2, 2026.';
+    const card = await rangeCard();
+    expect(await card.findByText(note)).toBeInTheDocument();
+    const lifetime = within(
+      screen.getByRole('heading', { name: 'Lifetime Clicks and Spend' }).closest('section')!,
+    );
+    expect(await lifetime.findByText(note)).toBeInTheDocument();
+
+    const file = await exportCsv(user, card);
+    expect(file.text.split('\r\n').slice(1, 3)).toEqual([
+      '2026-12-02,2,1.60,0.80,0,0,0,0,0,0,0',
+      '2026-12-03,0,0.00,,0,0,0,0,0,0,0',
+    ]);
+  });
+
+  it('says nothing of earlier packages when the figures have none', async () => {
+    answerStats({
+      period: { from: '2026-12-03', to: null, budget: 100, spent: 2.4 },
+      days: week({ '2026-12-06': [3, 2.4] }),
+    });
+    renderApp('/analytics/iris', stub);
+    const card = await rangeCard();
+    await card.findByText(/^This period/);
+    expect(screen.queryByText(/earlier package/)).not.toBeInTheDocument();
+  });
+});

@@ -7,14 +7,15 @@ import { trackerRefresh } from './tracker-refresh';
 
 /**
  * POST /api/campaign-daily-clicks: billed clicks and spend per hour (campaigns younger than 2 days)
- * or per day over the campaign's life, zero-filled; the days in the browser's time zone (issue 35).
+ * or per day over the campaign's life (its profile's, earlier packages included), zero-filled; the
+ * days in the browser's time zone (issue 35).
  */
 export async function getDailyClicks(username: string, timeZone: string) {
-  const { granularity, data } = await callApi(campaignDailyClicks, {
+  const { granularity, data, earlier_packages } = await callApi(campaignDailyClicks, {
     username,
     time_zone: timeZone,
   });
-  return { granularity, data };
+  return { granularity, data, earlier_packages };
 }
 
 export function dailyClicksQueryOptions(username: string) {

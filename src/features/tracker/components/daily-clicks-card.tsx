@@ -7,6 +7,7 @@ import { Spinner } from '@/ui/spinner';
 import { useDailyClicks } from '@/entities/campaign/api/get-daily-clicks';
 import { ClicksFigure } from '@/entities/stats/components/clicks-figure';
 import { bucketSeconds, chartSummary, clicksTable, invalidTotal, pointText } from '../chart-labels';
+import { EarlierPackagesNote } from './earlier-packages-note';
 import * as styles from './tracker.css';
 
 const STEP_SECONDS = { hour: 3600, day: 86_400 } as const;
@@ -23,22 +24,26 @@ function LifetimeFigure({ clicks }: { clicks: ClicksOverTime }) {
     [clicks],
   );
   return (
-    <ClicksFigure
-      label={`Clicks and spend per ${clicks.granularity}`}
-      points={points}
-      step={STEP_SECONDS[clicks.granularity]}
-      // Days come as dates placed at UTC midnight (labelled as themselves); hours as instants.
-      timeZone={clicks.granularity === 'hour' ? browserTimeZone() : 'Etc/UTC'}
-      readout={(index) => pointText(clicks.data[index]!, clicks.granularity)}
-      summary={chartSummary(clicks)}
-      table={clicksTable(clicks)}
-    />
+    <>
+      <EarlierPackagesNote earlier={clicks.earlier_packages} />
+      <ClicksFigure
+        label={`Clicks and spend per ${clicks.granularity}`}
+        points={points}
+        step={STEP_SECONDS[clicks.granularity]}
+        // Days come as dates placed at UTC midnight (labelled as themselves); hours as instants.
+        timeZone={clicks.granularity === 'hour' ? browserTimeZone() : 'Etc/UTC'}
+        readout={(index) => pointText(clicks.data[index]!, clicks.granularity)}
+        summary={chartSummary(clicks)}
+        table={clicksTable(clicks)}
+      />
+    </>
   );
 }
 
 /**
  * Billed clicks, spend and invalid (unbilled) clicks per hour or day over the campaign's life
- * (POST /api/campaign-daily-clicks).
+ * (POST /api/campaign-daily-clicks): the profile's, earlier packages on it included and named (issue
+ * 35 point 6).
  */
 export function DailyClicksCard({ username }: { username: string }) {
   const clicks = useDailyClicks(username);

@@ -5,6 +5,7 @@ import { costPerClickText, count } from '@/entities/stats/components/day-figures
 import { DaysFigure, RangeSection, RangeTiles } from '@/entities/stats/components/range-view';
 import { useRangeStats } from '../use-range-stats';
 import { BudgetFigure } from './budget-figure';
+import { EarlierPackagesNote } from './earlier-packages-note';
 
 /**
  * The campaign's clicks per day (or hour) in the range shown, from its creation on, as
@@ -22,7 +23,8 @@ function clicksFile(username: string, createdAt: string, stats: CampaignStats): 
 
 /**
  * Issue 19: the campaign's spend and clicks per day over the chosen range (POST /api/stats/campaign),
- * its spend to date against its budget, and its clicks per day as a CSV file.
+ * its spend to date against its budget, and its clicks per day as a CSV file. The figures are the
+ * profile's: earlier packages on it included, and named (issue 35 point 6).
  */
 export function RangeCard({ username, createdAt }: { username: string; createdAt: string }) {
   const stats = useRangeStats(username);
@@ -52,6 +54,7 @@ export function RangeCard({ username, createdAt }: { username: string; createdAt
               { label: 'Invalid clicks', value: count(data.totals.invalid) },
             ]}
           />
+          <EarlierPackagesNote earlier={data.earlier_packages} />
           <BudgetFigure stats={data} />
           <DaysFigure days={data.days} hours={data.hours} timeZone={data.range.time_zone} />
         </>

@@ -11,6 +11,7 @@ import { centsToDollars } from '../../../shared/money';
 import type { PackageRow } from './campaigns';
 import { addDays, dayOf, daysBetween, dayStart } from '../../../shared/stats-range';
 import { TRACKER_COLUMNS } from '../clicks/rollup-columns';
+import { earlierPackagesIn, profileCampaigns } from './profile-periods';
 
 /** Read models: campaigns, history and search results in the API's shape (spec §3, dollars). */
 
@@ -203,6 +204,7 @@ export async function searchProfiles(
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The chart's buckets from the campaign's first instant to its last: whole UTC hours (their starts
@@ -236,6 +238,8 @@ function chartBuckets(unit: 'hour' | 'day', firstAt: number, lastAt: number, tim
  * 18). Read from the hourly roll-ups the click billing keeps (click_hours), never from the click log:
  * a campaign with a million clicks answers as fast as one with ten. Spend is what the billing
  * charged. A click the partner dated outside the campaign's life counts in its first or last bucket.
+ * The life is the profile's (issue 35 point 6): from the start of the advertiser's first package on
+ * it, the earlier packages' roll-ups included and named in the answer.
  */
 export async function dailyClicks(
   db: Reader,
@@ -245,19 +249,22 @@ export async function dailyClicks(
 ): Promise<ClicksOverTime | undefined> {
   const [campaign] = await db.query<{
     id: number;
-    first_at: Date;
+    profile_username: string;
+    created_at: Date;
     last_at: Date;
-    unit: 'hour' | 'day';
+    end_at: Date;
   }>(
-    `SELECT id, created_at AS first_at, LEAST(COALESCE(end_date, now()), now()) AS last_at,
-            CASE WHEN COALESCE(end_date, now()) - created_at < interval '2 days' THEN 'hour' ELSE 'day' END AS unit
+    `SELECT id, profile_username, created_at, LEAST(COALESCE(end_date, now()), now()) AS last_at,
+            COALESCE(end_date, now()) AS end_at
        FROM campaigns WHERE user_id = $1 AND lower(profile_username) = lower($2)`,
     [userId, username],
   );
   if (!campaign) return undefined;
-  const firstAt = new Date(campaign.first_at).getTime();
+  const profile = await profileCampaigns(db, userId, campaign);
+  const firstAt = profile.firstAt.getTime();
   const lastAt = new Date(campaign.last_at).getTime();
-  const { labels, bounds } = chartBuckets(campaign.unit, firstAt, lastAt, timeZone);
+  const unit = new Date(campaign.end_at).getTime() - firstAt < 2 * DAY_MS ? 'hour' : 'day';
+  const { labels, bounds } = chartBuckets(unit, firstAt, lastAt, timeZone);
   const rows = await db.query<
     { bucket: number; clicks: number; spend_cents: number } & Record<string, number>
   >(
@@ -265,18 +272,19 @@ export async function dailyClicks(
             sum(billed)::int AS clicks, sum(billed_cents)::bigint AS spend_cents,
             ${TRACKER_COLUMNS.map(({ column }) => `sum(${column})::int AS ${column}`).join(', ')}
        FROM click_hours
-      WHERE campaign_id = $1
+      WHERE campaign_id = ANY($1::bigint[])
       GROUP BY 1`,
     [
-      campaign.id,
-      campaign.first_at,
+      profile.ids,
+      profile.firstAt.toISOString(),
       campaign.last_at,
       bounds.map((at) => new Date(at).toISOString()),
     ],
   );
   const byBucket = new Map(rows.map((row) => [Number(row.bucket), row]));
+  const earlier = earlierPackagesIn(profile);
   return {
-    granularity: campaign.unit,
+    granularity: unit,
     data: labels.map((date, index) => {
       const row = byBucket.get(index + 1);
       return {
@@ -288,5 +296,6 @@ export async function dailyClicks(
         ) as ClicksOverTime['data'][number]['invalid'],
       };
     }),
+    ...(earlier ? { earlier_packages: earlier } : {}),
   };
 }

@@ -14,6 +14,7 @@ import { centsToDollars } from '../../../shared/money';
 import { addDays, dayOf, dayStart, daysBetween, resolveRange } from '../../../shared/stats-range';
 import { noInvalidClicks } from '../../../shared/invalid-clicks';
 import { REASON_COLUMNS } from '../clicks/rollup-columns';
+import { earlierPackagesIn, profileCampaigns } from './profile-periods';
 
 const HOUR_MS = 3_600_000;
 
@@ -103,23 +104,23 @@ function dayFigures(days: string[], rows: (SumsRow & { bucket: number })[]) {
 /**
  * Issue 35: a one-day range's hours (the screens chart its hours, not one bar), zero-filled; none
  * for a longer range. From the same roll-ups as its day: `owner` is the advertiser's (user_id in
- * user_click_hours) or the campaign's (campaign_id in click_hours).
+ * user_click_hours) or the campaigns' (campaign_id in click_hours: a profile's, issue 35 point 6).
  */
 async function hourFigures(
   db: Reader,
   owner: {
     table: 'user_click_hours' | 'click_hours';
     column: 'user_id' | 'campaign_id';
-    id: number;
+    ids: number[];
   },
   span: { days: string[]; start: string; end: string },
 ): Promise<HourFigures[]> {
   if (span.days.length !== 1) return [];
   const rows = await db.query<SumsRow & { hour: Date }>(
     `SELECT hour, ${SUMS} FROM ${owner.table}
-      WHERE ${owner.column} = $1 AND hour >= $2 AND hour < $3
+      WHERE ${owner.column} = ANY($1::bigint[]) AND hour >= $2 AND hour < $3
       GROUP BY hour`,
-    [owner.id, span.start, span.end],
+    [owner.ids, span.start, span.end],
   );
   const byHour = new Map(rows.map((row) => [new Date(row.hour).getTime(), toSums(row)]));
   const hours: HourFigures[] = [];
@@ -163,11 +164,15 @@ export async function accountStats(
       GROUP BY 1`,
     [userId, bounds, start, end],
   );
+  // Issue 35 point 6: profiles, as everywhere "active campaigns" is said (one campaign per profile,
+  // which a New Package replaces with a new one: the profile counts once), case-insensitively as
+  // profile_key compares them.
   const [active] = await db.query<{ count: number }>(
-    `SELECT count(DISTINCT id)::int AS count FROM (
-       SELECT id FROM campaigns WHERE user_id = $1 AND status AND start_date < $3
+    `SELECT count(DISTINCT profile)::int AS count FROM (
+       SELECT lower(profile_username) AS profile FROM campaigns
+        WHERE user_id = $1 AND status AND start_date < $3
        UNION ALL
-       SELECT COALESCE(campaign_id, -id) FROM campaign_history
+       SELECT lower(profile_username) FROM campaign_history
         WHERE user_id = $1 AND start_date < $3 AND end_date >= $2) AS ran`,
     [userId, start, end],
   );
@@ -178,7 +183,7 @@ export async function accountStats(
     days: figures,
     hours: await hourFigures(
       db,
-      { table: 'user_click_hours', column: 'user_id', id: userId },
+      { table: 'user_click_hours', column: 'user_id', ids: [userId] },
       { days, start, end },
     ),
   };
@@ -241,6 +246,8 @@ const PERIOD_SPENT_BY = `
 /**
  * One campaign's range: its days (from its creation for all time) and its current period (issue 35:
  * the tracker sets this period's spend against this period's budget, never the lifetime spend).
+ * The days follow the profile (issue 35 point 6): the advertiser's earlier packages on it count too
+ * (all time begins with the first), and the answer names those with a period in the range.
  * Undefined without such a campaign.
  */
 export async function campaignStats(
@@ -252,26 +259,29 @@ export async function campaignStats(
 ): Promise<CampaignStats | undefined> {
   const [campaign] = await db.query<{
     id: number;
+    profile_username: string;
     amount_deposit_cents: number;
     created_at: Date;
     start_date: Date;
     end_date: Date | null;
   }>(
-    `SELECT id, amount_deposit_cents, created_at, start_date, end_date FROM campaigns
+    `SELECT id, profile_username, amount_deposit_cents, created_at, start_date, end_date FROM campaigns
       WHERE user_id = $1 AND lower(profile_username) = lower($2)`,
     [userId, username],
   );
   if (!campaign) return undefined;
   const zone = body.time_zone;
-  const firstDay = dayOf(zone, new Date(campaign.created_at).getTime());
+  const profile = await profileCampaigns(db, userId, campaign);
+  const firstDay = dayOf(zone, profile.firstAt.getTime());
   const { range, days, bounds, start, end } = rangeOf(body, now, firstDay);
   const rows = await db.query<SumsRow & { bucket: number }>(
     `SELECT width_bucket(hour, $2::timestamptz[]) AS bucket, ${SUMS}
        FROM click_hours
-      WHERE campaign_id = $1 AND hour >= $3 AND hour < $4
+      WHERE campaign_id = ANY($1::bigint[]) AND hour >= $3 AND hour < $4
       GROUP BY 1`,
-    [campaign.id, bounds, start, end],
+    [profile.ids, bounds, start, end],
   );
+  const earlier = earlierPackagesIn(profile, start, end);
   const [spent] = await db.query<{ cents: number | string }>(PERIOD_SPENT_BY, [campaign.id, end]);
   const { figures, total } = dayFigures(days, rows);
   return {
@@ -286,8 +296,9 @@ export async function campaignStats(
     days: figures,
     hours: await hourFigures(
       db,
-      { table: 'click_hours', column: 'campaign_id', id: campaign.id },
+      { table: 'click_hours', column: 'campaign_id', ids: profile.ids },
       { days, start, end },
     ),
+    ...(earlier ? { earlier_packages: earlier } : {}),
   };
 }
