@@ -142,10 +142,22 @@ export const TransactionsFilterBody = v.object({
 });
 export type TransactionsFilter = v.InferOutput<typeof TransactionsFilterBody>['action'];
 
+/**
+ * A deposit as the list answers it: the Transaction, plus the hash of every payment its page lists
+ * (credited to it, or seen on chain and confirming while it is open), oldest first (issue 35: the
+ * CSV keeps them all; `hash` stays the first's, as spec §3 has it). A payment with no transaction
+ * of its own (ETH a contract sent, found by balance) has no hash to list.
+ */
+export const ListedTransaction = v.object({
+  ...Transaction.entries,
+  hashes: v.array(v.string()),
+});
+export type ListedTransaction = v.InferOutput<typeof ListedTransaction>;
+
 export const TransactionsResponse = v.object({
   success: v.literal(true),
   message: v.string(),
-  data: v.array(Transaction),
+  data: v.array(ListedTransaction),
 });
 
 /**

@@ -633,7 +633,11 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       expect(answerOf(all).success).toBe(true);
       expect(all.body.message).toBe('Transactions fetched successfully');
       expect(answerOf(all).data.map((t) => t.id)).toEqual([later.id, pending.id, paid.id]);
-      expect(answerOf(all).data[1]).toEqual({ ...pending, serverTime: expect.any(String) });
+      expect(answerOf(all).data[1]).toEqual({
+        ...pending,
+        serverTime: expect.any(String),
+        hashes: [],
+      });
       expect((await list(owner.client, 'pending')).map((t) => t.id)).toEqual([
         later.id,
         pending.id,
@@ -648,6 +652,37 @@ describe.each(databaseKinds())('crypto deposits on %s against anvil', (kind) => 
       ).toBe(200);
       expect((await list(owner.client, 'pending')).map((t) => t.id)).toEqual([later.id]);
       expect(await list(other.client, 'all')).toEqual([]);
+    });
+  });
+
+  describe('hashes of the listed deposits (issue 35)', () => {
+    it("lists every payment's hash, oldest first; hash stays the first's", async () => {
+      const { client } = await registerUser(t.server);
+      const payer = chain.payers[5]!;
+      const asked = answerOf(await deposit(client, 150, 'usdc'), 201).data;
+      const first = await pay(payer, asked, 100_000_000n);
+      await t.server.app.depositWatcher!.syncNow();
+      expect(await list(client, 'all')).toEqual([
+        expect.objectContaining({ id: asked.id, status: 'pending', hash: first, hashes: [first] }),
+      ]);
+      const second = await pay(payer, asked, 50_000_000n);
+      await t.server.app.depositWatcher!.syncNow();
+      const unpaid = answerOf(await deposit(client, 100, 'usdt'), 201).data;
+
+      const [newest, paid] = await list(client, 'all');
+      expect(newest).toEqual({ ...unpaid, serverTime: expect.any(String), hashes: [] });
+      expect(paid).toMatchObject({
+        id: asked.id,
+        status: 'confirmed',
+        hash: first,
+        hashes: [first, second],
+      });
+      expect(await list(client, 'confirmed')).toEqual([
+        { ...paid, serverTime: expect.any(String) },
+      ]);
+      // The deposit's page lists the same payments.
+      const detail = answerOf(await getTransaction(client, asked.id)).data;
+      expect(detail.transfers.map((transfer) => transfer.hash)).toEqual([first, second]);
     });
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
+import type { ListedTransaction, Transaction, TransactionDetail } from '@/shared/contract/deposits';
 import { DEPOSIT_ADDRESS, makeDepositDetail, makeTransaction } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
@@ -17,7 +17,7 @@ beforeEach(() => {
   pendingDeposits([]);
 });
 
-function pendingDeposits(data: Transaction[]) {
+function pendingDeposits(data: ListedTransaction[]) {
   stub.on('POST', '/api/get-all-user-transactions', {
     body: { success: true, message: 'Transactions fetched successfully', data },
   });

@@ -11,7 +11,7 @@ import {
   vi,
 } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Transaction } from '@/shared/contract/deposits';
+import type { ListedTransaction } from '@/shared/contract/deposits';
 import { makeTransaction } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
 import { advanceUntil } from './helpers/fake-clock';
@@ -23,11 +23,16 @@ vi.mock('@/lib/load-papaparse', async () => {
   return { loadUnparse: async () => papaparse.default.unparse };
 });
 
+// Issue 35: the CSV's dates are in the browser's zone, named in its header (Berlin here: UTC+1).
+const ZONE = 'Europe/Berlin';
+const keptZone = process.env.TZ;
+process.env.TZ = ZONE;
+
 const SENDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const HASH = `0x${'ab'.repeat(31)}cdef`;
 
 /** A $150.50 USDC deposit paid and confirmed, unless overridden. */
-function deposit(id: number, overrides: Partial<Transaction> = {}): Transaction {
+function deposit(id: number, overrides: Partial<ListedTransaction> = {}): ListedTransaction {
   return makeTransaction({
     id,
     hash: HASH,
@@ -43,7 +48,7 @@ function deposit(id: number, overrides: Partial<Transaction> = {}): Transaction 
   });
 }
 
-const listed = (data: Transaction[]) => ({
+const listed = (data: ListedTransaction[]) => ({
   body: { success: true, message: 'Transactions fetched successfully', data },
 });
 
@@ -51,7 +56,10 @@ let stub: StubServer;
 beforeAll(async () => {
   stub = await startStubServer();
 });
-afterAll(() => stub.close());
+afterAll(async () => {
+  await stub.close();
+  process.env.TZ = keptZone;
+});
 beforeEach(() => {
   stub.reset();
   stub.signIn(makeUser());
@@ -275,14 +283,8 @@ describe('/transactions', () => {
     expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
-  it('exports every row of the current filter, all pages, as transactions-YYYY-MM-DD.csv', async () => {
-    const failed = Array.from({ length: 12 }, (_, index) =>
-      deposit(12 - index, { status: 'failed' }),
-    );
-    stub.on('POST', '/api/get-all-user-transactions', (request) => {
-      const { action } = request.body as { action: string };
-      return listed(action === 'failed' ? failed : [deposit(99)]);
-    });
+  /** Catches the file Export CSV downloads: its name and its text. */
+  function catchDownloads() {
     const blobs: Blob[] = [];
     const createUrl = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       blobs.push(blob as Blob);
@@ -296,29 +298,93 @@ describe('/transactions', () => {
       downloads.push({ href: this.getAttribute('href')!, download: this.download });
     });
     onTestFinished(() => [createUrl, revokeUrl, click].forEach((spy) => spy.mockRestore()));
+    return {
+      downloads,
+      lines: async () => {
+        await vi.waitFor(() => expect(downloads).toHaveLength(1));
+        return (await blobs[0]!.text()).split('\r\n');
+      },
+    };
+  }
+
+  const HEADER = `ID,Created (${ZONE}),Status,Labels,Amount (USD),Credited (USD),Coin,Coin amount,Received,ETH/USD,Hashes,From,To`;
+  const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+  it('exports every row of the current filter, all pages, as transactions-YYYY-MM-DD.csv', async () => {
+    const failed = Array.from({ length: 12 }, (_, index) =>
+      deposit(12 - index, { status: 'failed' }),
+    );
+    stub.on('POST', '/api/get-all-user-transactions', (request) => {
+      const { action } = request.body as { action: string };
+      return listed(action === 'failed' ? failed : [deposit(99)]);
+    });
+    const file = catchDownloads();
     const { user } = renderApp('/transactions', stub);
     await row(99);
     await user.click(screen.getByRole('button', { name: 'Failed' }));
     await row(12);
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    const lines = await file.lines();
 
     const today = new Date();
     const two = (value: number) => String(value).padStart(2, '0');
-    expect(downloads[0]).toEqual({
+    expect(file.downloads[0]).toEqual({
       href: 'blob:transactions',
       download: `transactions-${today.getFullYear()}-${two(today.getMonth() + 1)}-${two(today.getDate())}.csv`,
     });
-    const lines = (await blobs[0]!.text()).split('\r\n');
-    expect(lines[0]).toBe(
-      'ID,Created,Status,Amount (USD),Credited (USD),Coin,Coin amount,Received,ETH/USD,Hash,From,To',
-    );
+    expect(lines[0]).toBe(HEADER);
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
       failed.map((transaction) => String(transaction.id)),
     );
+    // Issue 35: 12:00 UTC is 13:00 in Berlin; no totals row (the screen shows only the count).
+    expect(lines).toHaveLength(13);
     expect(lines[1]).toBe(
-      `12,2025-03-05T12:00:00.000Z,failed,150.50,150.50,USDC,150.500000,150.500000,,${HASH},${SENDER},0x70997970C51812dc3A010C7d01b50e0d17dc79C8`,
+      `12,2025-03-05 13:00,failed,Underpaid,150.50,150.50,USDC,150.500000,150.500000,,${HASH},${SENDER},${TO}`,
     );
+  });
+
+  it("issue 35: the CSV keeps every label a row shows and every payment's hash", async () => {
+    const SECOND = `0x${'12'.repeat(32)}`;
+    stub.on(
+      'POST',
+      '/api/get-all-user-transactions',
+      listed([
+        deposit(4, {
+          status: 'pending',
+          receivedAmount: '50.000000',
+          creditedAmount: 50,
+          hashes: [HASH, SECOND],
+          confirmations: { seen: 1, required: 3 },
+          createdAt: '2025-07-01T22:30:00.000Z',
+        }),
+        deposit(3, {
+          status: 'failed',
+          receivedAmount: '100.000000',
+          creditedAmount: 100,
+          late: true,
+          hashes: [HASH, SECOND],
+        }),
+        deposit(2, { origin: 'unrequested', hash: SECOND }),
+        deposit(1, { status: 'failed', hash: null, receivedAmount: '0.000000', creditedAmount: 0 }),
+      ]),
+    );
+    const file = catchDownloads();
+    const { user } = renderApp('/transactions', stub);
+    const waiting = await row(4);
+    expect(within(waiting).getByText('1 of 3 confirmations')).toBeVisible();
+    expect(within(await row(3)).getByText('Paid late')).toBeVisible();
+    expect(within(await row(3)).getByText('Underpaid')).toBeVisible();
+    expect(within(await row(2)).getByText('Unrequested payment')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(await file.lines()).toEqual([
+      HEADER,
+      // Summer time: 22:30 UTC is 00:30 the next day in Berlin.
+      `4,2025-07-02 00:30,pending,1 of 3 confirmations,150.50,50.00,USDC,150.500000,50.000000,,${HASH}; ${SECOND},${SENDER},${TO}`,
+      `3,2025-03-05 13:00,failed,Paid late; Underpaid,150.50,100.00,USDC,150.500000,100.000000,,${HASH}; ${SECOND},${SENDER},${TO}`,
+      `2,2025-03-05 13:00,confirmed,Unrequested payment,150.50,150.50,USDC,150.500000,150.500000,,${SECOND},${SENDER},${TO}`,
+      `1,2025-03-05 13:00,failed,,150.50,0.00,USDC,150.500000,0.000000,,,${SENDER},${TO}`,
+    ]);
   });
 
   it('copies the hash and shows the confirmation for 2 seconds', async () => {

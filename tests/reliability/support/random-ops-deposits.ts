@@ -1,6 +1,6 @@
 import type { Address, Hex } from 'viem';
 import { expect } from 'vitest';
-import type { Transaction } from '@/shared/contract/deposits';
+import type { ListedTransaction, Transaction } from '@/shared/contract/deposits';
 import type { TestClient } from '../../helpers/server';
 import type { Coin } from './random-ops-ops';
 
@@ -37,6 +37,8 @@ export interface DepositModel {
   /** The first transfer counted for it, and its sender. */
   hash: Hex | null;
   from: Address | null;
+  /** Every transfer counted for it, in the order paid (issue 35: the list answers them). */
+  hashes: Hex[];
   /** Transfers made before this request was opened are on earlier blocks: never its own. */
   paymentsBefore: number;
   /** The app's answer when it was opened (a request) or first read (unrequested). */
@@ -116,6 +118,7 @@ export class DepositBook {
       windowClosed: false,
       hash: null,
       from: null,
+      hashes: [],
       paymentsBefore: this.payments.length,
       created,
     };
@@ -198,6 +201,7 @@ export class DepositBook {
     deposit.creditedCents += cents;
     deposit.late ||= late;
     deposit.hash ??= payment.hash;
+    deposit.hashes.push(payment.hash);
     deposit.from ??= payment.payer;
     if (completes) deposit.status = 'confirmed';
     payment.owner.balanceCents += cents;
@@ -219,12 +223,18 @@ export class DepositBook {
       windowClosed: false,
       hash: payment.hash,
       from: payment.payer,
+      hashes: [payment.hash],
       paymentsBefore: payment.index,
     };
     this.deposits.push(deposit);
     payment.owner.balanceCents += cents;
     payment.credit = { deposit, cents };
   }
+}
+
+/** The deposit as the list answers it: with every payment's hash (issue 35). */
+export function listedTransactionOf(deposit: DepositModel): ListedTransaction {
+  return { ...transactionOf(deposit), hashes: deposit.hashes };
 }
 
 /** The deposit as the app shows it (spec §3 Transaction), from what the book knows of it. */

@@ -8,7 +8,11 @@ import { TOKEN_CONTRACTS } from '@/dev/dev-chain';
 import { expireDeposits } from '@/server/jobs/expire-deposits';
 import { boughtAdsByClient } from '@/shared/contract/campaign';
 import { campaignHistory, profileAdDetails } from '@/shared/contract/campaigns';
-import { getTransaction, type Transaction } from '@/shared/contract/deposits';
+import {
+  getTransaction,
+  type ListedTransaction,
+  type Transaction,
+} from '@/shared/contract/deposits';
 import { accountStatement, type StatementRow } from '@/shared/contract/statement';
 import { getUserDetails } from '@/shared/contract/user-details';
 import type { TestChain } from '../../helpers/anvil';
@@ -28,6 +32,7 @@ import {
   dollars,
   ETH_USD_E8,
   shownUnits,
+  listedTransactionOf,
   transactionOf,
   unitsFor,
   type DepositModel,
@@ -1226,7 +1231,7 @@ export class RandomOpsRun {
       this.where(),
     ).toEqual([200, sortRows(this.endings.filter((e) => e.owner === user).map((e) => e.row))]);
 
-    const transactions = await this.post<{ data: Transaction[] }>(
+    const transactions = await this.post<{ data: ListedTransaction[] }>(
       user.client,
       '/api/get-all-user-transactions',
       { action: 'all' },
@@ -1236,7 +1241,7 @@ export class RandomOpsRun {
       this.book.deposits
         .filter((d) => d.owner === user && d.status !== 'deleted')
         .sort((a, b) => b.created!.id - a.created!.id)
-        .map(transactionOf),
+        .map(listedTransactionOf),
     ]);
     this.count('views checked', 1);
     await this.check();

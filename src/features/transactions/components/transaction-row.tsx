@@ -5,17 +5,16 @@ import type { Transaction } from '@/shared/contract/deposits';
 import { dollarsToCents } from '@/shared/money';
 import {
   coinLabel,
-  confirmationsText,
   depositLink,
   explorerUrl,
   formatCoinAmount,
   formatDateTime,
-  hasCredited,
   hasReceived,
   receiptLink,
   statusLabel,
 } from '@/entities/deposit/format';
 import { CopyButton } from '@/ui/copy-button';
+import { isUnderpaid, statusNotes } from '../labels';
 import * as styles from './transactions.css';
 
 function Cell({
@@ -38,23 +37,20 @@ function Cell({
 }
 
 /**
- * Under the status: a payment waiting for its confirmations, a late or unrequested payment, an
- * underpaid request, and the way to the deposit's page (pending, or underpaid: it says what arrived
- * and what to do next) and its receipt (confirmed or underpaid: issue 35 point 10).
+ * Under the status: its notes (labels.ts: confirmations, late, unrequested, underpaid), and the way
+ * to the deposit's page (pending, or underpaid: it says what arrived and what to do next) and its
+ * receipt (confirmed or underpaid: issue 35 point 10).
  */
 function StatusNotes({ transaction }: { transaction: Transaction }) {
-  const { confirmations, status } = transaction;
-  const underpaid = status === 'failed' && hasCredited(transaction);
+  const { status } = transaction;
+  const underpaid = isUnderpaid(transaction);
   return (
     <>
-      {status === 'pending' && confirmations ? (
-        <span className={styles.note}>{confirmationsText(confirmations)}</span>
-      ) : null}
-      {transaction.late ? <span className={styles.note}>Paid late</span> : null}
-      {transaction.origin === 'unrequested' ? (
-        <span className={styles.note}>Unrequested payment</span>
-      ) : null}
-      {underpaid ? <span className={styles.note}>Underpaid</span> : null}
+      {statusNotes(transaction).map((note) => (
+        <span key={note} className={styles.note}>
+          {note}
+        </span>
+      ))}
       {status === 'pending' || underpaid ? (
         <Link {...depositLink(transaction.id)} className={styles.rowLink}>
           View deposit

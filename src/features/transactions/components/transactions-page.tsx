@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { formatMoney } from '@/lib/format';
 import { usePublicConfig } from '@/lib/public-config';
-import type { Transaction, TransactionsFilter } from '@/shared/contract/deposits';
+import { browserTimeZone } from '@/lib/time-zone';
+import type { ListedTransaction, TransactionsFilter } from '@/shared/contract/deposits';
 import { ErrorBox } from '@/ui/alert';
 import { Button, buttonClass } from '@/ui/button';
 import { EmptyState, PageHeader } from '@/ui/card';
@@ -29,12 +30,18 @@ const FILTERS: readonly { value: TransactionsFilter; label: string }[] = [
 
 const COLUMNS = ['Status', 'Amount', 'Coin', 'Coin amount', 'Hash', 'From', 'To', 'Created'];
 
-/** Every row of the current filter (all pages), as transactions-YYYY-MM-DD.csv. */
-function exportFile(list: readonly Transaction[]): CsvBuild | undefined {
+/**
+ * Every row of the current filter (all pages), as transactions-YYYY-MM-DD.csv, its dates in the
+ * browser's time zone as the rows show them.
+ */
+function exportFile(list: readonly ListedTransaction[]): CsvBuild | undefined {
   if (list.length === 0) return undefined;
   return async (unparseCsv) => {
     const { csvFileName, transactionsCsv } = await import('../csv');
-    return { text: transactionsCsv(list, unparseCsv), fileName: csvFileName(new Date()) };
+    return {
+      text: transactionsCsv(list, unparseCsv, browserTimeZone()),
+      fileName: csvFileName(new Date()),
+    };
   };
 }
 

@@ -1,6 +1,7 @@
 import type {
   CoinType,
   DepositTransfer,
+  ListedTransaction,
   Transaction,
   TransactionDetail,
   TransactionsFilter,
@@ -150,6 +151,14 @@ export function toTransaction(
   };
 }
 
+/**
+ * SQL: the transfers `t` counted for the deposit `d`, and while it is open those seen on chain and
+ * waiting for their confirmations (its page lists both).
+ */
+const PAYMENTS_OF_DEPOSIT = `(t.deposit_id = d.id
+  OR (d.status = 'pending' AND t.state = 'detected' AND t.user_id = d.user_id
+      AND t.coin_type = d.coin_type AND t.block_number >= d.from_block))`;
+
 type TransferRow = {
   tx_hash: string;
   log_index: number;
@@ -181,10 +190,7 @@ export async function findTransactionDetail(
     `SELECT t.tx_hash, t.log_index, t.units::text AS units, t.credited_cents, t.eth_usd_price_e8,
         t.block_number, t.block_time, t.state
        FROM chain_transfers t, deposits d
-      WHERE d.id = $1
-        AND (t.deposit_id = d.id
-          OR (d.status = 'pending' AND t.state = 'detected' AND t.user_id = d.user_id
-              AND t.coin_type = d.coin_type AND t.block_number >= d.from_block))
+      WHERE d.id = $1 AND ${PAYMENTS_OF_DEPOSIT}
       ORDER BY t.block_number, t.log_index`,
     [depositId],
   );
@@ -203,21 +209,31 @@ export async function findTransactionDetail(
 /** ETH a contract sent, found by balance reconciliation: no transaction of its own (hash null). */
 export const INTERNAL_LOG_INDEX = -2;
 
-/** The user's deposits, newest first, optionally of one status. */
+/**
+ * The user's deposits, newest first, optionally of one status, each with the hashes of its payments,
+ * oldest first (issue 35: the CSV keeps every one); a transaction that paid twice is listed once.
+ */
 export async function listTransactions(
   db: Reader,
   userId: number,
   filter: TransactionsFilter,
   required: number,
   coins: CoinRegistry = COINS,
-): Promise<Transaction[]> {
-  const rows = await db.query<DepositRow>(
-    `SELECT ${depositState(coins)} FROM deposits d
+): Promise<ListedTransaction[]> {
+  const rows = await db.query<DepositRow & { hashes: string[] }>(
+    `SELECT ${depositState(coins)},
+        ARRAY(SELECT t.tx_hash FROM chain_transfers t
+          WHERE ${PAYMENTS_OF_DEPOSIT} AND t.log_index <> ${INTERNAL_LOG_INDEX}
+          ORDER BY t.block_number, t.log_index) AS hashes
+       FROM deposits d
       WHERE user_id = $1 AND ($2::text = 'all' OR status = $2)
       ORDER BY created_at DESC, id DESC`,
     [userId, filter],
   );
-  return rows.map((row) => toTransaction(row, required, coins));
+  return rows.map((row) => ({
+    ...toTransaction(row, required, coins),
+    hashes: [...new Set(row.hashes)],
+  }));
 }
 
 export async function findDeposit(

@@ -1,5 +1,5 @@
 import type { Campaign } from '@/shared/contract/campaigns';
-import type { Transaction, TransactionDetail } from '@/shared/contract/deposits';
+import type { ListedTransaction, Transaction, TransactionDetail } from '@/shared/contract/deposits';
 
 /** A campaign as the server lists it (spec §3), active on Site-Wide unless overridden. */
 export function makeCampaign(
@@ -37,10 +37,10 @@ export const DEPOSIT_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const USDC_TOKEN = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 
 /**
- * A deposit as the server lists it (spec §3 Transaction): a $150 USDC request made at 2025-03-05
+ * A deposit as the server answers it (spec §3 Transaction): a $150 USDC request made at 2025-03-05
  * 12:00 UTC, waiting for its payment unless overridden, with 24 hours still to pay from now.
  */
-export function makeTransaction(overrides: Partial<Transaction> = {}): Transaction {
+function transactionOf(overrides: Partial<Transaction>): Transaction {
   return {
     id: 41,
     hash: null,
@@ -67,7 +67,17 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
   };
 }
 
+/**
+ * A deposit as the server lists it (spec §3 Transaction), with its payments' hashes (issue 35): the
+ * one paid, unless a test lists several.
+ */
+export function makeTransaction(overrides: Partial<ListedTransaction> = {}): ListedTransaction {
+  const transaction = transactionOf(overrides);
+  const hashes = overrides.hashes ?? (transaction.hash === null ? [] : [transaction.hash]);
+  return { ...transaction, hashes };
+}
+
 /** The same deposit as get-transaction answers it, with the payments counted for it. */
 export function makeDepositDetail(overrides: Partial<TransactionDetail> = {}): TransactionDetail {
-  return { ...makeTransaction(overrides), transfers: [], receipt: null, ...overrides };
+  return { ...transactionOf(overrides), transfers: [], receipt: null, ...overrides };
 }
