@@ -150,7 +150,8 @@ export type TransactionsFilter = v.InferOutput<typeof TransactionsFilterBody>['a
  */
 export const ListedTransaction = v.object({
   ...Transaction.entries,
-  hashes: v.array(v.string()),
+  // A list the worker kept offline before this field came has none: read as no hashes.
+  hashes: v.optional(v.array(v.string()), []),
 });
 export type ListedTransaction = v.InferOutput<typeof ListedTransaction>;
 
