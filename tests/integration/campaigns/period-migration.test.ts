@@ -55,7 +55,10 @@ describe.each(databaseKinds())('migration 0070 (campaign periods) on %s', (kind)
   async function ledger(campaignId: number, rows: [string, number, string][]) {
     for (const [kindOf, cents, when] of rows) {
       await t.db.query(
-        'INSERT INTO ledger_entries (user_id, amount_cents, kind, reference, created_at) VALUES ($1, $2, $3, $4, $5)',
+        // The balance after each row as the ledger keeps it (migration 0270): the running sum.
+        `INSERT INTO ledger_entries (user_id, amount_cents, kind, reference, created_at, balance_after_cents)
+         VALUES ($1, $2::bigint, $3, $4, $5,
+                 (SELECT COALESCE(sum(amount_cents), 0) FROM ledger_entries WHERE user_id = $1) + $2::bigint)`,
         [userId, cents, kindOf, `campaign:${campaignId}`, when],
       );
     }

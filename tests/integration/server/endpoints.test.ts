@@ -41,6 +41,7 @@ describe('the endpoint table', () => {
       'GET bought-ads-by-client',
       'GET get-user-details',
       'GET user/campaign-history',
+      'POST account/statement',
       'POST get-all-user-transactions',
       'POST get-notifications',
       'POST get-transaction',
