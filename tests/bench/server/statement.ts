@@ -12,7 +12,8 @@ import { seedAdvertiser } from './seed';
 /**
  * Issue 35: the statement's answer (POST /api/account/statement, its first page of 100 rows with the
  * range's opening, closing and totals) for an advertiser with 100,000 ledger rows over a year: the
- * last 30 days (target p95 < 50 ms) and all time (< 200 ms), on each kind of database.
+ * last 30 days (target p95 < 50 ms) and all time (< 200 ms) on PostgreSQL, the production database
+ * (the range figures' targets are PostgreSQL's too); PGlite's figures beside them.
  */
 
 export const STATEMENT_ROWS = 100_000;
@@ -93,16 +94,14 @@ export async function runStatementBench(): Promise<Measurement[]> {
             name: `statement p95, last 30 days (${rows})`,
             value: ms(month.p95),
             unit: 'ms',
-            target: '< 50 ms',
-            pass: month.p95 < 50,
+            ...(kind === 'PostgreSQL' ? { target: '< 50 ms', pass: month.p95 < 50 } : {}),
           },
           {
             group: 'Statement',
             name: `statement p95, all time (a year; ${rows})`,
             value: ms(all.p95),
             unit: 'ms',
-            target: '< 200 ms',
-            pass: all.p95 < 200,
+            ...(kind === 'PostgreSQL' ? { target: '< 200 ms', pass: all.p95 < 200 } : {}),
           },
         );
       } finally {
