@@ -37,12 +37,6 @@ export const address = style({
   overflowWrap: 'anywhere',
 });
 
-/** The payments' table scrolls sideways on a narrow phone, never the page. */
-export const linesScroll = style({
-  overflowX: 'auto',
-  '@media': { print: { overflow: 'visible' } },
-});
-
 export const lines = style({ width: '100%', borderCollapse: 'collapse', fontSize: '14px' });
 
 globalStyle(`${lines} th, ${lines} td`, {
@@ -56,6 +50,51 @@ globalStyle(`${lines} tfoot th, ${lines} tfoot td`, { fontWeight: 700, borderBot
 
 globalStyle(`${lines} tr`, { breakInside: 'avoid' });
 
+/**
+ * On a phone the payments' table has no room for four columns and never scrolls sideways: each
+ * payment is a block of its own, every figure on a line with its column's name before it (the
+ * cell's data-label), the header row read by screen readers only.
+ */
+const narrow = 'screen and (max-width: 639px)';
+globalStyle(`${lines}, ${lines} tbody, ${lines} tfoot, ${lines} tr`, {
+  '@media': { [narrow]: { display: 'block' } },
+});
+globalStyle(`${lines} thead`, {
+  '@media': {
+    [narrow]: {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});
+globalStyle(`${lines} tr`, {
+  '@media': {
+    [narrow]: { padding: `${vars.space.sm} 0`, borderBottom: `1px solid ${vars.color.border}` },
+  },
+});
+globalStyle(`${lines} tbody th, ${lines} tbody td, ${lines} tfoot th, ${lines} tfoot td`, {
+  '@media': {
+    [narrow]: {
+      display: 'flex',
+      justifyContent: 'space-between',
+      gap: vars.space.md,
+      padding: `${vars.space.xs} 0`,
+      borderBottom: 'none',
+    },
+  },
+});
+globalStyle(`${lines} td[data-label]::before`, {
+  '@media': {
+    [narrow]: { content: 'attr(data-label)', color: vars.color.textMuted, fontWeight: 400 },
+  },
+});
+globalStyle(`${lines} td:empty`, { '@media': { [narrow]: { display: 'none' } } });
+globalStyle(`${lines} tfoot tr`, { '@media': { [narrow]: { borderBottom: 'none' } } });
+
 export const number = style({
   whiteSpace: 'nowrap',
   fontVariantNumeric: 'tabular-nums',
@@ -67,6 +106,7 @@ export const paymentCell = style({
   flexDirection: 'column',
   gap: vars.space.xs,
   minWidth: '160px',
+  '@media': { [narrow]: { minWidth: 0 } },
 });
 
 export const note = style({ color: vars.color.textMuted, fontSize: '13px' });

@@ -95,9 +95,13 @@ function Line({
           </a>
         ) : null}
       </td>
-      <td className={styles.number}>{`${line.amount} ${coin}`}</td>
-      <td className={styles.number}>{formatMoney(line.price)}</td>
-      <td className={styles.number}>{formatMoney(line.creditedAmount)}</td>
+      <td className={styles.number} data-label="Amount">{`${line.amount} ${coin}`}</td>
+      <td className={styles.number} data-label={`${coin}/USD`}>
+        {formatMoney(line.price)}
+      </td>
+      <td className={styles.number} data-label="Credited (USD)">
+        {formatMoney(line.creditedAmount)}
+      </td>
     </tr>
   );
 }
@@ -132,39 +136,41 @@ export function ReceiptDocument({
           <code className={styles.hash}>{deposit.to}</code>
         </Row>
       </dl>
-      {/* A region that may scroll sideways: reachable by keyboard (axe: scrollable-region-focusable). */}
-      <div className={styles.linesScroll} role="region" aria-label="Payments" tabIndex={0}>
-        <table className={styles.lines}>
-          <caption className={styles.subtitle}>Payments</caption>
-          <thead>
-            <tr>
-              <th scope="col">Payment</th>
-              <th scope="col" className={styles.number}>
-                Amount
-              </th>
-              <th scope="col" className={styles.number}>
-                {`${coin}/USD`}
-              </th>
-              <th scope="col" className={styles.number}>
-                Credited (USD)
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipt.lines.map((line, index) => (
-              <Line key={index} line={line} coin={coin} explorerTx={explorerTx} />
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td className={styles.number}>{`${deposit.receivedAmount} ${coin}`}</td>
-              <td />
-              <td className={styles.number}>{formatMoney(deposit.creditedAmount)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      {/* On a phone each payment is a block of its own (receipt.css.ts), never a sideways scroll. */}
+      <table className={styles.lines}>
+        <caption className={styles.subtitle}>Payments</caption>
+        <thead>
+          <tr>
+            <th scope="col">Payment</th>
+            <th scope="col" className={styles.number}>
+              Amount
+            </th>
+            <th scope="col" className={styles.number}>
+              {`${coin}/USD`}
+            </th>
+            <th scope="col" className={styles.number}>
+              Credited (USD)
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.lines.map((line, index) => (
+            <Line key={index} line={line} coin={coin} explorerTx={explorerTx} />
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td className={styles.number} data-label="Amount">
+              {`${deposit.receivedAmount} ${coin}`}
+            </td>
+            <td />
+            <td className={styles.number} data-label="Credited (USD)">
+              {formatMoney(deposit.creditedAmount)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
       {deposit.coinType === 'eth' ? (
         <p className={styles.footnote}>
           ETH toward the amount requested counts at the ETH/USD price locked when the deposit was

@@ -139,7 +139,14 @@ export const stackedCell = style({
 
 export const note = style({ fontSize: '12px', color: vars.color.textMuted });
 
-export const rowLink = style({ fontSize: '13px', fontWeight: 600 });
+/** A link under the status: a target of 24 px at least (axe target-size), two of them stacked. */
+export const rowLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '24px',
+  fontSize: '13px',
+  fontWeight: 600,
+});
 
 /** The created time may wrap in the table's last column. */
 export const wrapCell = style({ '@media': { [tableScreen]: { whiteSpace: 'normal' } } });
