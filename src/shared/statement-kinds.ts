@@ -1,16 +1,16 @@
 /**
  * Issue 35: what a row of the account statement is, once for the server's answer, the screen, its
- * CSV and the printed statement. `ledger` names the ledger kinds (src/server/domain/ledger.ts) each
- * one gathers: the development seed's demo grant is the operator's credit it stands for.
+ * CSV and the printed statement (src/server/domain/statement.ts says which ledger kinds each one
+ * gathers: the development seed's demo grant is the operator's credit it stands for).
  */
 export const STATEMENT_KINDS = [
-  { code: 'deposit', label: 'Deposit', ledger: ['deposit'] },
-  { code: 'campaign_funded', label: 'Campaign funded', ledger: ['campaign-funded'] },
-  { code: 'top_up', label: 'Campaign top-up', ledger: ['campaign-topped-up'] },
-  { code: 'refund', label: 'Campaign refund', ledger: ['campaign-refund'] },
-  { code: 'click_credit', label: 'Invalid-click credit', ledger: ['click-refund'] },
-  { code: 'operator_credit', label: 'Credit', ledger: ['operator-credit', 'demo-grant'] },
-  { code: 'operator_debit', label: 'Debit', ledger: ['operator-debit'] },
+  { code: 'deposit', label: 'Deposit' },
+  { code: 'campaign_funded', label: 'Campaign funded' },
+  { code: 'top_up', label: 'Campaign top-up' },
+  { code: 'refund', label: 'Campaign refund' },
+  { code: 'click_credit', label: 'Invalid-click credit' },
+  { code: 'operator_credit', label: 'Credit' },
+  { code: 'operator_debit', label: 'Debit' },
 ] as const;
 
 export type StatementKind = (typeof STATEMENT_KINDS)[number]['code'];

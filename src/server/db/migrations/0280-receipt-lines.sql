@@ -12,7 +12,7 @@ ALTER TABLE chain_transfers ADD COLUMN request_cents bigint;
 -- it credited what the rest, at its round, did not. Decimals of the coins taken then: ETH 18 with an
 -- 8-decimal feed (10^24 units-times-price a cent), USDC and USDT 6 (10^4 units a cent).
 WITH credited AS (
-  SELECT t.id, t.units, t.credited_cents, t.eth_usd_price_e8,
+  SELECT t.id, t.units, t.credited_cents, t.eth_usd_price_e8, t.coin_type,
          d.expected_units - COALESCE(sum(t.units) OVER (
            PARTITION BY t.deposit_id ORDER BY t.credited_at, t.id
            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS due,
@@ -21,17 +21,19 @@ WITH credited AS (
     FROM chain_transfers t JOIN deposits d ON d.id = t.deposit_id
    WHERE t.state = 'credited' AND d.origin = 'request'
 ), split AS (
-  SELECT id, units, credited_cents, eth_usd_price_e8,
+  SELECT id, units, credited_cents, eth_usd_price_e8, coin_type,
          CASE WHEN in_window THEN LEAST(units, GREATEST(due, 0)) ELSE 0 END AS part
     FROM credited
 )
 UPDATE chain_transfers t
-   SET request_units = s.part,
+   -- ETH credited before its price was kept (migration 0090): all of it at the request's price.
+   SET request_units = CASE WHEN s.part > 0 AND s.coin_type = 'eth' AND s.eth_usd_price_e8 IS NULL
+                            THEN s.units ELSE s.part END,
        request_cents = CASE
          WHEN s.part = 0 THEN 0
-         WHEN s.eth_usd_price_e8 IS NULL
-           THEN s.credited_cents - floor((s.units - s.part) / 10::numeric ^ 4)
-         ELSE s.credited_cents - floor((s.units - s.part) * s.eth_usd_price_e8 / 10::numeric ^ 24)
+         WHEN s.coin_type <> 'eth' THEN s.credited_cents - div(s.units - s.part, 10::numeric ^ 4)
+         WHEN s.eth_usd_price_e8 IS NULL THEN s.credited_cents
+         ELSE s.credited_cents - div((s.units - s.part) * s.eth_usd_price_e8, 10::numeric ^ 24)
        END
   FROM split s
  WHERE s.id = t.id;
