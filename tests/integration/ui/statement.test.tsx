@@ -178,8 +178,26 @@ describe('/statement', () => {
       'Mar 4, 2026, 8:00 AMInvalid-click credit · @ava.rivera · Main Categories · Bot traffic+$1.20$231.20',
       'Mar 5, 2026Closing balance (in $301.20, out $120.00)+$181.20$231.20',
     ]);
-    const asked = stub.requestsTo('/api/account/statement').at(-1)?.body as { range: string };
-    expect(asked.range).toBe('custom');
+    const today = new Date().toLocaleDateString('en-CA');
+    // The month's two pages: from its first day to today.
+    expect(stub.requestsTo('/api/account/statement').at(-1)?.body).toEqual({
+      cursor: '12',
+      range: 'custom',
+      from: `${today.slice(0, 7)}-01`,
+      to: today,
+      time_zone: browserTimeZone(),
+    });
+  });
+
+  it('says a month that has not begun has no statement yet, and asks the server nothing', async () => {
+    renderApp('/statement?month=2999-01', stub);
+    expect(await screen.findByRole('heading', { name: 'No such month' })).toBeInTheDocument();
+    expect(
+      screen.getByText('January 2999 has not begun yet: its statement comes with it.', {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+    expect(stub.requestsTo('/api/account/statement')).toEqual([]);
   });
 
   it('is linked from the sidebar', async () => {

@@ -14,7 +14,7 @@ export function campaignDetailsQueryOptions(username: string) {
     queryKey: [...campaignsQueryKey, 'details', username],
     meta: { campaign: username },
     queryFn: () => getCampaignDetails(username),
-    // Spec §2 tracker: the data refreshes every 30 minutes.
+    // Spec §2 tracker: every 30 minutes; issue 35 point 5: every 30 s while the page is in view.
     ...trackerRefresh,
   });
 }

@@ -43,16 +43,21 @@ const statementKey = (range: ChosenRange, pages: number) =>
 
 /**
  * The first `pages` pages (Show more adds one). useQuery, not useInfiniteQuery: the latter would
- * bring its observer into every first load (one barrel module of react-query). The pages already
- * held under the key before, unless invalidated since, are not asked for again.
+ * bring its observer into every first load (one barrel module of react-query). Show more (no data
+ * under this key yet) asks only for the new page, after the pages held under the key before unless
+ * invalidated since; a refresh of what is shown (every 30 s, or after a write) asks for every page
+ * again, so no page is older than the others.
  */
 export function statementQueryOptions(range: ChosenRange, pages: number, client: QueryClient) {
   return queryOptions({
     queryKey: statementKey(range, pages),
     queryFn: () => {
-      const before = statementKey(range, pages - 1);
-      const state = client.getQueryState<Statement>(before);
-      const known = pages > 1 && state?.data && !state.isInvalidated ? state.data : undefined;
+      const shown = client.getQueryState<Statement>(statementKey(range, pages))?.data;
+      const state = client.getQueryState<Statement>(statementKey(range, pages - 1));
+      const known =
+        pages > 1 && shown === undefined && state?.data && !state.isInvalidated
+          ? state.data
+          : undefined;
       return loadPages(range, pages, known);
     },
     placeholderData: keepPreviousData,

@@ -121,8 +121,11 @@ export function StatementPage() {
                 {first.next_cursor !== null ? (
                   <Button
                     variant="secondary"
-                    onClick={() => setShown({ range, pages: pages + 1 })}
-                    disabled={stale}
+                    // Not disabled while the page loads: the button keeps the keyboard's focus.
+                    onClick={() => {
+                      if (!stale) setShown({ range, pages: pages + 1 });
+                    }}
+                    aria-disabled={stale}
                   >
                     {stale ? 'Loading...' : 'Show more'}
                   </Button>

@@ -8,6 +8,7 @@ import { EmptyState, PageHeader } from '@/ui/card';
 import { Spinner } from '@/ui/spinner';
 import { useAuthUser } from '@/entities/session/api/check-auth';
 import { browserTimeZone } from '@/lib/time-zone';
+import { localDayOf } from '@/shared/local-days';
 import { campaignsQueryKey } from '@/entities/campaign/api/get-campaigns';
 import { getWholeStatement } from '../api/get-statement';
 import { concernsText, dayText, kindText, rowTime, signedMoney } from '../describe';
@@ -16,15 +17,21 @@ import * as styles from './statement.css';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** /statement?month=<month>: the month's statement, or a note that the address names no month. */
+/**
+ * /statement?month=<month>: the month's statement, or a note that the address names no month, or
+ * one that has not begun in the browser's zone (nothing is asked of the server for either).
+ */
 export function StatementMonth({ month }: { month: string }) {
-  if (MONTH.test(month)) return <StatementPrint month={month} />;
+  const future = MONTH.test(month) && month > localDayOf(browserTimeZone(), Date.now()).slice(0, 7);
+  if (MONTH.test(month) && !future) return <StatementPrint month={month} />;
   return (
     <>
       <PageHeader title="Statement" />
       <EmptyState title="No such month">
         <p>
-          A monthly statement's address names its month, like /statement?month=2026-03.{' '}
+          {future
+            ? `${monthText(month)} has not begun yet: its statement comes with it.`
+            : "A monthly statement's address names its month, like /statement?month=2026-03."}{' '}
           <Link to="/statement">Back to the statement</Link>
         </p>
       </EmptyState>
