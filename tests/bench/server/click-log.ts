@@ -134,9 +134,10 @@ export async function fillClickLog(
       FROM events e, (VALUES ('v:'), ('a:')) AS k(kind) ORDER BY 1, 2`);
   const hours = await timed(
     `${FILL_EVENTS}
-    INSERT INTO click_hours (campaign_id, hour, profile_key, user_id, billed, billed_cents)
-    SELECT campaign_id, date_trunc('hour', at, 'UTC'), lower(username), $7::bigint, count(*), sum(rate)
-      FROM events GROUP BY 1, 2, 3`,
+    INSERT INTO click_hours (campaign_id, period_start, hour, profile_key, user_id, billed, billed_cents)
+    SELECT e.campaign_id, c.start_date, date_trunc('hour', e.at, 'UTC'), lower(e.username), $7::bigint,
+           count(*), sum(e.rate)
+      FROM events e JOIN campaigns c ON c.id = e.campaign_id GROUP BY 1, 2, 3, 4`,
     [past.userId],
   );
   const started = performance.now();

@@ -63,7 +63,7 @@ export async function seedRangeAdvertiser(db: Db): Promise<RangeSetup> {
           SET clicks_count = $2, remaining_clicks = remaining_clicks - $2,
               billed_cents = $2 * click_rate_cents, amount_remaining_cents = amount_remaining_cents - $2 * click_rate_cents
         WHERE user_id = $1
-        RETURNING id, user_id, profile_key, click_rate_cents AS rate, created_at
+        RETURNING id, user_id, profile_key, click_rate_cents AS rate, created_at, start_date
      ), hours AS (
        SELECT c.*, h.hour, row_number() OVER (PARTITION BY c.id ORDER BY h.hour) - 1 AS k,
               count(*) OVER (PARTITION BY c.id) AS n
@@ -72,8 +72,8 @@ export async function seedRangeAdvertiser(db: Db): Promise<RangeSetup> {
      ), spread AS (
        SELECT *, (k + 1) * $2 / n - k * $2 / n AS billed FROM hours
      )
-     INSERT INTO click_hours (campaign_id, hour, profile_key, user_id, billed, billed_cents, bot, double_click, daily_cap)
-     SELECT id, hour, profile_key, user_id, billed, billed * rate, billed / 50, billed / 100, billed / 200
+     INSERT INTO click_hours (campaign_id, period_start, hour, profile_key, user_id, billed, billed_cents, bot, double_click, daily_cap)
+     SELECT id, start_date, hour, profile_key, user_id, billed, billed * rate, billed / 50, billed / 100, billed / 200
        FROM spread`,
     [advertiser.userId, perCampaign, CAMPAIGN_DAYS],
   );

@@ -61,12 +61,13 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
   async function clicksAt(campaignId: number, times: string[], what: 'billed' | 'bot' = 'billed') {
     for (const at of times) {
       await db.query(
-        `INSERT INTO click_hours AS h (campaign_id, hour, profile_key, user_id, billed, billed_cents, bot)
-         SELECT c.id, date_trunc('hour', $2::timestamptz, 'UTC'), c.profile_key, c.user_id,
+        `INSERT INTO click_hours AS h (campaign_id, period_start, hour, profile_key, user_id, billed,
+                                       billed_cents, bot)
+         SELECT c.id, c.start_date, date_trunc('hour', $2::timestamptz, 'UTC'), c.profile_key, c.user_id,
                 ($3 = 'billed')::int, CASE WHEN $3 = 'billed' THEN c.click_rate_cents ELSE 0 END,
                 ($3 = 'bot')::int
            FROM campaigns c WHERE c.id = $1
-         ON CONFLICT (campaign_id, hour, profile_key) DO UPDATE
+         ON CONFLICT (campaign_id, period_start, hour, profile_key) DO UPDATE
             SET billed = h.billed + excluded.billed, billed_cents = h.billed_cents + excluded.billed_cents,
                 bot = h.bot + excluded.bot`,
         [campaignId, at, what],

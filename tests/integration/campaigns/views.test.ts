@@ -211,14 +211,14 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
   ) {
     for (const at of times) {
       await t.db.query(
-        `INSERT INTO click_hours AS h (campaign_id, hour, profile_key, user_id, billed, billed_cents,
-                                       unbilled, bot, double_click, daily_cap)
-         SELECT c.id, date_trunc('hour', $3::timestamptz, 'UTC'), lower($2), c.user_id,
+        `INSERT INTO click_hours AS h (campaign_id, period_start, hour, profile_key, user_id, billed,
+                                       billed_cents, unbilled, bot, double_click, daily_cap)
+         SELECT c.id, c.start_date, date_trunc('hour', $3::timestamptz, 'UTC'), lower($2), c.user_id,
                 ($4 = 'billed')::int, CASE WHEN $4 = 'billed' THEN c.click_rate_cents ELSE 0 END,
                 ($4 = 'unbilled')::int, ($4 = 'bot')::int, ($4 = 'doubleClick')::int,
                 ($4 = 'dailyCap')::int
            FROM campaigns c WHERE c.id = $1
-         ON CONFLICT (campaign_id, hour, profile_key) DO UPDATE
+         ON CONFLICT (campaign_id, period_start, hour, profile_key) DO UPDATE
             SET billed = h.billed + excluded.billed, billed_cents = h.billed_cents + excluded.billed_cents,
                 unbilled = h.unbilled + excluded.unbilled, bot = h.bot + excluded.bot,
                 double_click = h.double_click + excluded.double_click,

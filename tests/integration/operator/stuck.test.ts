@@ -89,8 +89,8 @@ describe.each(databaseKinds())('stuck on %s', (kind) => {
       [idle, onceBilled],
     ]);
     await db.query(
-      `INSERT INTO click_hours (campaign_id, hour, profile_key, user_id, billed, billed_cents)
-        VALUES ($1, '2020-01-05T00:00:00Z', $2, $3, 1, 80)`,
+      `INSERT INTO click_hours (campaign_id, period_start, hour, profile_key, user_id, billed, billed_cents)
+        VALUES ($1, '${LONG_AGO}', '2020-01-05T00:00:00Z', $2, $3, 1, 80)`,
       [onceBilled, `once_${kind}`, cleo.id],
     );
     // Started now: no clicks yet is no sign of anything.

@@ -15,7 +15,7 @@ import type { Queryable } from '@/server/db/db';
  *   promoted names no campaign (design §5, issue 18);
  * - the hourly roll-ups (click_hours) count each click of the log once, in its hour, by the campaign
  *   it was on, as billed, unbilled or invalid by reason; and what they hold billed for a campaign is
- *   what it billed over its life; the advertisers' hourly roll-ups (user_click_hours, issue 19) are
+ *   what it billed over its life, and for each of its periods what that period billed (issue 35); the advertisers' hourly roll-ups (user_click_hours, issue 19) are
  *   the sums of theirs, per advertiser and hour;
  * - clicks purchased = used + remaining in every period; an active campaign's remaining money covers
  *   its remaining clicks; an ended one holds nothing, its refund covers the clicks refunded and its
@@ -198,7 +198,11 @@ async function rollUpViolations(db: Queryable): Promise<string[]> {
   const hours = await db.query<{ campaign_id: number; hour: Date; profile_key: string }>(
     `SELECT COALESCE(h.campaign_id, l.campaign_id) AS campaign_id, COALESCE(h.hour, l.hour) AS hour,
             COALESCE(h.profile_key, l.profile_key) AS profile_key
-       FROM click_hours h FULL JOIN (${LOGGED_HOURS}) l
+       FROM (SELECT campaign_id, hour, profile_key, sum(billed) AS billed, sum(unbilled) AS unbilled,
+                    sum(bot) AS bot, sum(double_click) AS double_click, sum(daily_cap) AS daily_cap,
+                    sum(not_placed) AS not_placed
+               FROM click_hours GROUP BY 1, 2, 3) h
+       FULL JOIN (${LOGGED_HOURS}) l
          ON l.campaign_id = h.campaign_id AND l.hour = h.hour AND l.profile_key = h.profile_key
       WHERE (COALESCE(h.billed, 0), COALESCE(h.unbilled, 0), COALESCE(h.bot, 0),
              COALESCE(h.double_click, 0), COALESCE(h.daily_cap, 0), COALESCE(h.not_placed, 0))
@@ -237,7 +241,25 @@ async function rollUpViolations(db: Queryable): Promise<string[]> {
              COALESCE(u.too_old, 0), COALESCE(u.future, 0))
       ORDER BY 1, 2`,
   );
+  // Issue 35 point 2: each period's roll-ups (by its start) hold what that period billed, so the
+  // history entries and the active campaigns add up to the advertiser's figures for any range.
+  const periods = await db.query<{ campaign_id: number; start_date: Date }>(
+    `SELECT p.campaign_id, p.start_date
+       FROM (SELECT campaign_id, start_date, clicks_count AS clicks, total_spent_cents AS cents
+               FROM campaign_history WHERE campaign_id IS NOT NULL
+             UNION ALL
+             SELECT id, start_date, clicks_count, billed_cents FROM campaigns WHERE status) p
+       LEFT JOIN (SELECT campaign_id, period_start, sum(billed) AS billed, sum(billed_cents) AS cents
+                    FROM click_hours GROUP BY 1, 2) h
+         ON h.campaign_id = p.campaign_id AND h.period_start = p.start_date
+      WHERE (COALESCE(h.billed, 0), COALESCE(h.cents, 0)) IS DISTINCT FROM (p.clicks, p.cents)
+      ORDER BY 1, 2`,
+  );
   return [
+    ...periods.map(
+      (p) =>
+        `click_hours of campaign ${p.campaign_id}'s period from ${new Date(p.start_date).toISOString()}: not what the period billed`,
+    ),
     ...advertisers.map(
       (a) =>
         `user_click_hours of advertiser ${a.user_id}, ${new Date(a.hour).toISOString()}: not the sum of their click_hours`,

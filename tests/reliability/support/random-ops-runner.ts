@@ -14,6 +14,7 @@ import {
   type Transaction,
 } from '@/shared/contract/deposits';
 import { accountStatement, type StatementRow } from '@/shared/contract/statement';
+import { accountStats, campaignsInRange } from '@/shared/contract/stats';
 import { getUserDetails } from '@/shared/contract/user-details';
 import type { TestChain } from '../../helpers/anvil';
 import {
@@ -1277,6 +1278,30 @@ export class RandomOpsRun {
       this.where(),
     ).toEqual([]);
     await this.checkStatement(user);
+    await this.checkRangeFigures(user);
+  }
+
+  /**
+   * Issue 35 point 2: each billed click counts once, in its own period: over all time (a half-hour
+   * zone) the history entries and the active campaigns add up to the dashboard's spend and clicks.
+   */
+  private async checkRangeFigures(user: UserModel): Promise<void> {
+    const range = { range: 'all', time_zone: 'Asia/Kolkata' } as const;
+    const dashboard = answerOf(await user.client.call(accountStats, range)).totals;
+    const figures = answerOf(await user.client.call(campaignsInRange, range));
+    const active = await this.world.db.query<{ id: number }>(
+      'SELECT id FROM campaigns WHERE user_id = $1 AND status',
+      [user.id],
+    );
+    const activeIds = new Set(active.map((row) => Number(row.id)));
+    const periods = [...figures.history, ...figures.campaigns.filter((c) => activeIds.has(c.id))];
+    expect(
+      {
+        clicks: periods.reduce((sum, p) => sum + p.clicks, 0),
+        cents: periods.reduce((sum, p) => sum + toCents(p.spend), 0),
+      },
+      this.where(),
+    ).toEqual({ clicks: dashboard.clicks, cents: toCents(dashboard.spend) });
   }
 
   /**

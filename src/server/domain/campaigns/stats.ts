@@ -190,9 +190,10 @@ export async function accountStats(
 }
 
 /**
- * Each current campaign's figures in the range (all its periods), and each history entry's (the
- * part of its period in the range, by whole hours: a period that ended and one that began within
- * the same hour both count that hour).
+ * Each current campaign's figures in the range and each history entry's, each of its own period
+ * (issue 35 point 2: the roll-ups carry it, so an hour two periods share is split between them, never
+ * counted by both): the entries and the active campaigns add up to the dashboard's figures. A paused
+ * campaign's period is its last entry's.
  */
 export async function campaignsInRange(
   db: Reader,
@@ -207,7 +208,8 @@ export async function campaignsInRange(
     `SELECT c.id, s.*
        FROM campaigns c
        LEFT JOIN LATERAL (SELECT ${SUMS} FROM click_hours h
-                           WHERE h.campaign_id = c.id AND h.hour >= $2 AND h.hour < $3) s ON true
+                           WHERE h.campaign_id = c.id AND h.period_start = c.start_date
+                             AND h.hour >= $2 AND h.hour < $3) s ON true
       WHERE c.user_id = $1
       ORDER BY c.id`,
     [userId, start, end],
@@ -216,9 +218,8 @@ export async function campaignsInRange(
     `SELECT e.id, s.*
        FROM campaign_history e
        LEFT JOIN LATERAL (SELECT ${SUMS} FROM click_hours h
-                           WHERE h.campaign_id = e.campaign_id
-                             AND h.hour >= GREATEST($2::timestamptz, date_trunc('hour', e.start_date, 'UTC'))
-                             AND h.hour < LEAST($3::timestamptz, e.end_date)) s ON true
+                           WHERE h.campaign_id = e.campaign_id AND h.period_start = e.start_date
+                             AND h.hour >= $2 AND h.hour < $3) s ON true
       WHERE e.user_id = $1
       ORDER BY e.id`,
     [userId, start, end],

@@ -88,13 +88,15 @@ export const RECORD_AND_BILL = `
   ), showing AS (
     -- Per profile: since when it is placed by an active campaign, and the campaign its clicks are on
     -- (the one billing now: the first started with clicks left).
-    SELECT DISTINCT ON (profile) profile, id, user_id, min(start_date) OVER (PARTITION BY profile) AS since
+    SELECT DISTINCT ON (profile) profile, id, user_id, start_date,
+           min(start_date) OVER (PARTITION BY profile) AS since
       FROM locked
      ORDER BY profile, remaining_clicks = 0, start_date, id
   ), placed AS (
     -- Placed at the click's time (5 minutes either side for the clocks): an active campaign had
     -- started, or an ended period of a campaign on the profile covered it (campaign_history).
     SELECT f.*, COALESCE(s.id, h.campaign_id) AS on_campaign, COALESCE(s.user_id, h.user_id) AS on_user,
+           COALESCE(s.start_date, h.start_date) AS on_period,
            s.id IS NOT NULL OR h.found IS NOT NULL AS is_placed,
            -- Only a click an active campaign placed is billed: one placed by an ended period is valid
            -- but paid for by nobody (unbilled), never by a campaign that started after it.
@@ -102,7 +104,7 @@ export const RECORD_AND_BILL = `
       FROM fresh f
       LEFT JOIN showing s ON s.profile = f.profile AND s.since <= f.at + interval '5 minutes'
       LEFT JOIN LATERAL (
-        SELECT true AS found, hh.campaign_id, hh.user_id FROM campaign_history hh
+        SELECT true AS found, hh.campaign_id, hh.user_id, hh.start_date FROM campaign_history hh
          WHERE s.id IS NULL AND lower(hh.profile_username) = f.profile
            AND hh.end_date >= f.at - interval '5 minutes' AND hh.start_date <= f.at + interval '5 minutes'
          ORDER BY hh.end_date LIMIT 1) h ON true
@@ -207,21 +209,21 @@ export const RECORD_AND_BILL = `
   ), demand AS (
     SELECT profile, count(*) AS n FROM final WHERE billable GROUP BY profile
   ), queued AS (
-    SELECT id, profile, remaining_clicks, rate, user_id,
+    SELECT id, profile, remaining_clicks, rate, user_id, start_date,
            sum(remaining_clicks) OVER (PARTITION BY profile ORDER BY start_date, id) - remaining_clicks AS before
       FROM locked
   ), alloc AS (
-    SELECT q.id, q.before, q.profile, q.rate, q.user_id,
+    SELECT q.id, q.before, q.profile, q.rate, q.user_id, q.start_date,
            LEAST(q.remaining_clicks, GREATEST(d.n - q.before, 0))::int AS take
       FROM queued q JOIN demand d ON d.profile = q.profile
   ), billing AS (
-    SELECT a.profile, g.k, a.id, a.rate, a.user_id
+    SELECT a.profile, g.k, a.id, a.rate, a.user_id, a.start_date
       FROM alloc a, generate_series(a.before + 1, a.before + a.take) AS g(k)
   ), settled AS (
     -- Each new event with the campaign it bills, if any: valid events take the profile's k-th click.
     -- (An equality join, which the planner hashes; a range join to alloc was a nested loop over
     -- every campaign of the group for each event.)
-    SELECT f.*, b.id AS billed_to, b.rate, b.user_id AS billed_user
+    SELECT f.*, b.id AS billed_to, b.rate, b.user_id AS billed_user, b.start_date AS billed_period
       FROM final f LEFT JOIN billing b ON f.billable AND b.profile = f.profile AND b.k = f.k
   ), recorded AS (
     INSERT INTO click_log (day, event_id, campaign_id, profile_username, clicked_at, billed, invalid)
@@ -242,29 +244,33 @@ export const RECORD_AND_BILL = `
      WHERE c.id = a.id AND a.take > 0
     RETURNING c.id, c.remaining_clicks
   ), rolled AS (
+    -- Issue 35 point 2: each in its campaign's period (its start): a billed click in the period that
+    -- billed it, another in the one it was on; none (-infinity) for a click on no campaign.
     SELECT COALESCE(s.billed_to, s.on_campaign, 0) AS campaign_id, date_trunc('hour', s.at, 'UTC') AS hour,
            s.profile, COALESCE(s.billed_user, s.on_user) AS user_id,
+           CASE WHEN s.billed_to IS NOT NULL THEN s.billed_period
+                ELSE COALESCE(s.on_period, '-infinity'::timestamptz) END AS period_start,
            count(s.billed_to) AS billed, COALESCE(sum(s.rate), 0) AS billed_cents,
            count(*) FILTER (WHERE s.verdict IS NULL AND s.billed_to IS NULL) AS unbilled,
            ${REASON_COLUMNS.map(({ code, column, kept }) =>
              kept ? `count(*) FILTER (WHERE s.verdict = '${code}') AS ${column}` : `0 AS ${column}`,
            ).join(',\n           ')}
-      FROM settled s GROUP BY 1, 2, 3, 4
+      FROM settled s GROUP BY 1, 2, 3, 4, 5
     UNION ALL
     -- Not kept, dated outside the window: counted at the hour they came.
-    SELECT 0, date_trunc('hour', now(), 'UTC'), i.profile, NULL, 0, 0, 0,
+    SELECT 0, date_trunc('hour', now(), 'UTC'), i.profile, NULL, '-infinity'::timestamptz, 0, 0, 0,
            ${REASON_COLUMNS.map(({ code, kept }) =>
              kept ? '0' : `count(*) FILTER (WHERE i.preset = '${code}')`,
            ).join(', ')}
       FROM outside i GROUP BY i.profile
   ), hours_written AS (
-    INSERT INTO click_hours AS h (campaign_id, hour, profile_key, user_id, billed, billed_cents, unbilled,
-                                  ${REASON_COLUMNS.map(({ column }) => column).join(', ')})
-    SELECT campaign_id, hour, profile, max(user_id), sum(billed), sum(billed_cents), sum(unbilled),
+    INSERT INTO click_hours AS h (campaign_id, period_start, hour, profile_key, user_id, billed, billed_cents,
+                                  unbilled, ${REASON_COLUMNS.map(({ column }) => column).join(', ')})
+    SELECT campaign_id, period_start, hour, profile, max(user_id), sum(billed), sum(billed_cents), sum(unbilled),
            ${REASON_COLUMNS.map(({ column }) => `sum(${column})`).join(', ')}
-      FROM rolled GROUP BY campaign_id, hour, profile
-     ORDER BY campaign_id, hour, profile
-    ON CONFLICT (campaign_id, hour, profile_key) DO UPDATE
+      FROM rolled GROUP BY campaign_id, period_start, hour, profile
+     ORDER BY campaign_id, period_start, hour, profile
+    ON CONFLICT (campaign_id, period_start, hour, profile_key) DO UPDATE
        SET user_id = COALESCE(h.user_id, excluded.user_id),
            billed = h.billed + excluded.billed, billed_cents = h.billed_cents + excluded.billed_cents,
            unbilled = h.unbilled + excluded.unbilled,
