@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Db } from '@/server/db/db';
+import { migrationStatements } from '@/server/db/migrate';
 import { recordClicks } from '@/server/domain/clicks';
 import { clickId, TEST_CLICK_RULES } from '../../helpers/click-ids';
 
@@ -19,10 +20,7 @@ async function apply(db: Db, which: (name: string) => boolean): Promise<void> {
     .filter((n) => /^\d{4}-.+\.sql$/.test(n))
     .sort()) {
     if (!which(name)) continue;
-    // As migrate.ts splits a script: on a semicolon that ends a line.
-    for (const statement of readFileSync(DIR + name, 'utf8').split(/;\s*$/m)) {
-      if (statement.replace(/^\s*--.*$/gm, '').trim()) await db.query(statement);
-    }
+    for (const statement of migrationStatements(name)) await db.query(statement);
   }
 }
 

@@ -1,22 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { migrationStatements } from '@/server/db/migrate';
 import { campaignHistory, listCampaignsJson } from '@/server/domain/campaigns/campaign-views';
 import type { Campaign, CampaignHistoryEntry } from '@/shared/contract/campaigns';
 import { useTestDatabase } from '../../helpers/fixtures';
 import { databaseKinds } from '../../helpers/server';
 import { figureViolations } from '../../reliability/support/figure-identities';
-
-const MIGRATION = new URL(
-  '../../../src/server/db/migrations/0070-campaign-periods.sql',
-  import.meta.url,
-);
-
-/** As db/migrate.ts splits a script: on semicolons that end a line. */
-const statements = (script: string) =>
-  script
-    .split(/;\s*$/m)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter((statement) => statement.length > 0);
 
 const at = (day: number) => `2026-01-0${day}T12:00:00.000Z`;
 
@@ -182,7 +170,7 @@ describe.each(databaseKinds())('migration 0070 (campaign periods) on %s', (kind)
       ['campaign-refund', 4_000, at(4)],
     ]);
 
-    for (const statement of statements(readFileSync(MIGRATION, 'utf8'))) {
+    for (const statement of migrationStatements('0070-campaign-periods.sql')) {
       await t.db.query(statement);
     }
   });

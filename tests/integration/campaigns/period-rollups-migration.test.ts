@@ -1,21 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { migrationStatements } from '@/server/db/migrate';
 import { makeClickLogDays } from '@/server/domain/clicks/partitions';
 import { accountRow, campaign as newCampaign } from '../../helpers/factories';
 import { useTestDatabase } from '../../helpers/fixtures';
 import { databaseKinds } from '../../helpers/server';
-
-const MIGRATION = new URL(
-  '../../../src/server/db/migrations/0290-click-hours-periods.sql',
-  import.meta.url,
-);
-
-/** As db/migrate.ts splits a script: on semicolons that end a line. */
-const statements = (script: string) =>
-  script
-    .split(/;\s*$/m)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter((statement) => statement.length > 0);
 
 const HOUR = 3_600_000;
 const iso = (at: number) => new Date(at).toISOString();
@@ -97,7 +85,9 @@ describe.each(databaseKinds())('migration 0290 (roll-ups by period) on %s', (kin
       ]);
     const before = await advertiser();
 
-    for (const statement of statements(readFileSync(MIGRATION, 'utf8'))) await db.query(statement);
+    for (const statement of migrationStatements('0290-click-hours-periods.sql')) {
+      await db.query(statement);
+    }
 
     const rows = await db.query<{
       period_start: Date;

@@ -22,8 +22,9 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
  * one that has not begun in the browser's zone (nothing is asked of the server for either).
  */
 export function StatementMonth({ month }: { month: string }) {
-  const future = MONTH.test(month) && month > localDayOf(browserTimeZone(), Date.now()).slice(0, 7);
-  if (MONTH.test(month) && !future) return <StatementPrint month={month} />;
+  const named = MONTH.test(month);
+  const future = named && month > localDayOf(browserTimeZone(), Date.now()).slice(0, 7);
+  if (named && !future) return <StatementPrint month={month} />;
   return (
     <>
       <PageHeader title="Statement" />
