@@ -114,6 +114,25 @@ export const RangeTotals = v.object({
 });
 export type RangeTotals = v.InferOutput<typeof RangeTotals>;
 
+/**
+ * Issue 35 point 7: the range before the chosen one, of the same number of days, to compare with
+ * (as ad managers do). A range that ends today is compared up to the same time of day (`until`, to the
+ * whole hour), so a day not yet over is not set against a whole one. Null for all time, and when the
+ * figures begin after the previous range.
+ */
+export const PreviousRange = v.nullable(
+  v.object({
+    from: v.string(),
+    to: v.string(),
+    /** The instant the previous range is cut at (ISO) when the chosen one ends today; else null. */
+    until: v.nullable(v.string()),
+    spend: v.number(),
+    clicks: v.number(),
+    avg_cpc: v.number(),
+  }),
+);
+export type PreviousRange = v.InferOutput<typeof PreviousRange>;
+
 export const AccountStatsResponse = v.object({
   success: v.literal(true),
   range: ResolvedRange,
@@ -128,6 +147,7 @@ export const AccountStatsResponse = v.object({
   /** Every day of the range, oldest first, zero-filled; the totals are their sums. */
   days: v.array(DayFigures),
   hours: Hours,
+  previous: PreviousRange,
 });
 export type AccountStats = Omit<v.InferOutput<typeof AccountStatsResponse>, 'success'>;
 
@@ -167,6 +187,8 @@ export const CampaignStatsResponse = v.object({
   }),
   days: v.array(DayFigures),
   hours: Hours,
+  /** The profile's figures in the range before (its earlier packages' included). */
+  previous: PreviousRange,
   /** The profile's earlier packages whose periods the range's figures include (issue 35 point 6). */
   earlier_packages: v.optional(EarlierPackages),
 });

@@ -237,6 +237,15 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
       period: { from: '2026-03-03', to: null, budget: 100, spent: 0 },
       days: [day('2026-03-06', 1, 0.6)],
       hours: expect.any(Array),
+      // The day before, edge_one's own clicks only.
+      previous: {
+        from: '2026-03-05',
+        to: '2026-03-05',
+        until: null,
+        spend: 3,
+        clicks: 5,
+        avg_cpc: 0.6,
+      },
     });
     expect(stats?.hours.filter((figures) => figures.clicks > 0)).toEqual([
       { at: '2026-03-06T05:00:00.000Z', clicks: 1, spend: 0.6, invalid: none },
@@ -256,6 +265,53 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
       ['2026-03-07', 0, 0],
     ]);
     expect(await campaignStats(db.read, stranger, 'edge_one', custom(NY), NOW)).toBeUndefined();
+  });
+
+  it('compares a range with the one before of as many days, a range ending today to the same hour', async () => {
+    const previous = async (body: Parameters<typeof accountStats>[2], now = NOW) =>
+      (await accountStats(db.read, advertiser, body, now)).previous;
+    // Mar 6 against the whole of Mar 5 (8 clicks: 5 x $0.60 + 3 x $0.40).
+    expect(await previous(custom(NY, '2026-03-06', '2026-03-06'))).toEqual({
+      from: '2026-03-05',
+      to: '2026-03-05',
+      until: null,
+      spend: 4.2,
+      clicks: 8,
+      avg_cpc: 0.53,
+    });
+    expect(await previous(custom(NY, '2026-03-05', '2026-03-06'))).toEqual({
+      from: '2026-03-03',
+      to: '2026-03-04',
+      until: null,
+      spend: 0.6,
+      clicks: 1,
+      avg_cpc: 0.6,
+    });
+    // Today at 00:30 in New York (Mar 6): yesterday up to 01:00, its first hour, not its whole day.
+    const justAfterMidnight = Date.parse('2026-03-06T05:30:00Z');
+    expect(await previous({ range: 'today', time_zone: NY }, justAfterMidnight)).toEqual({
+      from: '2026-03-05',
+      to: '2026-03-05',
+      until: '2026-03-05T06:00:00.000Z',
+      spend: 0.6,
+      clicks: 1,
+      avg_cpc: 0.6,
+    });
+    // Nothing to compare with: all time, and a week before the first campaign (Mar 3).
+    expect(await previous({ range: 'all', time_zone: NY })).toBeNull();
+    expect(await previous({ range: '7d', time_zone: NY })).toBeNull();
+    // A campaign's range before its first day has none; the first day itself is a range to compare with.
+    const campaignPrevious = async (username: string, from: string, to: string) =>
+      (await campaignStats(db.read, advertiser, username, custom(NY, from, to), NOW))?.previous;
+    expect(await campaignPrevious('edge_two', '2026-03-04', '2026-03-04')).toBeNull();
+    expect(await campaignPrevious('edge_two', '2026-03-05', '2026-03-05')).toEqual({
+      from: '2026-03-04',
+      to: '2026-03-04',
+      until: null,
+      spend: 0,
+      clicks: 0,
+      avg_cpc: 0,
+    });
   });
 
   it('gives each campaign and each history entry its figures in the range', async () => {

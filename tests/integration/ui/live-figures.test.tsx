@@ -32,7 +32,14 @@ beforeEach(() => {
     body: { success: true, message: 'Campaigns fetched', data: [] },
   });
   stub.on('POST', '/api/stats/account', {
-    body: { success: true, range, totals: { ...totals, active_campaigns: 0 }, days: [], hours: [] },
+    body: {
+      success: true,
+      range,
+      totals: { ...totals, active_campaigns: 0 },
+      days: [],
+      hours: [],
+      previous: null,
+    },
   });
   stub.on('POST', '/api/stats/campaigns', {
     body: { success: true, range, campaigns: [], history: [] },

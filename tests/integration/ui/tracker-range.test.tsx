@@ -41,7 +41,8 @@ const RANGE = {
 };
 
 function answerStats(
-  stats: Omit<CampaignStats, 'range' | 'totals' | 'hours'> & Partial<Pick<CampaignStats, 'hours'>>,
+  stats: Omit<CampaignStats, 'range' | 'totals' | 'hours' | 'previous'> &
+    Partial<Pick<CampaignStats, 'hours' | 'previous'>>,
 ) {
   const clicks = stats.days.reduce((sum, figures) => sum + figures.clicks, 0);
   const spend = stats.days.reduce((sum, figures) => sum + Math.round(figures.spend * 100), 0) / 100;
@@ -51,6 +52,7 @@ function answerStats(
       range: RANGE,
       totals: { spend, clicks, avg_cpc: clicks ? 0.8 : 0, invalid: 0 },
       hours: [],
+      previous: null,
       ...stats,
     },
   });
@@ -120,6 +122,65 @@ describe("the tracker's budget line", () => {
   });
 });
 
+describe('the range compared with the one before (issue 35 point 7)', () => {
+  /** The change under each tile, by its label. */
+  const changes = (card: Awaited<ReturnType<typeof rangeCard>>) =>
+    Object.fromEntries(
+      card
+        .getAllByRole('term')
+        .map((term) => [
+          term.textContent,
+          [...term.parentElement!.querySelectorAll('dd')].map((dd) => dd.textContent),
+        ]),
+    );
+
+  it('puts the change in % and the figure before under spend, clicks and cost per click', async () => {
+    // This week: 10 clicks, $8.00 ($0.80 a click). The week before, to the same hour: 8, $8.00.
+    answerStats({
+      period: { from: '2026-11-20', to: null, budget: 100, spent: 0 },
+      days: week({ '2026-12-02': [4, 3.2], '2026-12-07': [6, 4.8] }),
+      previous: {
+        from: '2026-11-24',
+        to: '2026-11-30',
+        until: '2026-11-30T20:00:00.000Z',
+        spend: 8,
+        clicks: 8,
+        avg_cpc: 1,
+      },
+    });
+    renderApp('/analytics/iris', stub);
+    const card = await rangeCard();
+    expect(
+      await card.findByText('Compared with Nov 24, 2026 – Nov 30, 2026, up to 3:00 PM.'),
+    ).toBeInTheDocument();
+    expect(changes(card)).toEqual({
+      Spend: ['$8.00', 'No change from $8.00'],
+      'Billed clicks': ['10', 'Up 25% from 8'],
+      'Avg. cost per click': ['$0.80', 'Down 20% from $1.00'],
+      'Invalid clicks': ['0'],
+    });
+  });
+
+  it('says when there is nothing before the range, and compares nothing', async () => {
+    answerStats({
+      period: { from: '2026-12-03', to: null, budget: 100, spent: 0 },
+      days: week({ '2026-12-05': [3, 2.4] }),
+      previous: null,
+    });
+    renderApp('/analytics/iris', stub);
+    const card = await rangeCard();
+    expect(
+      await card.findByText('No figures before this range to compare with.'),
+    ).toBeInTheDocument();
+    expect(changes(card)).toEqual({
+      Spend: ['$2.40'],
+      'Billed clicks': ['3'],
+      'Avg. cost per click': ['$0.80'],
+      'Invalid clicks': ['0'],
+    });
+  });
+});
+
 const hourAt = (at: string, clicks = 0, spend = 0) => ({
   at,
   clicks,
@@ -156,6 +217,7 @@ describe('time on the tracker', () => {
         period: { from: '2026-12-01', to: null, budget: 100, spent: 10 },
         days: [day('2026-12-07', 4, 3.2)],
         hours,
+        previous: null,
       },
     });
     const { user } = renderApp('/analytics/iris', stub);

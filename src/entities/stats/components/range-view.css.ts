@@ -31,6 +31,9 @@ export const tileValue = style({
   overflowWrap: 'anywhere',
 });
 
+/** The change against the range before (issue 35 point 7). */
+export const tileChange = style({ margin: 0, fontSize: '13px', color: vars.color.textMuted });
+
 /** The previous range's figures while the next range loads. */
 export const stale = style({ opacity: 0.6 });
 

@@ -27,16 +27,18 @@ export function RangeTiles({
   tiles,
   stale,
 }: {
-  tiles: readonly { label: string; value: string }[];
+  /** `change`: against the range before (issue 35 point 7), under the value. */
+  tiles: readonly { label: string; value: string; change?: string | undefined }[];
   /** The previous range's figures, shown while the chosen one loads. */
   stale: boolean;
 }) {
   return (
     <dl className={`${styles.tiles} ${stale ? styles.stale : ''}`} aria-busy={stale}>
-      {tiles.map(({ label, value }) => (
+      {tiles.map(({ label, value, change }) => (
         <div key={label} className={styles.tile}>
           <dt className={styles.tileLabel}>{label}</dt>
           <dd className={styles.tileValue}>{value}</dd>
+          {change ? <dd className={styles.tileChange}>{change}</dd> : null}
         </div>
       ))}
     </dl>

@@ -2,7 +2,10 @@ import { formatMoney } from '@/shared/money';
 import type { CampaignStats } from '@/shared/contract/stats';
 import { ExportCsvButton, type CsvBuild } from '@/ui/export-csv-button';
 import { costPerClickText, count } from '@/entities/stats/components/day-figures';
+import { changesOf, CompareNote } from '@/entities/stats/components/compare';
 import { DaysFigure, RangeSection, RangeTiles } from '@/entities/stats/components/range-view';
+import { muted } from '@/entities/stats/components/range-view.css';
+import { useChosenRange } from '@/entities/stats/range-store';
 import { useRangeStats } from '../use-range-stats';
 import { BudgetFigure } from './budget-figure';
 import { EarlierPackagesNote } from './earlier-packages-note';
@@ -27,6 +30,7 @@ function clicksFile(username: string, createdAt: string, stats: CampaignStats): 
  * profile's: earlier packages on it included, and named (issue 35 point 6).
  */
 export function RangeCard({ username, createdAt }: { username: string; createdAt: string }) {
+  const allTime = useChosenRange().range === 'all';
   const stats = useRangeStats(username);
   const shown = stats.isPlaceholderData || stats.isError ? undefined : stats.data;
   return (
@@ -43,22 +47,35 @@ export function RangeCard({ username, createdAt }: { username: string; createdAt
         />
       }
     >
-      {(data, stale) => (
-        <>
-          <RangeTiles
-            stale={stale}
-            tiles={[
-              { label: 'Spend', value: formatMoney(data.totals.spend) },
-              { label: 'Billed clicks', value: count(data.totals.clicks) },
-              { label: 'Avg. cost per click', value: costPerClickText(data.totals) },
-              { label: 'Invalid clicks', value: count(data.totals.invalid) },
-            ]}
-          />
-          <EarlierPackagesNote earlier={data.earlier_packages} />
-          <BudgetFigure stats={data} />
-          <DaysFigure days={data.days} hours={data.hours} timeZone={data.range.time_zone} />
-        </>
-      )}
+      {(data, stale) => {
+        const change = changesOf(data.totals, data.previous);
+        return (
+          <>
+            <RangeTiles
+              stale={stale}
+              tiles={[
+                { label: 'Spend', value: formatMoney(data.totals.spend), change: change.spend },
+                { label: 'Billed clicks', value: count(data.totals.clicks), change: change.clicks },
+                {
+                  label: 'Avg. cost per click',
+                  value: costPerClickText(data.totals),
+                  change: change.cpc,
+                },
+                { label: 'Invalid clicks', value: count(data.totals.invalid) },
+              ]}
+            />
+            <CompareNote
+              previous={data.previous}
+              timeZone={data.range.time_zone}
+              allTime={allTime}
+              className={muted}
+            />
+            <EarlierPackagesNote earlier={data.earlier_packages} />
+            <BudgetFigure stats={data} />
+            <DaysFigure days={data.days} hours={data.hours} timeZone={data.range.time_zone} />
+          </>
+        );
+      }}
     </RangeSection>
   );
 }

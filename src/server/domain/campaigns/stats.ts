@@ -7,6 +7,7 @@ import type {
   DayFigures,
   HourFigures,
   InvalidByReason,
+  PreviousRange,
   RangeBody,
   RangeTotals,
 } from '../../../shared/contract/stats';
@@ -108,11 +109,7 @@ function dayFigures(days: string[], rows: (SumsRow & { bucket: number })[]) {
  */
 async function hourFigures(
   db: Reader,
-  owner: {
-    table: 'user_click_hours' | 'click_hours';
-    column: 'user_id' | 'campaign_id';
-    ids: number[];
-  },
+  owner: Owner,
   span: { days: string[]; start: string; end: string },
 ): Promise<HourFigures[]> {
   if (span.days.length !== 1) return [];
@@ -136,6 +133,49 @@ async function hourFigures(
   return hours;
 }
 
+type Owner = {
+  table: 'user_click_hours' | 'click_hours';
+  column: 'user_id' | 'campaign_id';
+  ids: number[];
+};
+
+/**
+ * Issue 35 point 7: the owner's figures in the range before, of as many days. When the range ends
+ * today, the previous one stops at the same time of day: its last day counts as many hours as today
+ * has begun (the hour under way included, as it is in the range), no more than that day has. Null for
+ * all time, and when the figures begin (`firstDay`) after the previous range: nothing to compare with.
+ */
+async function previousFigures(
+  db: Reader,
+  owner: Owner,
+  body: RangeBody,
+  span: { range: ReturnType<typeof resolveRange>; days: string[] },
+  firstDay: string | undefined,
+  now: number,
+): Promise<PreviousRange> {
+  const { range, days } = span;
+  const from = addDays(range.from, -days.length);
+  const to = addDays(range.from, -1);
+  if (body.range === 'all' || firstDay === undefined || firstDay > to) return null;
+  const zone = range.time_zone;
+  const start = dayStart(zone, from);
+  let end = dayStart(zone, range.from);
+  let until: string | null = null;
+  const today = dayOf(zone, now);
+  if (range.to === today) {
+    const hoursBegun = Math.floor((now - dayStart(zone, today)) / HOUR_MS) + 1;
+    end = Math.min(end, dayStart(zone, to) + hoursBegun * HOUR_MS);
+    until = new Date(end).toISOString();
+  }
+  const [row] = await db.query<SumsRow>(
+    `SELECT ${SUMS} FROM ${owner.table}
+      WHERE ${owner.column} = ANY($1::bigint[]) AND hour >= $2 AND hour < $3`,
+    [owner.ids, new Date(start).toISOString(), new Date(end).toISOString()],
+  );
+  const { spend, clicks, avg_cpc } = totalsOf(toSums(row));
+  return { from, to, until, spend, clicks, avg_cpc };
+}
+
 /** The day the advertiser's figures begin: the first roll-up or the first campaign, whichever first. */
 async function accountFirstDay(db: Reader, userId: number, timeZone: string) {
   const [row] = await db.query<{ first: Date | null }>(
@@ -154,9 +194,9 @@ export async function accountStats(
   body: RangeBody,
   now = Date.now(),
 ): Promise<AccountStats> {
-  const firstDay =
-    body.range === 'all' ? await accountFirstDay(db, userId, body.time_zone) : undefined;
+  const firstDay = await accountFirstDay(db, userId, body.time_zone);
   const { range, days, bounds, start, end } = rangeOf(body, now, firstDay);
+  const owner: Owner = { table: 'user_click_hours', column: 'user_id', ids: [userId] };
   const rows = await db.query<SumsRow & { bucket: number }>(
     `SELECT width_bucket(hour, $2::timestamptz[]) AS bucket, ${SUMS}
        FROM user_click_hours
@@ -181,11 +221,8 @@ export async function accountStats(
     range,
     totals: { ...totalsOf(total), active_campaigns: Number(active?.count ?? 0) },
     days: figures,
-    hours: await hourFigures(
-      db,
-      { table: 'user_click_hours', column: 'user_id', ids: [userId] },
-      { days, start, end },
-    ),
+    hours: await hourFigures(db, owner, { days, start, end }),
+    previous: await previousFigures(db, owner, body, { range, days }, firstDay, now),
   };
 }
 
@@ -275,6 +312,7 @@ export async function campaignStats(
   const profile = await profileCampaigns(db, userId, campaign);
   const firstDay = dayOf(zone, profile.firstAt.getTime());
   const { range, days, bounds, start, end } = rangeOf(body, now, firstDay);
+  const owner: Owner = { table: 'click_hours', column: 'campaign_id', ids: profile.ids };
   const rows = await db.query<SumsRow & { bucket: number }>(
     `SELECT width_bucket(hour, $2::timestamptz[]) AS bucket, ${SUMS}
        FROM click_hours
@@ -295,11 +333,8 @@ export async function campaignStats(
       spent: centsToDollars(Number(spent?.cents ?? 0)),
     },
     days: figures,
-    hours: await hourFigures(
-      db,
-      { table: 'click_hours', column: 'campaign_id', ids: profile.ids },
-      { days, start, end },
-    ),
+    hours: await hourFigures(db, owner, { days, start, end }),
+    previous: await previousFigures(db, owner, body, { range, days }, firstDay, now),
     ...(earlier ? { earlier_packages: earlier } : {}),
   };
 }
