@@ -24,7 +24,15 @@ describe('changesOf', () => {
   it('compares spend in cents, billed clicks, and the cost per click only where both had clicks', () => {
     expect(
       changesOf(
-        { spend: 0.3, clicks: 3, avg_cpc: 0.1, invalid: 0 },
+        {
+          spend: 0.3,
+          clicks: 3,
+          avg_cpc: 0.1,
+          invalid: 0,
+          credits: 0,
+          credited_clicks: 0,
+          net_spend: 0.3,
+        },
         { ...previous, spend: 0.1, clicks: 1, avg_cpc: 0.1 },
       ),
     ).toEqual({
@@ -34,13 +42,29 @@ describe('changesOf', () => {
     });
     expect(
       changesOf(
-        { spend: 0, clicks: 0, avg_cpc: 0, invalid: 2 },
+        {
+          spend: 0,
+          clicks: 0,
+          avg_cpc: 0,
+          invalid: 2,
+          credits: 0,
+          credited_clicks: 0,
+          net_spend: 0,
+        },
         { ...previous, spend: 1.6, clicks: 2, avg_cpc: 0.8 },
       ),
     ).toEqual({ spend: 'Down 100% from $1.60', clicks: 'Down 100% from 2', cpc: 'Was $0.80' });
     expect(
       changesOf(
-        { spend: 1.6, clicks: 2, avg_cpc: 0.8, invalid: 0 },
+        {
+          spend: 1.6,
+          clicks: 2,
+          avg_cpc: 0.8,
+          invalid: 0,
+          credits: 0,
+          credited_clicks: 0,
+          net_spend: 1.6,
+        },
         { ...previous, spend: 0, clicks: 0, avg_cpc: 0 },
       ),
     ).toEqual({
@@ -51,7 +75,20 @@ describe('changesOf', () => {
   });
 
   it('has nothing to say without a range before', () => {
-    expect(changesOf({ spend: 1, clicks: 1, avg_cpc: 1, invalid: 0 }, null)).toEqual({
+    expect(
+      changesOf(
+        {
+          spend: 1,
+          clicks: 1,
+          avg_cpc: 1,
+          invalid: 0,
+          credits: 0,
+          credited_clicks: 0,
+          net_spend: 1,
+        },
+        null,
+      ),
+    ).toEqual({
       spend: undefined,
       clicks: undefined,
       cpc: undefined,

@@ -31,7 +31,9 @@ describe('each reason of invalid clicks', () => {
   it.each(INVALID_REASONS.map((reason) => [reason.code, reason] as const))(
     '%s heads its column on the dashboard and in the CSV with its label',
     (_code, reason) => {
-      const days = [{ date: '2026-11-27', clicks: 0, spend: 0, invalid: none }];
+      const days = [
+        { date: '2026-11-27', clicks: 0, spend: 0, credits: 0, credited_clicks: 0, invalid: none },
+      ];
       expect(daysTable(dayRows(days)).columns).toContain(reason.label);
       const range = {
         from: '2026-11-27',
@@ -54,10 +56,24 @@ describe('each reason of invalid clicks', () => {
     '%s is read out on the dashboard in its own words',
     (code, reason) => {
       const [one] = dayRows([
-        { date: '2026-11-27', clicks: 0, spend: 0, invalid: { ...none, [code]: 1 } },
+        {
+          date: '2026-11-27',
+          clicks: 0,
+          spend: 0,
+          credits: 0,
+          credited_clicks: 0,
+          invalid: { ...none, [code]: 1 },
+        },
       ]);
       const [two] = dayRows([
-        { date: '2026-11-27', clicks: 0, spend: 0, invalid: { ...none, [code]: 2 } },
+        {
+          date: '2026-11-27',
+          clicks: 0,
+          spend: 0,
+          credits: 0,
+          credited_clicks: 0,
+          invalid: { ...none, [code]: 2 },
+        },
       ]);
       expect(dayText(one!)).toContain(`1 invalid (1 ${reason.one})`);
       expect(dayText(two!)).toContain(

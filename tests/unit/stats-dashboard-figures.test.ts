@@ -32,7 +32,14 @@ const day = (
   clicks: number,
   spend: number,
   invalid: Partial<InvalidByReason> = {},
-): DayFigures => ({ date, clicks, spend, invalid: { ...NONE, ...invalid } });
+): DayFigures => ({
+  date,
+  clicks,
+  spend,
+  credits: 0,
+  credited_clicks: 0,
+  invalid: { ...NONE, ...invalid },
+});
 
 const days = [
   day('2026-11-25', 0, 0),
@@ -160,6 +167,8 @@ describe("a campaign's clicks per day as CSV", () => {
       at: new Date(Date.parse('2026-12-07T05:00:00Z') + index * 3_600_000).toISOString(),
       clicks: index === 15 ? 4 : 0,
       spend: index === 15 ? 3.2 : 0,
+      credits: 0,
+      credited_clicks: 0,
       invalid: NONE,
     }));
     const csv = clicksCsv(

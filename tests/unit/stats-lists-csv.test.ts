@@ -41,8 +41,27 @@ const campaigns = [
 ];
 
 const figures: CampaignFigures[] = [
-  { id: 7, spend: 1234.5, clicks: 2469, avg_cpc: 0.5, invalid: 3 },
-  { id: 99, spend: 12, clicks: 15, avg_cpc: 0.8, invalid: 0 },
+  {
+    id: 7,
+    spend: 1234.5,
+    clicks: 2469,
+    avg_cpc: 0.5,
+    invalid: 3,
+    // Issue 35 point 4: three of its billed clicks credited back.
+    credits: 1.5,
+    credited_clicks: 3,
+    net_spend: 1233,
+  },
+  {
+    id: 99,
+    spend: 12,
+    clicks: 15,
+    avg_cpc: 0.8,
+    invalid: 0,
+    credits: 0,
+    credited_clicks: 0,
+    net_spend: 12,
+  },
 ];
 
 const range: ResolvedRange = {
@@ -79,15 +98,16 @@ describe('the campaigns CSV export (issue 19)', () => {
       [
         'Username,Full name,Package,Categories,Status,Clicks purchased,Clicks used,Clicks remaining,' +
           'Budget (USD),Remaining (USD),Rate (USD),Start (Pacific/Auckland),End (Pacific/Auckland),' +
-          'Spend in range (USD),Clicks in range,Avg. CPC in range (USD),Invalid clicks in range',
+          'Spend in range (USD),Clicks in range,Avg. CPC in range (USD),Invalid clicks in range,' +
+          'Credits in range (USD),Credited clicks in range,Net spend in range (USD)',
         // papaparse quotes the cells it escapes.
         `"'=cmd","'+SUM(A1:A9)",Category-Specific,Fitness; Yoga,Active,2500,1234,1266,1250.00,633.00,0.50,` +
-          '2026-11-03,,1234.50,2469,0.50,3',
+          '2026-11-03,,1234.50,2469,0.50,3,1.50,3,1233.00',
         // Missing from the answer: nothing in the range, and no cost per click without clicks.
         'bella,Full bella,Main Categories,All,Inactive,100,0,100,80.00,0.00,0.80,2026-10-02,2026-10-21,' +
-          '0.00,0,,0',
+          '0.00,0,,0,0.00,0,0.00',
         // The list's "Total" line (issue 35).
-        'Total,,,,,,,,,,,,,1234.50,2469,0.50,3',
+        'Total,,,,,,,,,,,,,1234.50,2469,0.50,3,1.50,3,1233.00',
       ].join('\r\n'),
     );
   });
@@ -115,15 +135,27 @@ describe('the campaign history CSV export (issue 19)', () => {
       historyEntry({ id: 5, profile_id: '@evil', categories: ['Top', 'New'] }),
       historyEntry({ id: 2 }),
     ];
-    const lookup = figuresLookup([{ id: 5, spend: 30, clicks: 50, avg_cpc: 0.6, invalid: 1 }]);
+    const lookup = figuresLookup([
+      {
+        id: 5,
+        spend: 30,
+        clicks: 50,
+        avg_cpc: 0.6,
+        invalid: 1,
+        credits: 0,
+        credited_clicks: 0,
+        net_spend: 30,
+      },
+    ]);
     expect(historyCsv(entries, lookup, Papa.unparse, ZONE)).toBe(
       [
         'Profile,Package,Categories,Clicks purchased,Clicks used,Total spent (USD),Rate (USD),' +
           'Last deposit (USD),Start (Pacific/Auckland),End (Pacific/Auckland),Spend in range (USD),' +
-          'Clicks in range,Avg. CPC in range (USD),Invalid clicks in range',
-        `"'@evil",Site-Wide,Top; New,200,150,90.00,0.60,120.00,2026-09-02,2026-11-11,30.00,50,0.60,1`,
-        'anna,Site-Wide,All,200,150,90.00,0.60,120.00,2026-09-02,2026-11-11,0.00,0,,0',
-        'Total,,,,,,,,,,30.00,50,0.60,1',
+          'Clicks in range,Avg. CPC in range (USD),Invalid clicks in range,Credits in range (USD),' +
+          'Credited clicks in range,Net spend in range (USD)',
+        `"'@evil",Site-Wide,Top; New,200,150,90.00,0.60,120.00,2026-09-02,2026-11-11,30.00,50,0.60,1,0.00,0,30.00`,
+        'anna,Site-Wide,All,200,150,90.00,0.60,120.00,2026-09-02,2026-11-11,0.00,0,,0,0.00,0,0.00',
+        'Total,,,,,,,,,,30.00,50,0.60,1,0.00,0,30.00',
       ].join('\r\n'),
     );
   });
@@ -139,13 +171,53 @@ describe('the campaign history CSV export (issue 19)', () => {
 describe('the totals of the shown rows', () => {
   it('are the sums of the rows, in cents, with the cost per click of the sums', () => {
     const rows = [
-      { spend: 0.1, clicks: 1, avg_cpc: 0.1, invalid: 2 },
-      { spend: 0.2, clicks: 1, avg_cpc: 0.2, invalid: 0 },
-      { spend: 1234.5, clicks: 2469, avg_cpc: 0.5, invalid: 3 },
+      {
+        spend: 0.1,
+        clicks: 1,
+        avg_cpc: 0.1,
+        invalid: 2,
+        credits: 0,
+        credited_clicks: 0,
+        net_spend: 0.1,
+      },
+      {
+        spend: 0.2,
+        clicks: 1,
+        avg_cpc: 0.2,
+        invalid: 0,
+        credits: 0,
+        credited_clicks: 0,
+        net_spend: 0.2,
+      },
+      {
+        spend: 1234.5,
+        clicks: 2469,
+        avg_cpc: 0.5,
+        invalid: 3,
+        credits: 0,
+        credited_clicks: 0,
+        net_spend: 1234.5,
+      },
     ];
     // 0.1 + 0.2 is 0.30000000000000004 in floating point; the cents add up exactly.
-    expect(sumFigures(rows)).toEqual({ spend: 1234.8, clicks: 2471, avg_cpc: 0.5, invalid: 5 });
-    expect(sumFigures([])).toEqual({ spend: 0, clicks: 0, avg_cpc: 0, invalid: 0 });
+    expect(sumFigures(rows)).toEqual({
+      spend: 1234.8,
+      clicks: 2471,
+      avg_cpc: 0.5,
+      invalid: 5,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 1234.8,
+    });
+    expect(sumFigures([])).toEqual({
+      spend: 0,
+      clicks: 0,
+      avg_cpc: 0,
+      invalid: 0,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 0,
+    });
   });
 
   it('add up to the spend column of the CSV, and are its last row', () => {
@@ -161,6 +233,9 @@ describe('the totals of the shown rows', () => {
       String(totals.clicks),
       totals.avg_cpc.toFixed(2),
       String(totals.invalid),
+      totals.credits.toFixed(2),
+      String(totals.credited_clicks),
+      totals.net_spend.toFixed(2),
     ]);
   });
 });

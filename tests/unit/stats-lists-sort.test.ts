@@ -14,10 +14,46 @@ const campaigns = ['ada', 'ben', 'cy', 'dot', 'eve'].map((name, index) =>
   }),
 );
 const figures = figuresLookup([
-  { id: 10, spend: 24, clicks: 30, avg_cpc: 0.8, invalid: 0 },
-  { id: 9, spend: 60, clicks: 100, avg_cpc: 0.6, invalid: 2 },
-  { id: 8, spend: 7.5, clicks: 15, avg_cpc: 0.5, invalid: 0 },
-  { id: 7, spend: 0, clicks: 0, avg_cpc: 0, invalid: 4 },
+  {
+    id: 10,
+    spend: 24,
+    clicks: 30,
+    avg_cpc: 0.8,
+    invalid: 0,
+    credits: 0,
+    credited_clicks: 0,
+    net_spend: 24,
+  },
+  {
+    id: 9,
+    spend: 60,
+    clicks: 100,
+    avg_cpc: 0.6,
+    invalid: 2,
+    credits: 0,
+    credited_clicks: 0,
+    net_spend: 60,
+  },
+  {
+    id: 8,
+    spend: 7.5,
+    clicks: 15,
+    avg_cpc: 0.5,
+    invalid: 0,
+    credits: 0,
+    credited_clicks: 0,
+    net_spend: 7.5,
+  },
+  {
+    id: 7,
+    spend: 0,
+    clicks: 0,
+    avg_cpc: 0,
+    invalid: 4,
+    credits: 0,
+    credited_clicks: 0,
+    net_spend: 0,
+  },
 ]);
 
 const sorted = (sort: (typeof SORT_OPTIONS)[number]['value']) =>
@@ -100,8 +136,26 @@ function entry(id: number, profile: string): CampaignHistoryEntry {
 describe('Expired Campaigns: the sorts by the figures in the range (issue 19)', () => {
   const entries = [entry(1, 'ada'), entry(2, 'ben'), entry(3, 'cy')];
   const inRange = figuresLookup([
-    { id: 1, spend: 6, clicks: 10, avg_cpc: 0.6, invalid: 0 },
-    { id: 2, spend: 3, clicks: 6, avg_cpc: 0.5, invalid: 1 },
+    {
+      id: 1,
+      spend: 6,
+      clicks: 10,
+      avg_cpc: 0.6,
+      invalid: 0,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 6,
+    },
+    {
+      id: 2,
+      spend: 3,
+      clicks: 6,
+      avg_cpc: 0.5,
+      invalid: 1,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 3,
+    },
   ]);
   const view = (sort: Parameters<typeof viewHistory>[1]['sort']) =>
     viewHistory(entries, { search: '', packageName: ALL_PACKAGES, sort }, inRange).map(

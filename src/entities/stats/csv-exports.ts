@@ -12,7 +12,15 @@ import { clicksUsed } from '../campaign/campaign-list';
  */
 
 /** A campaign or history entry missing from the range's answer had nothing in the range. */
-export const NO_FIGURES: RangeTotals = { spend: 0, clicks: 0, avg_cpc: 0, invalid: 0 };
+export const NO_FIGURES: RangeTotals = {
+  spend: 0,
+  clicks: 0,
+  avg_cpc: 0,
+  invalid: 0,
+  credits: 0,
+  credited_clicks: 0,
+  net_spend: 0,
+};
 
 export type FiguresOf = (id: number) => RangeTotals;
 
@@ -27,13 +35,25 @@ export function sumFigures(rows: readonly RangeTotals[]): RangeTotals {
   let spendCents = 0;
   let clicks = 0;
   let invalid = 0;
+  let creditCents = 0;
+  let credited = 0;
   for (const row of rows) {
     spendCents += dollarsToCents(row.spend);
     clicks += row.clicks;
     invalid += row.invalid;
+    creditCents += dollarsToCents(row.credits);
+    credited += row.credited_clicks;
   }
   const avgCpcCents = clicks > 0 ? Math.round(spendCents / clicks) : 0;
-  return { spend: spendCents / 100, clicks, avg_cpc: avgCpcCents / 100, invalid };
+  return {
+    spend: spendCents / 100,
+    clicks,
+    avg_cpc: avgCpcCents / 100,
+    invalid,
+    credits: creditCents / 100,
+    credited_clicks: credited,
+    net_spend: (spendCents - creditCents) / 100,
+  };
 }
 
 export type RangeMeasure = 'spend' | 'clicks' | 'avg_cpc';
@@ -89,11 +109,15 @@ function day(value: string | null, timeZone: string): string {
   return format.format(date);
 }
 
+/** Issue 35 point 4: gross spend, then the credits for clicks found invalid later, and the net. */
 const RANGE_COLUMNS = [
   'Spend in range (USD)',
   'Clicks in range',
   'Avg. CPC in range (USD)',
   'Invalid clicks in range',
+  'Credits in range (USD)',
+  'Credited clicks in range',
+  'Net spend in range (USD)',
 ] as const;
 
 /** The cost per click is empty without clicks, as the screen shows none ("—"). */
@@ -103,6 +127,9 @@ function rangeCells(figures: RangeTotals): string[] {
     String(figures.clicks),
     figures.clicks > 0 ? dollars(figures.avg_cpc) : '',
     String(figures.invalid),
+    dollars(figures.credits),
+    String(figures.credited_clicks),
+    dollars(figures.net_spend),
   ];
 }
 

@@ -72,9 +72,19 @@ export async function refundClicks(db: Db, input: ClickRefundInput): Promise<Cli
     });
     const isBilledHere = new Set(billedHere);
     // A run at the same moment may have taken some: those it refunded, this one does not.
+    // Issue 35 point 4: each credit in the hour its click is counted in (the roll-ups') and in the
+    // period that billed it (the one under way when it was received), for the reports.
     const inserted = await tx.query<{ id: string }>(
-      `INSERT INTO click_refunds (event_id, day, campaign_id, user_id, amount_cents, action_id)
-       SELECT i.id, i.day, $3, $4, $5, $6 FROM unnest($1::date[], $2::uuid[]) AS i(day, id)
+      `INSERT INTO click_refunds (event_id, day, campaign_id, user_id, amount_cents, action_id, hour,
+                                  period_start)
+       SELECT i.id, i.day, $3, $4, $5, $6, date_trunc('hour', l.clicked_at, 'UTC'),
+              COALESCE((SELECT max(p.start_date)
+                          FROM (SELECT start_date FROM campaigns WHERE id = $3
+                                UNION ALL
+                                SELECT start_date FROM campaign_history WHERE campaign_id = $3) p
+                         WHERE p.start_date <= l.received_at), '-infinity')
+         FROM unnest($1::date[], $2::uuid[]) AS i(day, id)
+         JOIN click_log l ON l.day = i.day AND l.event_id = i.id
         ORDER BY i.id
        ON CONFLICT (event_id) DO NOTHING
        RETURNING event_id::text AS id`,

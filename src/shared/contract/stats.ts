@@ -85,11 +85,21 @@ export type ResolvedRange = v.InferOutput<typeof ResolvedRange>;
 export const InvalidByReason = v.object(/* @__PURE__ */ countsOf(INVALID_REASONS));
 export type InvalidByReason = v.InferOutput<typeof InvalidByReason>;
 
-/** One day: billed clicks, their spend (dollars: clicks x rate) and the invalid clicks. */
+/**
+ * Issue 35 point 4: billed clicks found invalid later and credited back (refund-clicks), counted in
+ * the hour they were clicked, as their spend was: how many, and the dollars given back.
+ */
+const CREDITS = { credits: v.number(), credited_clicks: v.number() };
+
+/**
+ * One day: billed clicks, their spend (dollars: clicks x rate; gross, before credits), the clicks of
+ * them credited back and their credit, and the invalid clicks.
+ */
 export const DayFigures = v.object({
   date: v.string(),
   clicks: v.number(),
   spend: v.number(),
+  ...CREDITS,
   invalid: InvalidByReason,
 });
 export type DayFigures = v.InferOutput<typeof DayFigures>;
@@ -99,6 +109,7 @@ export const HourFigures = v.object({
   at: v.string(),
   clicks: v.number(),
   spend: v.number(),
+  ...CREDITS,
   invalid: InvalidByReason,
 });
 export type HourFigures = v.InferOutput<typeof HourFigures>;
@@ -106,11 +117,15 @@ export type HourFigures = v.InferOutput<typeof HourFigures>;
 const Hours = v.array(HourFigures);
 
 export const RangeTotals = v.object({
+  /** Gross: every billed click at its rate. */
   spend: v.number(),
   clicks: v.number(),
   /** spend / clicks, rounded to the cent; 0 without clicks. */
   avg_cpc: v.number(),
   invalid: v.number(),
+  ...CREDITS,
+  /** spend - credits: what the range cost once credits are given back. */
+  net_spend: v.number(),
 });
 export type RangeTotals = v.InferOutput<typeof RangeTotals>;
 
@@ -133,6 +148,22 @@ export const PreviousRange = v.nullable(
 );
 export type PreviousRange = v.InferOutput<typeof PreviousRange>;
 
+/**
+ * Issue 35 point 4: each credit for clicks in the range, with its reason: when it was given, the
+ * profile of the campaign that billed them, how many of them and their dollars (those of its clicks
+ * inside the range), newest first.
+ */
+export const CreditNotes = v.array(
+  v.object({
+    at: v.string(),
+    profile: v.string(),
+    clicks: v.number(),
+    amount: v.number(),
+    reason: v.string(),
+  }),
+);
+export type CreditNotes = v.InferOutput<typeof CreditNotes>;
+
 export const AccountStatsResponse = v.object({
   success: v.literal(true),
   range: ResolvedRange,
@@ -148,6 +179,7 @@ export const AccountStatsResponse = v.object({
   days: v.array(DayFigures),
   hours: Hours,
   previous: PreviousRange,
+  credit_notes: CreditNotes,
 });
 export type AccountStats = Omit<v.InferOutput<typeof AccountStatsResponse>, 'success'>;
 
@@ -189,6 +221,7 @@ export const CampaignStatsResponse = v.object({
   hours: Hours,
   /** The profile's figures in the range before (its earlier packages' included). */
   previous: PreviousRange,
+  credit_notes: CreditNotes,
   /** The profile's earlier packages whose periods the range's figures include (issue 35 point 6). */
   earlier_packages: v.optional(EarlierPackages),
 });

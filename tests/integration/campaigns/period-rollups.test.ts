@@ -59,7 +59,18 @@ describe.each(databaseKinds())('roll-ups by period on %s', (kind) => {
     const range = { range: '7d', time_zone: 'UTC' } as const;
     const figures = await campaignsInRange(t.db.read, userId, range);
     expect(figures.history.map(totals)).toEqual([{ spend: 3.2, clicks: 4 }]);
-    expect(figures.campaigns).toEqual([{ id, spend: 2.4, clicks: 3, avg_cpc: 0.8, invalid: 0 }]);
+    expect(figures.campaigns).toEqual([
+      {
+        id,
+        spend: 2.4,
+        clicks: 3,
+        avg_cpc: 0.8,
+        invalid: 0,
+        credits: 0,
+        credited_clicks: 0,
+        net_spend: 2.4,
+      },
+    ]);
     const stats = await accountStats(t.db.read, userId, range);
     expect(totals(stats.totals)).toEqual({ spend: 5.6, clicks: 7 });
     expect(await moneyInvariantViolations(t.db)).toEqual([]);

@@ -95,6 +95,9 @@ describe.each(databaseKinds())('a profile across New Package on %s', (kind) => {
       clicks: 5,
       avg_cpc: 0.72,
       invalid: 0,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 3.6,
       active_campaigns: 1,
     });
   });
@@ -106,7 +109,15 @@ describe.each(databaseKinds())('a profile across New Package on %s', (kind) => {
       time_zone: ZONE,
     });
     expect(all?.range.from).toBe(dayOf(ZONE, since.getTime()));
-    expect(all?.totals).toEqual({ spend: 3.6, clicks: 5, avg_cpc: 0.72, invalid: 0 });
+    expect(all?.totals).toEqual({
+      spend: 3.6,
+      clicks: 5,
+      avg_cpc: 0.72,
+      invalid: 0,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 3.6,
+    });
     expect(sum(all!.days.map((day) => day.clicks))).toBe(5);
     // The budget line stays the current period's: the New Package's $100, $1.20 billed.
     expect(all?.period).toEqual({
@@ -121,12 +132,28 @@ describe.each(databaseKinds())('a profile across New Package on %s', (kind) => {
       range: '7d',
       time_zone: ZONE,
     });
-    expect(week?.totals).toEqual({ spend: 3.6, clicks: 5, avg_cpc: 0.72, invalid: 0 });
+    expect(week?.totals).toEqual({
+      spend: 3.6,
+      clicks: 5,
+      avg_cpc: 0.72,
+      invalid: 0,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 3.6,
+    });
     expect(week?.earlier_packages).toEqual({ count: 1, since: since.toISOString() });
 
     // The other advertiser's campaign on the profile sees its own clicks only, and no earlier package.
     const theirs = await campaignStats(db.read, other, username, { range: 'all', time_zone: ZONE });
-    expect(theirs?.totals).toEqual({ spend: 3.2, clicks: 4, avg_cpc: 0.8, invalid: 0 });
+    expect(theirs?.totals).toEqual({
+      spend: 3.2,
+      clicks: 4,
+      avg_cpc: 0.8,
+      invalid: 0,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 3.2,
+    });
     expect(theirs?.earlier_packages).toBeUndefined();
   });
 
@@ -156,7 +183,15 @@ describe.each(databaseKinds())('a profile across New Package on %s', (kind) => {
       range: 'all',
       time_zone: ZONE,
     });
-    expect(all?.totals).toEqual({ spend: 4, clicks: 5, avg_cpc: 0.8, invalid: 0 });
+    expect(all?.totals).toEqual({
+      spend: 4,
+      clicks: 5,
+      avg_cpc: 0.8,
+      invalid: 0,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 4,
+    });
     expect(all?.earlier_packages).toBeUndefined();
     const lifetime = await dailyClicks(db.read, advertiser, username, ZONE);
     expect(sum(lifetime!.data.map((point) => point.clicks))).toBe(5);

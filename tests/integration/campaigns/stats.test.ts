@@ -33,7 +33,14 @@ const KOLKATA = 'Asia/Kolkata'; // +05:30, counted as +06:00
 
 const none: InvalidByReason = noInvalidReasons();
 const day = (date: string, clicks: number, spend: number, invalid: Partial<InvalidByReason> = {}) =>
-  ({ date, clicks, spend, invalid: { ...none, ...invalid } }) satisfies DayFigures;
+  ({
+    date,
+    clicks,
+    spend,
+    credits: 0,
+    credited_clicks: 0,
+    invalid: { ...none, ...invalid },
+  }) satisfies DayFigures;
 
 const sum = (days: DayFigures[], pick: (figures: DayFigures) => number) =>
   Math.round(days.reduce((total, figures) => total + pick(figures) * 100, 0)) / 100;
@@ -122,6 +129,9 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
       clicks: 9,
       avg_cpc: 0.53,
       invalid: 1,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 4.8,
       active_campaigns: 2,
     });
     expect(stats.totals.spend).toBe(sum(stats.days, (d) => d.spend));
@@ -139,7 +149,15 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
       day('2026-03-05', 6, 3), // 3 x $0.60 + 3 x $0.40
       day('2026-03-06', 4, 2.4, { bot: 1 }),
     ]);
-    expect(stats.totals).toMatchObject({ spend: 5.4, clicks: 10, avg_cpc: 0.54, invalid: 1 });
+    expect(stats.totals).toMatchObject({
+      spend: 5.4,
+      clicks: 10,
+      avg_cpc: 0.54,
+      invalid: 1,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 5.4,
+    });
   });
 
   it('gives a one-day range its hours in the zone, zero-filled, and a longer one none', async () => {
@@ -148,7 +166,15 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
       clicks: number,
       spend: number,
       invalid: Partial<InvalidByReason> = {},
-    ) => ({ at, clicks, spend, invalid: { ...none, ...invalid } }) satisfies HourFigures;
+    ) =>
+      ({
+        at,
+        clicks,
+        spend,
+        credits: 0,
+        credited_clicks: 0,
+        invalid: { ...none, ...invalid },
+      }) satisfies HourFigures;
     const stats = await accountStats(
       db.read,
       advertiser,
@@ -218,6 +244,9 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
       clicks: 0,
       avg_cpc: 0,
       invalid: 0,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 0,
       active_campaigns: 2,
     });
   });
@@ -232,12 +261,21 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
     );
     expect(stats).toEqual({
       range: expect.objectContaining({ from: '2026-03-06', to: '2026-03-06' }),
-      totals: { spend: 0.6, clicks: 1, avg_cpc: 0.6, invalid: 0 },
+      totals: {
+        spend: 0.6,
+        clicks: 1,
+        avg_cpc: 0.6,
+        invalid: 0,
+        credits: 0,
+        credited_clicks: 0,
+        net_spend: 0.6,
+      },
       // Its clicks here are roll-ups alone (the campaign's own counters billed none).
       period: { from: '2026-03-03', to: null, budget: 100, spent: 0 },
       days: [day('2026-03-06', 1, 0.6)],
       hours: expect.any(Array),
       // The day before, edge_one's own clicks only.
+      credit_notes: [],
       previous: {
         from: '2026-03-05',
         to: '2026-03-05',
@@ -248,7 +286,14 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
       },
     });
     expect(stats?.hours.filter((figures) => figures.clicks > 0)).toEqual([
-      { at: '2026-03-06T05:00:00.000Z', clicks: 1, spend: 0.6, invalid: none },
+      {
+        at: '2026-03-06T05:00:00.000Z',
+        clicks: 1,
+        spend: 0.6,
+        credits: 0,
+        credited_clicks: 0,
+        invalid: none,
+      },
     ]);
     const all = await campaignStats(
       db.read,
@@ -318,8 +363,26 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
     expect(await campaignsInRange(db.read, advertiser, custom(NY), NOW)).toEqual({
       range: expect.objectContaining({ from: '2026-03-05' }),
       campaigns: [
-        { id: edgeOne, spend: 3.6, clicks: 6, avg_cpc: 0.6, invalid: 1 },
-        { id: edgeTwo, spend: 1.2, clicks: 3, avg_cpc: 0.4, invalid: 0 },
+        {
+          id: edgeOne,
+          spend: 3.6,
+          clicks: 6,
+          avg_cpc: 0.6,
+          invalid: 1,
+          credits: 0,
+          credited_clicks: 0,
+          net_spend: 3.6,
+        },
+        {
+          id: edgeTwo,
+          spend: 1.2,
+          clicks: 3,
+          avg_cpc: 0.4,
+          invalid: 0,
+          credits: 0,
+          credited_clicks: 0,
+          net_spend: 1.2,
+        },
       ],
       history: [],
     });
@@ -330,7 +393,16 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
       [edgeTwo],
     );
     expect(after.history).toEqual([
-      { id: Number(entry!.id), spend: 1.2, clicks: 3, avg_cpc: 0.4, invalid: 0 },
+      {
+        id: Number(entry!.id),
+        spend: 1.2,
+        clicks: 3,
+        avg_cpc: 0.4,
+        invalid: 0,
+        credits: 0,
+        credited_clicks: 0,
+        net_spend: 1.2,
+      },
     ]);
     // Paused now, it still ran in the range.
     const stats = await accountStats(db.read, advertiser, custom(NY), NOW);
@@ -344,6 +416,9 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
       clicks: 0,
       avg_cpc: 0,
       invalid: 0,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 0,
       active_campaigns: 0,
     });
     expect(await campaignsInRange(db.read, stranger, custom(NY), NOW)).toMatchObject({
@@ -429,6 +504,9 @@ describe('range figures over HTTP', () => {
       clicks: 0,
       avg_cpc: 0,
       invalid: 0,
+      credits: 0,
+      credited_clicks: 0,
+      net_spend: 0,
       active_campaigns: 0,
     });
     expect(answerOf(ok).days).toHaveLength(7);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/server/db/db';
 import { pauseCampaign, removeCampaign } from '@/server/domain/campaigns/campaigns';
+import { accountStats, campaignsInRange } from '@/server/domain/campaigns/stats';
 import { recordClicks } from '@/server/domain/clicks';
 import type { ClickEvent } from '@/server/domain/clicks/types';
 import { OperatorError } from '@/server/operator/actions';
+import { noInvalidClicks } from '@/shared/invalid-clicks';
 import { refundClicks } from '@/server/operator/refund-clicks';
 import { clickId, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { balanceCentsOf, notificationsOf } from '../../helpers/deposits';
@@ -202,6 +204,78 @@ describe.each(databaseKinds())('refund-clicks on %s', (kind) => {
     });
     expect(result).toMatchObject({ refunded: [id('o1')], refundedCents: 80 });
     expect(await balanceCentsOf(db, ben.id)).toBe(10_000);
+  });
+
+  it("sets each credit beside the spend it gave back, in its click's hour and period, with its reason", async () => {
+    // Issue 35 point 4: the finding was a credit that changed the balance and no report.
+    const day = new Date(BASE).toISOString().slice(0, 10);
+    const range = { range: 'custom', from: day, to: day, time_zone: 'UTC' } as const;
+    const stats = await accountStats(db.read, ava.id, range);
+    // Ava's five billed clicks ($0.80 each), all credited back by three runs; the bot never billed.
+    const credited = { credits: 4, credited_clicks: 5, net_spend: 0 };
+    expect(stats.totals).toEqual({
+      spend: 4,
+      clicks: 5,
+      avg_cpc: 0.8,
+      invalid: 1,
+      ...credited,
+      active_campaigns: 1,
+    });
+    const hour = new Date(Math.floor(BASE / HOUR) * HOUR).toISOString();
+    expect(stats.hours.filter((figures) => figures.clicks > 0)).toEqual([
+      {
+        at: hour,
+        clicks: 5,
+        spend: 4,
+        credits: 4,
+        credited_clicks: 5,
+        invalid: { ...noInvalidClicks(), bot: 1 },
+      },
+    ]);
+    expect(stats.days).toEqual([
+      {
+        date: day,
+        clicks: 5,
+        spend: 4,
+        credits: 4,
+        credited_clicks: 5,
+        invalid: stats.hours.find((h) => h.at === hour)!.invalid,
+      },
+    ]);
+    expect(stats.credit_notes.map(({ at: _at, ...note }) => note)).toEqual([
+      { profile: avaProfile, clicks: 2, amount: 1.6, reason: REASON },
+      { profile: avaProfile, clicks: 1, amount: 0.8, reason: 'Same click farm, one more id' },
+      { profile: avaProfile, clicks: 2, amount: 1.6, reason: REASON },
+    ]);
+    expect((await campaignsInRange(db.read, ava.id, range)).campaigns).toEqual([
+      { id: avaCampaign, spend: 4, clicks: 5, avg_cpc: 0.8, invalid: 1, ...credited },
+    ]);
+    // Ben's campaign was deleted before its click was credited: its history entry shows the credit.
+    const [entry] = await db.query<{ id: number }>(
+      'SELECT id FROM campaign_history WHERE campaign_id = $1',
+      [benCampaign],
+    );
+    expect((await campaignsInRange(db.read, ben.id, range)).history).toEqual([
+      {
+        id: Number(entry!.id),
+        spend: 0.8,
+        clicks: 1,
+        avg_cpc: 0.8,
+        invalid: 0,
+        credits: 0.8,
+        credited_clicks: 1,
+        net_spend: 0,
+      },
+    ]);
+    const bens = await accountStats(db.read, ben.id, range);
+    expect(bens.credit_notes.map(({ at: _at, ...note }) => note)).toEqual([
+      { profile: benProfile, clicks: 1, amount: 0.8, reason: 'Bot traffic' },
+    ]);
+    // Not the day before.
+    const before = new Date(BASE - DAY).toISOString().slice(0, 10);
+    expect(
+      (await accountStats(db.read, ava.id, { ...range, from: before, to: before })).totals,
+    ).toMatchObject({ credits: 0, credited_clicks: 0, net_spend: 0 });
   });
 
   it('refuses an unknown campaign and a list too long, changing nothing', async () => {

@@ -18,7 +18,15 @@ const range = {
   counted_offset: '+00:00',
   rounded: false,
 };
-const totals = { spend: 0, clicks: 0, avg_cpc: 0, invalid: 0 };
+const totals = {
+  spend: 0,
+  clicks: 0,
+  avg_cpc: 0,
+  invalid: 0,
+  credits: 0,
+  credited_clicks: 0,
+  net_spend: 0,
+};
 
 let stub: StubServer;
 beforeAll(async () => {
@@ -39,6 +47,7 @@ beforeEach(() => {
       days: [],
       hours: [],
       previous: null,
+      credit_notes: [],
     },
   });
   stub.on('POST', '/api/stats/campaigns', {

@@ -28,6 +28,8 @@ const day = (date: string, clicks = 0, spend = 0): DayFigures => ({
   date,
   clicks,
   spend,
+  credits: 0,
+  credited_clicks: 0,
   invalid: noInvalidClicks(),
 });
 
@@ -41,8 +43,8 @@ const RANGE = {
 };
 
 function answerStats(
-  stats: Omit<CampaignStats, 'range' | 'totals' | 'hours' | 'previous'> &
-    Partial<Pick<CampaignStats, 'hours' | 'previous'>>,
+  stats: Omit<CampaignStats, 'range' | 'totals' | 'hours' | 'previous' | 'credit_notes'> &
+    Partial<Pick<CampaignStats, 'hours' | 'previous' | 'credit_notes'>>,
 ) {
   const clicks = stats.days.reduce((sum, figures) => sum + figures.clicks, 0);
   const spend = stats.days.reduce((sum, figures) => sum + Math.round(figures.spend * 100), 0) / 100;
@@ -50,9 +52,18 @@ function answerStats(
     body: {
       success: true,
       range: RANGE,
-      totals: { spend, clicks, avg_cpc: clicks ? 0.8 : 0, invalid: 0 },
+      totals: {
+        spend,
+        clicks,
+        avg_cpc: clicks ? 0.8 : 0,
+        invalid: 0,
+        credits: 0,
+        credited_clicks: 0,
+        net_spend: spend,
+      },
       hours: [],
       previous: null,
+      credit_notes: [],
       ...stats,
     },
   });
@@ -185,6 +196,8 @@ const hourAt = (at: string, clicks = 0, spend = 0) => ({
   at,
   clicks,
   spend,
+  credits: 0,
+  credited_clicks: 0,
   invalid: noInvalidClicks(),
 });
 
@@ -213,11 +226,20 @@ describe('time on the tracker', () => {
           utc_offset: '-05:00',
           counted_offset: '-05:00',
         },
-        totals: { spend: 3.2, clicks: 4, avg_cpc: 0.8, invalid: 0 },
+        totals: {
+          spend: 3.2,
+          clicks: 4,
+          avg_cpc: 0.8,
+          invalid: 0,
+          credits: 0,
+          credited_clicks: 0,
+          net_spend: 3.2,
+        },
         period: { from: '2026-12-01', to: null, budget: 100, spent: 10 },
         days: [day('2026-12-07', 4, 3.2)],
         hours,
         previous: null,
+        credit_notes: [],
       },
     });
     const { user } = renderApp('/analytics/iris', stub);

@@ -4,6 +4,7 @@ import type {
   CampaignFigures,
   CampaignsInRange,
   CampaignStats,
+  CreditNotes,
   DayFigures,
   HourFigures,
   InvalidByReason,
@@ -45,20 +46,45 @@ interface Sums {
   clicks: number;
   cents: number;
   invalid: InvalidByReason;
+  /** Issue 35 point 4: of the billed clicks, those credited back, and their cents. */
+  credited: number;
+  creditedCents: number;
 }
+
+/**
+ * The sums of one bucket of credits (click_refunds, migration 0300): each credited click is counted
+ * in the hour it was clicked and the period that billed it, as the roll-ups count its spend.
+ */
+type CreditRow = { credited: number | string; credited_cents: number | string };
+const CREDIT_SUMS =
+  'count(*)::bigint AS credited, COALESCE(sum(amount_cents), 0)::bigint AS credited_cents';
 
 const noInvalid = (): InvalidByReason => noInvalidClicks();
 
-function toSums(row: SumsRow | undefined): Sums {
-  if (!row) return { clicks: 0, cents: 0, invalid: noInvalid() };
+function toSums(row: SumsRow | undefined, credits?: CreditRow): Sums {
+  const credited = {
+    credited: Number(credits?.credited ?? 0),
+    creditedCents: Number(credits?.credited_cents ?? 0),
+  };
+  if (!row) return { clicks: 0, cents: 0, invalid: noInvalid(), ...credited };
   return {
     clicks: Number(row.billed),
     cents: Number(row.billed_cents),
     invalid: Object.fromEntries(
       REASON_COLUMNS.map(({ code, column }) => [code, Number(row[column])]),
     ) as InvalidByReason,
+    ...credited,
   };
 }
+
+/** A day's or an hour's figures: gross spend, and its credits beside it. */
+const figuresOf = (sums: Sums) => ({
+  clicks: sums.clicks,
+  spend: centsToDollars(sums.cents),
+  credits: centsToDollars(sums.creditedCents),
+  credited_clicks: sums.credited,
+  invalid: sums.invalid,
+});
 
 const invalidCount = (invalid: InvalidByReason) =>
   REASON_COLUMNS.reduce((sum, { code }) => sum + invalid[code], 0);
@@ -70,12 +96,17 @@ function totalsOf(sums: Sums): RangeTotals {
     clicks: sums.clicks,
     avg_cpc: sums.clicks === 0 ? 0 : centsToDollars(Math.round(sums.cents / sums.clicks)),
     invalid: invalidCount(sums.invalid),
+    credits: centsToDollars(sums.creditedCents),
+    credited_clicks: sums.credited,
+    net_spend: centsToDollars(sums.cents - sums.creditedCents),
   };
 }
 
 function addSums(into: Sums, more: Sums): void {
   into.clicks += more.clicks;
   into.cents += more.cents;
+  into.credited += more.credited;
+  into.creditedCents += more.creditedCents;
   for (const key of Object.keys(into.invalid) as (keyof InvalidByReason)[])
     into.invalid[key] += more.invalid[key];
 }
@@ -90,16 +121,74 @@ function rangeOf(body: RangeBody, now: number, firstDay: string | undefined) {
   return { range, days, bounds, start: bounds[0]!, end: bounds[bounds.length - 1]! };
 }
 
-/** Each day's sums from rows bucketed by width_bucket over the boundaries (1 is the first day). */
-function dayFigures(days: string[], rows: (SumsRow & { bucket: number })[]) {
-  const byBucket = new Map(rows.map((row) => [Number(row.bucket), toSums(row)]));
-  const total: Sums = { clicks: 0, cents: 0, invalid: noInvalid() };
+/**
+ * Each day's sums from rows bucketed by width_bucket over the boundaries (1 is the first day), and
+ * its credits, bucketed alike.
+ */
+function dayFigures(
+  days: string[],
+  rows: (SumsRow & { bucket: number })[],
+  credits: (CreditRow & { bucket: number })[],
+) {
+  const byBucket = new Map(rows.map((row) => [Number(row.bucket), row]));
+  const creditsBy = new Map(credits.map((row) => [Number(row.bucket), row]));
+  const total = toSums(undefined);
   const figures: DayFigures[] = days.map((date, index) => {
-    const sums = byBucket.get(index + 1) ?? toSums(undefined);
+    const sums = toSums(byBucket.get(index + 1), creditsBy.get(index + 1));
     addSums(total, sums);
-    return { date, clicks: sums.clicks, spend: centsToDollars(sums.cents), invalid: sums.invalid };
+    return { date, ...figuresOf(sums) };
   });
   return { figures, total };
+}
+
+/** The owner's credits in a range by day (width_bucket over the days' boundaries). */
+function creditsByDay(
+  db: Reader,
+  owner: Owner,
+  span: { bounds: string[]; start: string; end: string },
+) {
+  return db.query<CreditRow & { bucket: number }>(
+    `SELECT width_bucket(hour, $2::timestamptz[]) AS bucket, ${CREDIT_SUMS}
+       FROM click_refunds
+      WHERE ${owner.column} = ANY($1::bigint[]) AND hour >= $3 AND hour < $4
+      GROUP BY 1`,
+    [owner.ids, span.bounds, span.start, span.end],
+  );
+}
+
+/**
+ * Issue 35 point 4: the credits for the owner's clicks in the range, one per refund (its reason) and
+ * campaign, newest first: the profile is the campaign's, or its history's once it was deleted.
+ */
+async function creditNotes(
+  db: Reader,
+  owner: Owner,
+  span: { start: string; end: string },
+): Promise<CreditNotes> {
+  const rows = await db.query<{
+    at: Date;
+    reason: string;
+    profile: string | null;
+    clicks: number | string;
+    cents: number | string;
+  }>(
+    `SELECT a.created_at AS at, a.reason, count(*)::bigint AS clicks, sum(r.amount_cents)::bigint AS cents,
+            COALESCE((SELECT c.profile_username FROM campaigns c WHERE c.id = r.campaign_id),
+                     (SELECT e.profile_username FROM campaign_history e WHERE e.campaign_id = r.campaign_id
+                       ORDER BY e.end_date DESC LIMIT 1)) AS profile
+       FROM click_refunds r JOIN operator_actions a ON a.id = r.action_id
+      WHERE r.${owner.column} = ANY($1::bigint[]) AND r.hour >= $2 AND r.hour < $3
+      GROUP BY r.action_id, a.created_at, a.reason, r.campaign_id
+      ORDER BY a.created_at DESC, r.action_id DESC, r.campaign_id`,
+    [owner.ids, span.start, span.end],
+  );
+  return rows.map((row) => ({
+    at: new Date(row.at).toISOString(),
+    profile: row.profile ?? '',
+    clicks: Number(row.clicks),
+    amount: centsToDollars(Number(row.cents)),
+    reason: row.reason,
+  }));
 }
 
 /**
@@ -119,16 +208,18 @@ async function hourFigures(
       GROUP BY hour`,
     [owner.ids, span.start, span.end],
   );
-  const byHour = new Map(rows.map((row) => [new Date(row.hour).getTime(), toSums(row)]));
+  const credits = await db.query<CreditRow & { hour: Date }>(
+    `SELECT hour, ${CREDIT_SUMS} FROM click_refunds
+      WHERE ${owner.column} = ANY($1::bigint[]) AND hour >= $2 AND hour < $3
+      GROUP BY hour`,
+    [owner.ids, span.start, span.end],
+  );
+  const byHour = new Map(rows.map((row) => [new Date(row.hour).getTime(), row]));
+  const creditsBy = new Map(credits.map((row) => [new Date(row.hour).getTime(), row]));
   const hours: HourFigures[] = [];
   for (let at = Date.parse(span.start); at < Date.parse(span.end); at += HOUR_MS) {
-    const sums = byHour.get(at) ?? toSums(undefined);
-    hours.push({
-      at: new Date(at).toISOString(),
-      clicks: sums.clicks,
-      spend: centsToDollars(sums.cents),
-      invalid: sums.invalid,
-    });
+    const sums = toSums(byHour.get(at), creditsBy.get(at));
+    hours.push({ at: new Date(at).toISOString(), ...figuresOf(sums) });
   }
   return hours;
 }
@@ -216,13 +307,15 @@ export async function accountStats(
         WHERE user_id = $1 AND start_date < $3 AND end_date >= $2) AS ran`,
     [userId, start, end],
   );
-  const { figures, total } = dayFigures(days, rows);
+  const credits = await creditsByDay(db, owner, { bounds, start, end });
+  const { figures, total } = dayFigures(days, rows, credits);
   return {
     range,
     totals: { ...totalsOf(total), active_campaigns: Number(active?.count ?? 0) },
     days: figures,
     hours: await hourFigures(db, owner, { days, start, end }),
     previous: await previousFigures(db, owner, body, { range, days }, firstDay, now),
+    credit_notes: await creditNotes(db, owner, { start, end }),
   };
 }
 
@@ -241,29 +334,35 @@ export async function campaignsInRange(
   const firstDay =
     body.range === 'all' ? await accountFirstDay(db, userId, body.time_zone) : undefined;
   const { range, start, end } = rangeOf(body, now, firstDay);
-  const campaigns = await db.query<SumsRow & { id: number }>(
-    `SELECT c.id, s.*
+  const campaigns = await db.query<SumsRow & CreditRow & { id: number }>(
+    `SELECT c.id, s.*, k.*
        FROM campaigns c
        LEFT JOIN LATERAL (SELECT ${SUMS} FROM click_hours h
                            WHERE h.campaign_id = c.id AND h.period_start = c.start_date
                              AND h.hour >= $2 AND h.hour < $3) s ON true
+       LEFT JOIN LATERAL (SELECT ${CREDIT_SUMS} FROM click_refunds r
+                           WHERE r.campaign_id = c.id AND r.period_start = c.start_date
+                             AND r.hour >= $2 AND r.hour < $3) k ON true
       WHERE c.user_id = $1
       ORDER BY c.id`,
     [userId, start, end],
   );
-  const history = await db.query<SumsRow & { id: number }>(
-    `SELECT e.id, s.*
+  const history = await db.query<SumsRow & CreditRow & { id: number }>(
+    `SELECT e.id, s.*, k.*
        FROM campaign_history e
        LEFT JOIN LATERAL (SELECT ${SUMS} FROM click_hours h
                            WHERE h.campaign_id = e.campaign_id AND h.period_start = e.start_date
                              AND h.hour >= $2 AND h.hour < $3) s ON true
+       LEFT JOIN LATERAL (SELECT ${CREDIT_SUMS} FROM click_refunds r
+                           WHERE r.campaign_id = e.campaign_id AND r.period_start = e.start_date
+                             AND r.hour >= $2 AND r.hour < $3) k ON true
       WHERE e.user_id = $1
       ORDER BY e.id`,
     [userId, start, end],
   );
-  const figures = (row: SumsRow & { id: number }): CampaignFigures => ({
+  const figures = (row: SumsRow & CreditRow & { id: number }): CampaignFigures => ({
     id: Number(row.id),
-    ...totalsOf(toSums(row)),
+    ...totalsOf(toSums(row, row)),
   });
   return { range, campaigns: campaigns.map(figures), history: history.map(figures) };
 }
@@ -322,7 +421,8 @@ export async function campaignStats(
   );
   const earlier = earlierPackagesIn(profile, start, end);
   const [spent] = await db.query<{ cents: number | string }>(PERIOD_SPENT_BY, [campaign.id, end]);
-  const { figures, total } = dayFigures(days, rows);
+  const credits = await creditsByDay(db, owner, { bounds, start, end });
+  const { figures, total } = dayFigures(days, rows, credits);
   return {
     range,
     totals: totalsOf(total),
@@ -335,6 +435,7 @@ export async function campaignStats(
     days: figures,
     hours: await hourFigures(db, owner, { days, start, end }),
     previous: await previousFigures(db, owner, body, { range, days }, firstDay, now),
+    credit_notes: await creditNotes(db, owner, { start, end }),
     ...(earlier ? { earlier_packages: earlier } : {}),
   };
 }
