@@ -44,7 +44,8 @@ const day = (
 const days = [
   day('2026-11-25', 0, 0),
   day('2026-11-26', 3, 1.1, { bot: 2, future: 1 }),
-  day('2026-11-27', 1200, 960),
+  // Two of its clicks credited back later (issue 35 point 4).
+  { ...day('2026-11-27', 1200, 960), credits: 1.6, credited_clicks: 2 },
 ];
 
 describe('a range of days', () => {
@@ -144,7 +145,7 @@ describe("a campaign's clicks per day as CSV", () => {
     rounded: false,
   });
   const HEADER =
-    'Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future';
+    'Billed clicks,Spend (USD),Avg. cost per click (USD),Credited clicks,Credits (USD),Net spend (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future';
 
   it('holds the table’s figures from the campaign’s first day in the zone, then the totals', () => {
     // Created on Nov 27 at 03:00 UTC: Nov 26, 22:00 in New York. Nov 25 is left out.
@@ -155,9 +156,9 @@ describe("a campaign's clicks per day as CSV", () => {
     );
     expect(csv.split('\r\n')).toEqual([
       `Date (America/New_York),${HEADER}`,
-      '2026-11-26,3,1.10,0.37,2,0,0,0,0,0,1',
-      '2026-11-27,1200,960.00,0.80,0,0,0,0,0,0,0',
-      'Total,1203,961.10,0.80,2,0,0,0,0,0,1',
+      '2026-11-26,3,1.10,0.37,0,0.00,1.10,2,0,0,0,0,0,1',
+      '2026-11-27,1200,960.00,0.80,2,1.60,958.40,0,0,0,0,0,0,0',
+      'Total,1203,961.10,0.80,2,1.60,959.50,2,0,0,0,0,0,1',
     ]);
   });
 
@@ -178,12 +179,12 @@ describe("a campaign's clicks per day as CSV", () => {
     );
     expect(csv.split('\r\n')).toEqual([
       `Hour (America/New_York),${HEADER}`,
-      '2026-12-07 14:00,0,0.00,,0,0,0,0,0,0,0',
-      '2026-12-07 15:00,4,3.20,0.80,0,0,0,0,0,0,0',
+      '2026-12-07 14:00,0,0.00,,0,0.00,0.00,0,0,0,0,0,0,0',
+      '2026-12-07 15:00,4,3.20,0.80,0,0.00,3.20,0,0,0,0,0,0,0',
       ...[16, 17, 18, 19, 20, 21, 22, 23].map(
-        (hour) => `2026-12-07 ${hour}:00,0,0.00,,0,0,0,0,0,0,0`,
+        (hour) => `2026-12-07 ${hour}:00,0,0.00,,0,0.00,0.00,0,0,0,0,0,0,0`,
       ),
-      'Total,4,3.20,0.80,0,0,0,0,0,0,0',
+      'Total,4,3.20,0.80,0,0.00,3.20,0,0,0,0,0,0,0',
     ]);
   });
 

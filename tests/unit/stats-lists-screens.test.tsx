@@ -56,9 +56,10 @@ function figuresAnswer(overrides: { range?: ResolvedRange; campaigns?: CampaignF
           clicks: 2469,
           avg_cpc: 0.5,
           invalid: 1,
-          credits: 0,
-          credited_clicks: 0,
-          net_spend: 1234.5,
+          // Issue 35 point 4: three of its billed clicks credited back.
+          credits: 1.5,
+          credited_clicks: 3,
+          net_spend: 1233,
         },
       ],
       history: [
@@ -120,7 +121,8 @@ describe('/campaigns with the figures of the chosen range (issue 19)', () => {
 
     held.release(figuresAnswer());
     await within(card('anna')).findByText('$1,234.50');
-    expect(rowFigures(card('anna'))).toEqual(['$1,234.50', '2,469', '$0.50']);
+    // Credits and the net spend beside the gross, where a row has any.
+    expect(rowFigures(card('anna'))).toEqual(['$1,234.50', '2,469', '$0.50', '$1.50', '$1,233.00']);
     expect(rowFigures(card('cleo'))).toEqual(['$12.00', '20', '$0.60']);
     // Missing from the answer: nothing in the range, and no cost per click without clicks.
     expect(rowFigures(card('bella'))).toEqual(['$0.00', '0', '—']);
@@ -129,6 +131,8 @@ describe('/campaigns with the figures of the chosen range (issue 19)', () => {
       '$1,246.50',
       '2,489',
       '$0.50',
+      '$1.50',
+      '$1,245.00',
     ]);
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
 

@@ -19,6 +19,10 @@ const FIGURE_COLUMNS = [
   'Billed clicks',
   'Spend (USD)',
   'Avg. cost per click (USD)',
+  // Issue 35 point 4: the clicks credited back later, their credit, and the spend net of it.
+  'Credited clicks',
+  'Credits (USD)',
+  'Net spend (USD)',
   ...INVALID_REASONS.map(({ label }) => label),
 ] as const;
 
@@ -31,6 +35,9 @@ function figureCells(row: Omit<DayRow, 'unit' | 'date' | 'label' | 'start'>): st
     String(row.clicks),
     dollars(row.spendCents),
     row.avgCpcCents === null ? '' : dollars(row.avgCpcCents),
+    String(row.credited),
+    dollars(row.creditCents),
+    dollars(row.spendCents - row.creditCents),
     ...INVALID_REASONS.map(({ code }) => String(row.invalid[code])),
   ];
 }
@@ -42,12 +49,23 @@ function totalCells(rows: readonly DayRow[]): string[] {
   ) as DayRow['invalid'];
   let clicks = 0;
   let spendCents = 0;
+  let credited = 0;
+  let creditCents = 0;
   for (const row of rows) {
     clicks += row.clicks;
     spendCents += row.spendCents;
+    credited += row.credited;
+    creditCents += row.creditCents;
     for (const { code } of INVALID_REASONS) invalid[code] += row.invalid[code];
   }
-  return figureCells({ clicks, spendCents, avgCpcCents: avgCpcCents(spendCents, clicks), invalid });
+  return figureCells({
+    clicks,
+    spendCents,
+    avgCpcCents: avgCpcCents(spendCents, clicks),
+    credited,
+    creditCents,
+    invalid,
+  });
 }
 
 /** The rows from the campaign's creation on: its first day (in the zone), or its first hour. */

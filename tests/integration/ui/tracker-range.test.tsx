@@ -47,7 +47,11 @@ function answerStats(
     Partial<Pick<CampaignStats, 'hours' | 'previous' | 'credit_notes'>>,
 ) {
   const clicks = stats.days.reduce((sum, figures) => sum + figures.clicks, 0);
-  const spend = stats.days.reduce((sum, figures) => sum + Math.round(figures.spend * 100), 0) / 100;
+  const cents = (pick: (figures: DayFigures) => number) =>
+    stats.days.reduce((sum, figures) => sum + Math.round(pick(figures) * 100), 0);
+  const spend = cents((figures) => figures.spend) / 100;
+  const credits = cents((figures) => figures.credits) / 100;
+  const credited = stats.days.reduce((sum, figures) => sum + figures.credited_clicks, 0);
   stub.on('POST', '/api/stats/campaign', {
     body: {
       success: true,
@@ -57,9 +61,9 @@ function answerStats(
         clicks,
         avg_cpc: clicks ? 0.8 : 0,
         invalid: 0,
-        credits: 0,
-        credited_clicks: 0,
-        net_spend: spend,
+        credits,
+        credited_clicks: credited,
+        net_spend: (Math.round(spend * 100) - Math.round(credits * 100)) / 100,
       },
       hours: [],
       previous: null,
@@ -172,6 +176,39 @@ describe('the range compared with the one before (issue 35 point 7)', () => {
     });
   });
 
+  it('sets the credits for clicks found invalid beside the spend, net of them, with their reasons', async () => {
+    // Issue 35 point 4: a credit of $1.60 for 2 clicks changed the balance and no figure.
+    answerStats({
+      period: { from: '2026-11-20', to: null, budget: 100, spent: 0 },
+      days: week({ '2026-12-02': [4, 3.2], '2026-12-05': [6, 4.8] }).map((figures) =>
+        figures.date === '2026-12-05' ? { ...figures, credits: 1.6, credited_clicks: 2 } : figures,
+      ),
+      credit_notes: [
+        {
+          at: '2026-12-06T16:00:00.000Z',
+          profile: 'iris',
+          clicks: 2,
+          amount: 1.6,
+          reason: 'Click farm reported by the partner (ticket 88)',
+        },
+      ],
+    });
+    renderApp('/analytics/iris', stub);
+    const card = await rangeCard();
+    expect(
+      await card.findByText(
+        'Credits: $1.60 for 2 clicks found invalid after billing. Net spend $6.40; 8 billed clicks net of credited ones.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(card.getByRole('list', { name: 'Credits' })).getByRole('listitem').textContent,
+    ).toBe(
+      'Dec 6, 2026: $1.60 for 2 clicks on iris: Click farm reported by the partner (ticket 88)',
+    );
+    // The tiles keep the gross spend the chart and the budget line show.
+    expect(changes(card).Spend).toEqual(['$8.00']);
+  });
+
   it('says when there is nothing before the range, and compares nothing', async () => {
     answerStats({
       period: { from: '2026-12-03', to: null, budget: 100, spent: 0 },
@@ -183,6 +220,7 @@ describe('the range compared with the one before (issue 35 point 7)', () => {
     expect(
       await card.findByText('No figures before this range to compare with.'),
     ).toBeInTheDocument();
+    expect(card.getByText('No credits for invalid clicks in this range.')).toBeInTheDocument();
     expect(changes(card)).toEqual({
       Spend: ['$2.40'],
       'Billed clicks': ['3'],
@@ -340,13 +378,13 @@ describe("the tracker's CSV", () => {
     const file = await exportCsv(user, card);
     expect(file.fileName).toBe('clicks-iris-2026-12-01-to-2026-12-07.csv');
     expect(file.text.split('\r\n')).toEqual([
-      'Date (America/New_York),Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future',
-      '2026-12-03,2,1.60,0.80,0,0,0,0,0,0,0',
-      '2026-12-04,0,0.00,,0,0,0,0,0,0,0',
-      '2026-12-05,0,0.00,,0,0,0,0,0,0,0',
-      '2026-12-06,3,2.40,0.80,0,0,0,0,0,0,0',
-      '2026-12-07,0,0.00,,0,0,0,0,0,0,0',
-      'Total,5,4.00,0.80,0,0,0,0,0,0,0',
+      'Date (America/New_York),Billed clicks,Spend (USD),Avg. cost per click (USD),Credited clicks,Credits (USD),Net spend (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future',
+      '2026-12-03,2,1.60,0.80,0,0.00,1.60,0,0,0,0,0,0,0',
+      '2026-12-04,0,0.00,,0,0.00,0.00,0,0,0,0,0,0,0',
+      '2026-12-05,0,0.00,,0,0.00,0.00,0,0,0,0,0,0,0',
+      '2026-12-06,3,2.40,0.80,0,0.00,2.40,0,0,0,0,0,0,0',
+      '2026-12-07,0,0.00,,0,0.00,0.00,0,0,0,0,0,0,0',
+      'Total,5,4.00,0.80,0,0.00,4.00,0,0,0,0,0,0,0',
     ]);
   });
 });
@@ -393,8 +431,8 @@ describe("a profile's earlier packages on the tracker (issue 35 point 6)", () =>
 
     const file = await exportCsv(user, card);
     expect(file.text.split('\r\n').slice(1, 3)).toEqual([
-      '2026-12-02,2,1.60,0.80,0,0,0,0,0,0,0',
-      '2026-12-03,0,0.00,,0,0,0,0,0,0,0',
+      '2026-12-02,2,1.60,0.80,0,0.00,1.60,0,0,0,0,0,0,0',
+      '2026-12-03,0,0.00,,0,0.00,0.00,0,0,0,0,0,0,0',
     ]);
   });
 

@@ -37,6 +37,9 @@ export interface DayRow {
   clicks: number;
   spendCents: number;
   avgCpcCents: number | null;
+  /** Issue 35 point 4: of the billed clicks, those credited back later, and their credit. */
+  credited: number;
+  creditCents: number;
   invalid: InvalidByReason;
 }
 
@@ -45,12 +48,14 @@ export function avgCpcCents(spendCents: number, clicks: number): number | null {
   return clicks > 0 ? Math.round(spendCents / clicks) : null;
 }
 
-function figures(of: Pick<DayFigures, 'clicks' | 'spend' | 'invalid'>) {
+function figures(of: Omit<DayFigures, 'date'>) {
   const spendCents = dollarsToCents(of.spend);
   return {
     clicks: of.clicks,
     spendCents,
     avgCpcCents: avgCpcCents(spendCents, of.clicks),
+    credited: of.credited_clicks,
+    creditCents: dollarsToCents(of.credits),
     invalid: of.invalid,
   };
 }

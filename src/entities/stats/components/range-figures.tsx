@@ -114,6 +114,13 @@ export function RangeLine({ label, figures }: { label: string; figures: RangeTot
         <Figure term="Spend" value={figures && formatMoney(figures.spend)} />
         <Figure term="Clicks" value={figures?.clicks.toLocaleString('en-US')} />
         <Figure term="Avg. CPC" value={figures && costPerClickText(figures)} />
+        {figures && figures.credited_clicks > 0 ? (
+          // Issue 35 point 4: credits where spend is, and the spend net of them.
+          <>
+            <Figure term="Credits" value={formatMoney(figures.credits)} />
+            <Figure term="Net spend" value={formatMoney(figures.net_spend)} />
+          </>
+        ) : null}
       </dl>
     </div>
   );

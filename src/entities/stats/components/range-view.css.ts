@@ -34,6 +34,16 @@ export const tileValue = style({
 /** The change against the range before (issue 35 point 7). */
 export const tileChange = style({ margin: 0, fontSize: '13px', color: vars.color.textMuted });
 
+/** The credits beside the spend (issue 35 point 4). */
+export const credits = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const creditsTotal = style({ margin: 0, fontSize: '14px', fontWeight: 600 });
+export const creditList = style({
+  margin: 0,
+  paddingLeft: vars.space.lg,
+  fontSize: '14px',
+  color: vars.color.textMuted,
+});
+
 /** The previous range's figures while the next range loads. */
 export const stale = style({ opacity: 0.6 });
 

@@ -2,6 +2,7 @@ import { formatMoney } from '@/shared/money';
 import { useAccountStats } from '@/entities/stats/api/get-stats';
 import { costPerClickText, count } from '@/entities/stats/components/day-figures';
 import { changesOf, CompareNote } from '@/entities/stats/components/compare';
+import { CreditsNote } from '@/entities/stats/components/credits-note';
 import { DaysFigure, RangeSection, RangeTiles } from '@/entities/stats/components/range-view';
 import { muted } from '@/entities/stats/components/range-view.css';
 import { useChosenRange } from '@/entities/stats/range-store';
@@ -19,7 +20,7 @@ export default function PerformanceSection() {
       query={stats}
       errorFallback="Could not load your spend and clicks. Please try again."
     >
-      {({ totals, days, hours, range, previous }, stale) => {
+      {({ totals, days, hours, range, previous, credit_notes }, stale) => {
         const change = changesOf(totals, previous);
         return (
           <>
@@ -42,6 +43,7 @@ export default function PerformanceSection() {
               allTime={chosen.range === 'all'}
               className={muted}
             />
+            <CreditsNote totals={totals} notes={credit_notes} timeZone={range.time_zone} />
             <DaysFigure days={days} hours={hours} timeZone={range.time_zone} />
           </>
         );

@@ -3,6 +3,7 @@ import type { CampaignStats } from '@/shared/contract/stats';
 import { ExportCsvButton, type CsvBuild } from '@/ui/export-csv-button';
 import { costPerClickText, count } from '@/entities/stats/components/day-figures';
 import { changesOf, CompareNote } from '@/entities/stats/components/compare';
+import { CreditsNote } from '@/entities/stats/components/credits-note';
 import { DaysFigure, RangeSection, RangeTiles } from '@/entities/stats/components/range-view';
 import { muted } from '@/entities/stats/components/range-view.css';
 import { useChosenRange } from '@/entities/stats/range-store';
@@ -69,6 +70,11 @@ export function RangeCard({ username, createdAt }: { username: string; createdAt
               timeZone={data.range.time_zone}
               allTime={allTime}
               className={muted}
+            />
+            <CreditsNote
+              totals={data.totals}
+              notes={data.credit_notes}
+              timeZone={data.range.time_zone}
             />
             <EarlierPackagesNote earlier={data.earlier_packages} />
             <BudgetFigure stats={data} />
