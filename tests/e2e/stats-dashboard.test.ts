@@ -114,7 +114,16 @@ test('the dashboard and the tracker show what the money bought in a range, and t
   expect(await tile(range, 'Invalid clicks')).toBe('0');
   const rows = await tableRows(range);
   expect(rows).toHaveLength(7);
-  expect(rows.at(-1)!.slice(1)).toEqual(['7', '$5.60', '$0.80', '0', '0', '0', '0', '0', '0', '0']);
+  // No credits: the net spend is the spend (issue 35 point 4), then no invalid click of any reason.
+  expect(rows.at(-1)!.slice(1)).toEqual([
+    '7',
+    '$5.60',
+    '$0.80',
+    '0',
+    '$0.00',
+    '$5.60',
+    ...Array<string>(7).fill('0'),
+  ]);
   const from = isoDay(rows[0]![0]!);
   const to = isoDay(rows.at(-1)![0]!);
   await range
@@ -133,7 +142,7 @@ test('the dashboard and the tracker show what the money bought in a range, and t
   // Issue 35: the zone in the header, no day before the campaign (made today), the totals last.
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   expect(csv.split('\r\n')).toEqual([
-    `Date (${zone}),Billed clicks,Spend (USD),Avg. cost per click (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future`,
+    `Date (${zone}),Billed clicks,Spend (USD),Avg. cost per click (USD),Credited clicks,Credits (USD),Net spend (USD),Bots,Unidentified visitors,Double clicks,Over daily cap,Not placed,Too old,Future`,
     asCsv(rows.at(-1)!),
     asCsv(rows.at(-1)!).replace(/^[^,]*/, 'Total'),
   ]);

@@ -15,6 +15,9 @@ describe('changeText', () => {
     expect(changeText(0, 0, '$0.00')).toBe('No change from $0.00');
     expect(changeText(5, 0, '0')).toBe('Up from 0');
     expect(changeText(0, 7, '7')).toBe('Down 100% from 7');
+    // Less than 0.05%.
+    expect(changeText(100_040, 100_000, '$1,000.00')).toBe('About the same as $1,000.00');
+    expect(changeText(100_100, 100_000, '$1,000.00')).toBe('Up 0.1% from $1,000.00');
   });
 });
 

@@ -111,13 +111,16 @@ describe('the text of the chart', () => {
     );
   });
 
-  it('shows the days as a table with a column per reason', () => {
+  it('shows the days as a table with their credits and a column per reason', () => {
     const table = daysTable(dayRows(days));
     expect(table.columns).toEqual([
       'Date',
       'Billed clicks',
       'Spend',
       'Avg. cost per click',
+      'Credited clicks',
+      'Credits',
+      'Net spend',
       'Bots',
       'Unidentified visitors',
       'Double clicks',
@@ -127,9 +130,39 @@ describe('the text of the chart', () => {
       'Future',
     ]);
     expect(table.rows.map((row) => row.cells)).toEqual([
-      ['Nov 25, 2026', '0', '$0.00', '—', '0', '0', '0', '0', '0', '0', '0'],
-      ['Nov 26, 2026', '3', '$1.10', '$0.37', '2', '0', '0', '0', '0', '0', '1'],
-      ['Nov 27, 2026', '1,200', '$960.00', '$0.80', '0', '0', '0', '0', '0', '0', '0'],
+      ['Nov 25, 2026', '0', '$0.00', '—', '0', '$0.00', '$0.00', '0', '0', '0', '0', '0', '0', '0'],
+      [
+        'Nov 26, 2026',
+        '3',
+        '$1.10',
+        '$0.37',
+        '0',
+        '$0.00',
+        '$1.10',
+        '2',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
+        '1',
+      ],
+      [
+        'Nov 27, 2026',
+        '1,200',
+        '$960.00',
+        '$0.80',
+        '2',
+        '$1.60',
+        '$958.40',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
+      ],
     ]);
   });
 });

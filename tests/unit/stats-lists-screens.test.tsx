@@ -122,7 +122,13 @@ describe('/campaigns with the figures of the chosen range (issue 19)', () => {
     held.release(figuresAnswer());
     await within(card('anna')).findByText('$1,234.50');
     // Credits and the net spend beside the gross, where a row has any.
-    expect(rowFigures(card('anna'))).toEqual(['$1,234.50', '2,469', '$0.50', '$1.50', '$1,233.00']);
+    expect(rowFigures(card('anna'))).toEqual([
+      '$1,234.50',
+      '2,469',
+      '$0.50',
+      '$1.50 (3 clicks)',
+      '$1,233.00',
+    ]);
     expect(rowFigures(card('cleo'))).toEqual(['$12.00', '20', '$0.60']);
     // Missing from the answer: nothing in the range, and no cost per click without clicks.
     expect(rowFigures(card('bella'))).toEqual(['$0.00', '0', '—']);
@@ -131,7 +137,7 @@ describe('/campaigns with the figures of the chosen range (issue 19)', () => {
       '$1,246.50',
       '2,489',
       '$0.50',
-      '$1.50',
+      '$1.50 (3 clicks)',
       '$1,245.00',
     ]);
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();

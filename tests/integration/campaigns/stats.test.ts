@@ -274,8 +274,8 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
       period: { from: '2026-03-03', to: null, budget: 100, spent: 0 },
       days: [day('2026-03-06', 1, 0.6)],
       hours: expect.any(Array),
-      // The day before, edge_one's own clicks only.
       credit_notes: [],
+      // The day before, edge_one's own clicks only.
       previous: {
         from: '2026-03-05',
         to: '2026-03-05',
@@ -342,6 +342,12 @@ describe.each(databaseKinds())('range figures on %s', (kind) => {
       clicks: 1,
       avg_cpc: 0.6,
     });
+    // New York's clocks went forward on Mar 8 (EST to EDT): at 10:30 on Mar 8 and on Mar 9, the day
+    // before counts up to 11:00 by its own clock.
+    const cutAt = async (now: string) =>
+      (await previous({ range: 'today', time_zone: NY }, Date.parse(now)))?.until;
+    expect(await cutAt('2026-03-08T14:30:00Z')).toBe('2026-03-07T16:00:00.000Z');
+    expect(await cutAt('2026-03-09T14:30:00Z')).toBe('2026-03-08T15:00:00.000Z');
     // Nothing to compare with: all time, and a week before the first campaign (Mar 3).
     expect(await previous({ range: 'all', time_zone: NY })).toBeNull();
     expect(await previous({ range: '7d', time_zone: NY })).toBeNull();

@@ -166,7 +166,9 @@ describe('the range compared with the one before (issue 35 point 7)', () => {
     renderApp('/analytics/iris', stub);
     const card = await rangeCard();
     expect(
-      await card.findByText('Compared with Nov 24, 2026 – Nov 30, 2026, up to 3:00 PM.'),
+      await card.findByText(
+        'Compared with Nov 24, 2026 – Nov 30, 2026, up to 3:00 PM on Nov 30, 2026.',
+      ),
     ).toBeInTheDocument();
     expect(changes(card)).toEqual({
       Spend: ['$8.00', 'No change from $8.00'],
@@ -203,7 +205,7 @@ describe('the range compared with the one before (issue 35 point 7)', () => {
     expect(
       within(card.getByRole('list', { name: 'Credits' })).getByRole('listitem').textContent,
     ).toBe(
-      'Dec 6, 2026: $1.60 for 2 clicks on iris: Click farm reported by the partner (ticket 88)',
+      'Credited on Dec 6, 2026: $1.60 for 2 clicks on iris in this range. Reason: Click farm reported by the partner (ticket 88)',
     );
     // The tiles keep the gross spend the chart and the budget line show.
     expect(changes(card).Spend).toEqual(['$8.00']);

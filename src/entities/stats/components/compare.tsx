@@ -15,6 +15,8 @@ export function changeText(now: number, before: number, beforeText: string): str
   const direction = now > before ? 'Up' : 'Down';
   if (before === 0) return `${direction} from ${beforeText}`;
   const change = percent.format((Math.abs(now - before) / before) * 100);
+  // Less than 0.05%: no change worth a figure.
+  if (change === '0') return `About the same as ${beforeText}`;
   return `${direction} ${change}% from ${beforeText}`;
 }
 
@@ -57,17 +59,19 @@ export function CompareNote({
   if (!previous) {
     return <p className={className}>No figures before this range to compare with.</p>;
   }
-  const days =
-    previous.from === previous.to
-      ? shortDay(previous.from)
-      : `${shortDay(previous.from)} – ${shortDay(previous.to)}`;
-  const until = previous.until
-    ? `, up to ${new Date(previous.until).toLocaleTimeString('en-US', {
+  const oneDay = previous.from === previous.to;
+  const days = oneDay
+    ? shortDay(previous.from)
+    : `${shortDay(previous.from)} – ${shortDay(previous.to)}`;
+  // The time of day the previous range stops at, on its last day.
+  const time = previous.until
+    ? new Date(previous.until).toLocaleTimeString('en-US', {
         hour: 'numeric',
         minute: '2-digit',
         timeZone,
-      })}`
+      })
     : '';
+  const until = time ? `, up to ${time}${oneDay ? '' : ` on ${shortDay(previous.to)}`}` : '';
   return (
     <p className={className}>
       Compared with {days}

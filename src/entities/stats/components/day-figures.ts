@@ -126,6 +126,10 @@ export const DAY_COLUMNS = [
   'Billed clicks',
   'Spend',
   'Avg. cost per click',
+  // Issue 35 point 4, as the tracker's CSV has them.
+  'Credited clicks',
+  'Credits',
+  'Net spend',
   ...INVALID_REASONS.map(({ label }) => label),
 ] as const;
 
@@ -136,6 +140,9 @@ export function dayCells(row: DayRow): string[] {
     count(row.clicks),
     formatMoney(row.spendCents / 100),
     row.avgCpcCents === null ? '—' : formatMoney(row.avgCpcCents / 100),
+    count(row.credited),
+    formatMoney(row.creditCents / 100),
+    formatMoney((row.spendCents - row.creditCents) / 100),
     ...INVALID_REASONS.map(({ code }) => count(row.invalid[code])),
   ];
 }

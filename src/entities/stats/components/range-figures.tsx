@@ -117,7 +117,10 @@ export function RangeLine({ label, figures }: { label: string; figures: RangeTot
         {figures && figures.credited_clicks > 0 ? (
           // Issue 35 point 4: credits where spend is, and the spend net of them.
           <>
-            <Figure term="Credits" value={formatMoney(figures.credits)} />
+            <Figure
+              term="Credits"
+              value={`${formatMoney(figures.credits)} (${figures.credited_clicks.toLocaleString('en-US')} ${figures.credited_clicks === 1 ? 'click' : 'clicks'})`}
+            />
             <Figure term="Net spend" value={formatMoney(figures.net_spend)} />
           </>
         ) : null}

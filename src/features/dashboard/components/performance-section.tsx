@@ -37,12 +37,14 @@ export default function PerformanceSection() {
                 { label: 'Active campaigns', value: count(totals.active_campaigns) },
               ]}
             />
-            <CompareNote
-              previous={previous}
-              timeZone={range.time_zone}
-              allTime={chosen.range === 'all'}
-              className={muted}
-            />
+            {stale ? null : (
+              <CompareNote
+                previous={previous}
+                timeZone={range.time_zone}
+                allTime={chosen.range === 'all'}
+                className={muted}
+              />
+            )}
             <CreditsNote totals={totals} notes={credit_notes} timeZone={range.time_zone} />
             <DaysFigure days={days} hours={hours} timeZone={range.time_zone} />
           </>

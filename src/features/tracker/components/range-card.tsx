@@ -65,12 +65,14 @@ export function RangeCard({ username, createdAt }: { username: string; createdAt
                 { label: 'Invalid clicks', value: count(data.totals.invalid) },
               ]}
             />
-            <CompareNote
-              previous={data.previous}
-              timeZone={data.range.time_zone}
-              allTime={allTime}
-              className={muted}
-            />
+            {stale ? null : (
+              <CompareNote
+                previous={data.previous}
+                timeZone={data.range.time_zone}
+                allTime={allTime}
+                className={muted}
+              />
+            )}
             <CreditsNote
               totals={data.totals}
               notes={data.credit_notes}

@@ -13,12 +13,20 @@ import type {
   RangeTotals,
 } from '../../../shared/contract/stats';
 import { centsToDollars } from '../../../shared/money';
-import { addDays, dayOf, dayStart, daysBetween, resolveRange } from '../../../shared/stats-range';
+import {
+  addDays,
+  countedOffsetMinutes,
+  dayOf,
+  dayStart,
+  daysBetween,
+  resolveRange,
+} from '../../../shared/stats-range';
 import { noInvalidClicks } from '../../../shared/invalid-clicks';
 import { REASON_COLUMNS } from '../clicks/rollup-columns';
 import { earlierPackagesIn, profileCampaigns } from './profile-periods';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /**
  * Issue 19: what the money bought in a date range, in the advertiser's time zone (src/shared/
@@ -232,9 +240,10 @@ type Owner = {
 
 /**
  * Issue 35 point 7: the owner's figures in the range before, of as many days. When the range ends
- * today, the previous one stops at the same time of day: its last day counts as many hours as today
- * has begun (the hour under way included, as it is in the range), no more than that day has. Null for
- * all time, and when the figures begin (`firstDay`) after the previous range: nothing to compare with.
+ * today, the previous one stops at the same time of day: its last day up to the end of the clock hour
+ * under way today (that hour included, as it is in the range), by the zone's clock, so that a day of
+ * a clock change cuts at the same time too. Null for all time, and when the figures begin
+ * (`firstDay`) after the previous range: nothing to compare with.
  */
 async function previousFigures(
   db: Reader,
@@ -254,8 +263,14 @@ async function previousFigures(
   let until: string | null = null;
   const today = dayOf(zone, now);
   if (range.to === today) {
-    const hoursBegun = Math.floor((now - dayStart(zone, today)) / HOUR_MS) + 1;
-    end = Math.min(end, dayStart(zone, to) + hoursBegun * HOUR_MS);
+    const clockHour = Math.floor(
+      ((now + countedOffsetMinutes(zone, now) * 60_000) % DAY_MS) / HOUR_MS,
+    );
+    // The end of that hour on the previous range's last day, as the zone's clock reads it then.
+    const wall = Date.parse(`${to}T00:00:00Z`) + (clockHour + 1) * HOUR_MS;
+    let cut = wall - countedOffsetMinutes(zone, wall) * 60_000;
+    cut = wall - countedOffsetMinutes(zone, cut) * 60_000;
+    end = Math.min(end, Math.max(dayStart(zone, to) + HOUR_MS, cut));
     until = new Date(end).toISOString();
   }
   const [row] = await db.query<SumsRow>(
