@@ -51,6 +51,7 @@ const figures: CampaignFigures[] = [
     credits: 1.5,
     credited_clicks: 3,
     net_spend: 1233,
+    credit_reasons: ['Bots (ticket 7)', 'Click farm'],
   },
   {
     id: 99,
@@ -99,15 +100,15 @@ describe('the campaigns CSV export (issue 19)', () => {
         'Username,Full name,Package,Categories,Status,Clicks purchased,Clicks used,Clicks remaining,' +
           'Budget (USD),Remaining (USD),Rate (USD),Start (Pacific/Auckland),End (Pacific/Auckland),' +
           'Spend in range (USD),Clicks in range,Avg. CPC in range (USD),Invalid clicks in range,' +
-          'Credits in range (USD),Credited clicks in range,Net spend in range (USD)',
+          'Credits in range (USD),Credited clicks in range,Net spend in range (USD),Credit reasons',
         // papaparse quotes the cells it escapes.
         `"'=cmd","'+SUM(A1:A9)",Category-Specific,Fitness; Yoga,Active,2500,1234,1266,1250.00,633.00,0.50,` +
-          '2026-11-03,,1234.50,2469,0.50,3,1.50,3,1233.00',
+          '2026-11-03,,1234.50,2469,0.50,3,1.50,3,1233.00,Bots (ticket 7); Click farm',
         // Missing from the answer: nothing in the range, and no cost per click without clicks.
         'bella,Full bella,Main Categories,All,Inactive,100,0,100,80.00,0.00,0.80,2026-10-02,2026-10-21,' +
-          '0.00,0,,0,0.00,0,0.00',
+          '0.00,0,,0,0.00,0,0.00,',
         // The list's "Total" line (issue 35).
-        'Total,,,,,,,,,,,,,1234.50,2469,0.50,3,1.50,3,1233.00',
+        'Total,,,,,,,,,,,,,1234.50,2469,0.50,3,1.50,3,1233.00,',
       ].join('\r\n'),
     );
   });
@@ -152,10 +153,10 @@ describe('the campaign history CSV export (issue 19)', () => {
         'Profile,Package,Categories,Clicks purchased,Clicks used,Total spent (USD),Rate (USD),' +
           'Last deposit (USD),Start (Pacific/Auckland),End (Pacific/Auckland),Spend in range (USD),' +
           'Clicks in range,Avg. CPC in range (USD),Invalid clicks in range,Credits in range (USD),' +
-          'Credited clicks in range,Net spend in range (USD)',
-        `"'@evil",Site-Wide,Top; New,200,150,90.00,0.60,120.00,2026-09-02,2026-11-11,30.00,50,0.60,1,0.00,0,30.00`,
-        'anna,Site-Wide,All,200,150,90.00,0.60,120.00,2026-09-02,2026-11-11,0.00,0,,0,0.00,0,0.00',
-        'Total,,,,,,,,,,30.00,50,0.60,1,0.00,0,30.00',
+          'Credited clicks in range,Net spend in range (USD),Credit reasons',
+        `"'@evil",Site-Wide,Top; New,200,150,90.00,0.60,120.00,2026-09-02,2026-11-11,30.00,50,0.60,1,0.00,0,30.00,`,
+        'anna,Site-Wide,All,200,150,90.00,0.60,120.00,2026-09-02,2026-11-11,0.00,0,,0,0.00,0,0.00,',
+        'Total,,,,,,,,,,30.00,50,0.60,1,0.00,0,30.00,',
       ].join('\r\n'),
     );
   });
@@ -236,6 +237,7 @@ describe('the totals of the shown rows', () => {
       totals.credits.toFixed(2),
       String(totals.credited_clicks),
       totals.net_spend.toFixed(2),
+      '',
     ]);
   });
 });

@@ -60,6 +60,7 @@ function figuresAnswer(overrides: { range?: ResolvedRange; campaigns?: CampaignF
           credits: 1.5,
           credited_clicks: 3,
           net_spend: 1233,
+          credit_reasons: ['Click farm reported by the partner (ticket 88)'],
         },
       ],
       history: [
@@ -129,6 +130,11 @@ describe('/campaigns with the figures of the chosen range (issue 19)', () => {
       '$1.50 (3 clicks)',
       '$1,233.00',
     ]);
+    expect(
+      within(card('anna')).getByText(
+        'Credited for: Click farm reported by the partner (ticket 88)',
+      ),
+    ).toBeInTheDocument();
     expect(rowFigures(card('cleo'))).toEqual(['$12.00', '20', '$0.60']);
     // Missing from the answer: nothing in the range, and no cost per click without clicks.
     expect(rowFigures(card('bella'))).toEqual(['$0.00', '0', '—']);

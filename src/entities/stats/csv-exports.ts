@@ -22,7 +22,9 @@ export const NO_FIGURES: RangeTotals = {
   net_spend: 0,
 };
 
-export type FiguresOf = (id: number) => RangeTotals;
+/** A row's figures in the range, and the reasons of its credits there when it has any. */
+export type RowFigures = RangeTotals & Pick<CampaignFigures, 'credit_reasons'>;
+export type FiguresOf = (id: number) => RowFigures;
 
 /** The figures of each id of the answer (campaign ids, or history entry ids). */
 export function figuresLookup(answer: readonly CampaignFigures[] | undefined): FiguresOf {
@@ -118,10 +120,14 @@ const RANGE_COLUMNS = [
   'Credits in range (USD)',
   'Credited clicks in range',
   'Net spend in range (USD)',
+  'Credit reasons',
 ] as const;
 
-/** The cost per click is empty without clicks, as the screen shows none ("—"). */
-function rangeCells(figures: RangeTotals): string[] {
+/**
+ * The cost per click is empty without clicks, as the screen shows none ("—"); the reasons of the
+ * credits are the row's (none on the totals row).
+ */
+function rangeCells(figures: RowFigures): string[] {
   return [
     dollars(figures.spend),
     String(figures.clicks),
@@ -130,6 +136,7 @@ function rangeCells(figures: RangeTotals): string[] {
     dollars(figures.credits),
     String(figures.credited_clicks),
     dollars(figures.net_spend),
+    (figures.credit_reasons ?? []).join('; '),
   ];
 }
 
@@ -155,7 +162,7 @@ function campaignColumns(timeZone: string): string[] {
   ];
 }
 
-function campaignRow(campaign: Campaign, figures: RangeTotals, timeZone: string): string[] {
+function campaignRow(campaign: Campaign, figures: RowFigures, timeZone: string): string[] {
   return [
     campaign.Profile.username,
     campaign.Profile.ProfileDatum.full_name,
@@ -190,7 +197,7 @@ function historyColumns(timeZone: string): string[] {
   ];
 }
 
-function historyRow(entry: CampaignHistoryEntry, figures: RangeTotals, timeZone: string): string[] {
+function historyRow(entry: CampaignHistoryEntry, figures: RowFigures, timeZone: string): string[] {
   return [
     entry.profile_id,
     entry.package_name,

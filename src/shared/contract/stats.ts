@@ -183,8 +183,15 @@ export const AccountStatsResponse = v.object({
 });
 export type AccountStats = Omit<v.InferOutput<typeof AccountStatsResponse>, 'success'>;
 
-/** Each campaign's figures in the range (All Campaigns and Expired Campaigns sort by them). */
-export const CampaignFigures = v.object({ id: v.number(), ...RangeTotals.entries });
+/**
+ * Each campaign's figures in the range (All Campaigns and Expired Campaigns sort by them), and the
+ * reasons of its credits in the range when it has any (issue 35 point 4), alphabetically.
+ */
+export const CampaignFigures = v.object({
+  id: v.number(),
+  ...RangeTotals.entries,
+  credit_reasons: v.optional(v.array(v.string())),
+});
 export type CampaignFigures = v.InferOutput<typeof CampaignFigures>;
 export const CampaignsInRangeResponse = v.object({
   success: v.literal(true),

@@ -248,7 +248,16 @@ describe.each(databaseKinds())('refund-clicks on %s', (kind) => {
       { profile: avaProfile, clicks: 2, amount: 1.6, reason: REASON },
     ]);
     expect((await campaignsInRange(db.read, ava.id, range)).campaigns).toEqual([
-      { id: avaCampaign, spend: 4, clicks: 5, avg_cpc: 0.8, invalid: 1, ...credited },
+      {
+        id: avaCampaign,
+        spend: 4,
+        clicks: 5,
+        avg_cpc: 0.8,
+        invalid: 1,
+        ...credited,
+        // Each reason once, alphabetically.
+        credit_reasons: [REASON, 'Same click farm, one more id'],
+      },
     ]);
     // Ben's campaign was deleted before its click was credited: its history entry shows the credit.
     const [entry] = await db.query<{ id: number }>(
@@ -265,6 +274,7 @@ describe.each(databaseKinds())('refund-clicks on %s', (kind) => {
         credits: 0.8,
         credited_clicks: 1,
         net_spend: 0,
+        credit_reasons: ['Bot traffic'],
       },
     ]);
     const bens = await accountStats(db.read, ben.id, range);

@@ -22,6 +22,14 @@ export const line = style({
 
 export const label = style({ fontWeight: 700, color: vars.color.textMuted });
 
+/** The reasons of a row's credits, on a line of their own (issue 35 point 4). */
+export const reasons = style({
+  flexBasis: '100%',
+  margin: 0,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+});
+
 export const figures = style({
   display: 'flex',
   flexWrap: 'wrap',

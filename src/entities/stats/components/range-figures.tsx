@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { formatMoney } from '@/lib/format';
-import type { CampaignsInRange, RangeTotals } from '@/shared/contract/stats';
+import type { CampaignsInRange } from '@/shared/contract/stats';
 import { ErrorBox } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { useCampaignsInRange } from '../api/get-stats';
 import { RangePicker, rangeLabel, ZoneNote } from './range-picker';
-import { figuresLookup, sumFigures, type FiguresOf } from '../csv-exports';
+import { figuresLookup, sumFigures, type FiguresOf, type RowFigures } from '../csv-exports';
 import { costPerClickText } from './day-figures';
 import { useChosenRange } from '../range-store';
 import { UpdatedAt } from './updated-at';
@@ -103,7 +103,7 @@ function Figure({ term, value }: { term: string; value: string | undefined }) {
  * A row's (or the shown rows') spend, clicks and cost per click in the range, in one compact line
  * named by the range ("Last 30 days"). `figures` undefined: still loading.
  */
-export function RangeLine({ label, figures }: { label: string; figures: RangeTotals | undefined }) {
+export function RangeLine({ label, figures }: { label: string; figures: RowFigures | undefined }) {
   const id = useId();
   return (
     <div role="group" aria-labelledby={id} className={styles.line}>
@@ -125,6 +125,9 @@ export function RangeLine({ label, figures }: { label: string; figures: RangeTot
           </>
         ) : null}
       </dl>
+      {figures?.credit_reasons ? (
+        <p className={styles.reasons}>Credited for: {figures.credit_reasons.join('; ')}</p>
+      ) : null}
     </div>
   );
 }

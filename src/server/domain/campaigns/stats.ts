@@ -334,6 +334,19 @@ export async function accountStats(
   };
 }
 
+/** A campaign's or history entry's sums in the range, its credits and their reasons. */
+type RowOfRange = SumsRow & CreditRow & { id: number; credit_reasons: string[] | null };
+
+/**
+ * The credits of one period of a campaign for clicks in the range ($2, $3), with their reasons (the
+ * operator's, as the advertiser's notification gave them), each once, alphabetically.
+ */
+const CREDITS_OF_PERIOD = (campaign: string, period: string) =>
+  `SELECT ${CREDIT_SUMS}, array_agg(DISTINCT a.reason ORDER BY a.reason) AS credit_reasons
+     FROM click_refunds r JOIN operator_actions a ON a.id = r.action_id
+    WHERE r.campaign_id = ${campaign} AND r.period_start = ${period}
+      AND r.hour >= $2 AND r.hour < $3`;
+
 /**
  * Each current campaign's figures in the range and each history entry's, each of its own period
  * (issue 35 point 2: the roll-ups carry it, so an hour two periods share is split between them, never
@@ -349,35 +362,32 @@ export async function campaignsInRange(
   const firstDay =
     body.range === 'all' ? await accountFirstDay(db, userId, body.time_zone) : undefined;
   const { range, start, end } = rangeOf(body, now, firstDay);
-  const campaigns = await db.query<SumsRow & CreditRow & { id: number }>(
+  const campaigns = await db.query<RowOfRange>(
     `SELECT c.id, s.*, k.*
        FROM campaigns c
        LEFT JOIN LATERAL (SELECT ${SUMS} FROM click_hours h
                            WHERE h.campaign_id = c.id AND h.period_start = c.start_date
                              AND h.hour >= $2 AND h.hour < $3) s ON true
-       LEFT JOIN LATERAL (SELECT ${CREDIT_SUMS} FROM click_refunds r
-                           WHERE r.campaign_id = c.id AND r.period_start = c.start_date
-                             AND r.hour >= $2 AND r.hour < $3) k ON true
+       LEFT JOIN LATERAL (${CREDITS_OF_PERIOD('c.id', 'c.start_date')}) k ON true
       WHERE c.user_id = $1
       ORDER BY c.id`,
     [userId, start, end],
   );
-  const history = await db.query<SumsRow & CreditRow & { id: number }>(
+  const history = await db.query<RowOfRange>(
     `SELECT e.id, s.*, k.*
        FROM campaign_history e
        LEFT JOIN LATERAL (SELECT ${SUMS} FROM click_hours h
                            WHERE h.campaign_id = e.campaign_id AND h.period_start = e.start_date
                              AND h.hour >= $2 AND h.hour < $3) s ON true
-       LEFT JOIN LATERAL (SELECT ${CREDIT_SUMS} FROM click_refunds r
-                           WHERE r.campaign_id = e.campaign_id AND r.period_start = e.start_date
-                             AND r.hour >= $2 AND r.hour < $3) k ON true
+       LEFT JOIN LATERAL (${CREDITS_OF_PERIOD('e.campaign_id', 'e.start_date')}) k ON true
       WHERE e.user_id = $1
       ORDER BY e.id`,
     [userId, start, end],
   );
-  const figures = (row: SumsRow & CreditRow & { id: number }): CampaignFigures => ({
+  const figures = (row: RowOfRange): CampaignFigures => ({
     id: Number(row.id),
     ...totalsOf(toSums(row, row)),
+    ...(row.credit_reasons?.length ? { credit_reasons: row.credit_reasons } : {}),
   });
   return { range, campaigns: campaigns.map(figures), history: history.map(figures) };
 }
