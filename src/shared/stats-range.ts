@@ -67,13 +67,16 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The instant (ms) a day starts in the zone, counted: a whole hour in UTC. */
-export function dayStart(timeZone: string, day: string): number {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  // The offset just before midnight local (a change of offset happens at night, never at midnight
-  // in practice, and this takes the offset in force when the day begins).
-  let start = midnightUtc - countedOffsetMinutes(timeZone, midnightUtc) * 60_000;
-  start = midnightUtc - countedOffsetMinutes(timeZone, start) * 60_000;
+/**
+ * The instant (ms) a day starts in the zone, counted: a whole hour in UTC; or, given `hour`, the
+ * instant the zone's clock reads that hour on the day (24: the next day's start).
+ */
+export function dayStart(timeZone: string, day: string, hour = 0): number {
+  const wall = Date.parse(`${day}T00:00:00Z`) + hour * HOUR_MS;
+  // The offset just before that time (a change of offset happens at night, never at midnight in
+  // practice, and this takes the offset in force when the day begins).
+  let start = wall - countedOffsetMinutes(timeZone, wall) * 60_000;
+  start = wall - countedOffsetMinutes(timeZone, start) * 60_000;
   return Math.round(start / HOUR_MS) * HOUR_MS;
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_FIGURES } from '@/entities/stats/csv-exports';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
 
@@ -18,15 +19,7 @@ const range = {
   counted_offset: '+00:00',
   rounded: false,
 };
-const totals = {
-  spend: 0,
-  clicks: 0,
-  avg_cpc: 0,
-  invalid: 0,
-  credits: 0,
-  credited_clicks: 0,
-  net_spend: 0,
-};
+const totals = NO_FIGURES;
 
 let stub: StubServer;
 beforeAll(async () => {

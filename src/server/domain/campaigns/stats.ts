@@ -20,6 +20,7 @@ import {
   dayStart,
   daysBetween,
   resolveRange,
+  type Range,
 } from '../../../shared/stats-range';
 import { noInvalidClicks } from '../../../shared/invalid-clicks';
 import { REASON_COLUMNS } from '../clicks/rollup-columns';
@@ -249,7 +250,7 @@ async function previousFigures(
   db: Reader,
   owner: Owner,
   body: RangeBody,
-  span: { range: ReturnType<typeof resolveRange>; days: string[] },
+  span: { range: Range; days: string[] },
   firstDay: string | undefined,
   now: number,
 ): Promise<PreviousRange> {
@@ -267,10 +268,7 @@ async function previousFigures(
       ((now + countedOffsetMinutes(zone, now) * 60_000) % DAY_MS) / HOUR_MS,
     );
     // The end of that hour on the previous range's last day, as the zone's clock reads it then.
-    const wall = Date.parse(`${to}T00:00:00Z`) + (clockHour + 1) * HOUR_MS;
-    let cut = wall - countedOffsetMinutes(zone, wall) * 60_000;
-    cut = wall - countedOffsetMinutes(zone, cut) * 60_000;
-    end = Math.min(end, Math.max(dayStart(zone, to) + HOUR_MS, cut));
+    end = Math.min(end, Math.max(dayStart(zone, to) + HOUR_MS, dayStart(zone, to, clockHour + 1)));
     until = new Date(end).toISOString();
   }
   const [row] = await db.query<SumsRow>(
