@@ -3,6 +3,7 @@
  * them still await their answer (the write forms show it). Loaded by the first write or write form,
  * not by the first load.
  */
+import { TIME_ZONE_HEADER } from '../shared/contract/account-time-zone';
 import type { Endpoint, ResponseOutput } from '../shared/contract/endpoint';
 import { IDEMPOTENCY_MESSAGES } from '../shared/idempotency';
 import { currentSignIn, send, type ApiError } from './api';
@@ -19,6 +20,7 @@ const RETRY_DELAYS_MS = [1_000, 2_000, 4_000];
 const STILL_PROCESSING_WAIT_MS = 5_000;
 
 import { forgetIntentKey, intentKey } from './intent-keys';
+import { browserTimeZone } from './time-zone';
 
 /** A write whose answer is awaited: since when, and whether its retries ran out (issue 14). */
 export interface WriteInFlight {
@@ -91,7 +93,12 @@ export async function sendWrite<E extends Endpoint>(
   headers?: Readonly<Record<string, string>>,
 ): Promise<ResponseOutput<E>> {
   const intent = { path, body };
-  const keyed = { ...headers, 'Idempotency-Key': await intentKey(endpoint, intent) };
+  // Issue 36: the browser's time zone, which a sign-in gives an account that has none set yet.
+  const keyed = {
+    ...headers,
+    [TIME_ZONE_HEADER]: browserTimeZone(),
+    'Idempotency-Key': await intentKey(endpoint, intent),
+  };
   const id = ++lastWriteId;
   const signedIn = currentSignIn();
   setWritesInFlight([

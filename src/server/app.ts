@@ -49,6 +49,11 @@ export interface AppDeps {
   rateLimitClock?: Clock;
   /** The coins deposits take: src/shared/coins.ts unless a test adds a coin of its own. */
   coins?: CoinRegistry;
+  /**
+   * Issue 36: the server's notion of now (ms), for the account's days (time-zone changes, daily
+   * budgets, end dates): tests set it to cross a midnight without waiting. Date.now otherwise.
+   */
+  clock?: Clock;
 }
 
 declare module 'fastify' {
@@ -57,6 +62,8 @@ declare module 'fastify' {
     db: Db;
     /** The coins deposits take (src/shared/coins.ts). */
     coins: CoinRegistry;
+    /** Now (ms), by the app's clock (AppDeps.clock). */
+    now: Clock;
   }
 }
 
@@ -67,6 +74,7 @@ export async function buildApp({
   devRoutes,
   rateLimitClock,
   coins = COINS,
+  clock = Date.now,
 }: AppDeps): Promise<FastifyInstance> {
   const headers = await securityHeaders(config.production);
   const app = Fastify({
@@ -86,6 +94,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('coins', coins);
+  app.decorate('now', clock);
   answerWithRequestId(app);
   if (config.trustProxy === false) warnOnceOfUntrustedProxy(app);
 

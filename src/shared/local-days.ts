@@ -17,3 +17,13 @@ export function localDayStart(timeZone: string, day: string): number {
   const start = midnightUtc - zoneOffsetMinutes(timeZone, midnightUtc) * 60_000;
   return midnightUtc - zoneOffsetMinutes(timeZone, start) * 60_000;
 }
+
+/**
+ * Issue 36: the instant (ms) the zone's next day begins after `at`: when a change of the account's
+ * time zone takes effect, and when a daily budget starts again.
+ */
+export function nextLocalMidnight(timeZone: string, at: number): number {
+  const today = localDayOf(timeZone, at);
+  const next = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return localDayStart(timeZone, next);
+}

@@ -59,7 +59,7 @@ export function useTestDatabase(kind: DatabaseKind, poolSize = 5): DatabaseFixtu
 export function useTestApp(
   kind: DatabaseKind,
   env: Record<string, string> | (() => Record<string, string>) = {},
-  deps: Pick<AppDeps, 'rateLimitClock' | 'coins'> = {},
+  deps: Pick<AppDeps, 'rateLimitClock' | 'coins' | 'clock'> = {},
 ): AppFixture {
   const database = useTestDatabase(kind);
   let server: TestApp | undefined;

@@ -151,7 +151,7 @@ export const TEST_APP_URL = 'http://app.test';
 export async function startTestApp(
   db: Db,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'rateLimitClock' | 'coins'> = {},
+  deps: Pick<AppDeps, 'rateLimitClock' | 'coins' | 'clock'> = {},
 ): Promise<TestApp> {
   const tempDir = await mkdtemp(join(tmpdir(), 'promoclicks-test-'));
   const outboxDir = join(tempDir, 'outbox');

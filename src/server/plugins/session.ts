@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { TIME_ZONE_HEADER } from '../../shared/contract/account-time-zone';
 import { unauthorized } from '../errors';
+import { adoptBrowserTimeZone } from '../domain/auth/time-zones';
 import {
   createSession,
   deleteSession,
@@ -85,6 +87,14 @@ export async function signIn(
   };
   const session = await createSession(request.server.db, userId, client);
   setSessionCookie(reply, session.id, session.expiresAt);
+  // Issue 36: an account whose time zone was never set takes the browser's (sent with every write).
+  const zone = request.headers[TIME_ZONE_HEADER.toLowerCase()];
+  await adoptBrowserTimeZone(
+    request.server.db,
+    userId,
+    typeof zone === 'string' ? zone : undefined,
+    request.server.now(),
+  );
   await noticeSignInBrowser(request, reply, userId, client);
 }
 

@@ -1,3 +1,4 @@
+import * as accountTimeZone from './account-time-zone';
 import * as auth from './auth';
 import * as campaign from './campaign';
 import * as campaigns from './campaigns';
@@ -22,6 +23,7 @@ import * as userDetails from './user-details';
 import * as verification from './verification';
 
 const modules = [
+  accountTimeZone,
   auth,
   campaign,
   campaigns,

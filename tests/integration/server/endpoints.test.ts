@@ -37,6 +37,7 @@ describe('the endpoint table', () => {
         .map((e) => `${e.method} ${e.path}`)
         .sort(),
     ).toEqual([
+      'GET account/time-zone',
       'GET auth/check-auth',
       'GET bought-ads-by-client',
       'GET get-user-details',

@@ -15,6 +15,8 @@ import { refused, type Answer, type JsonEndpoint, type Sender } from './hostile-
  */
 
 const USERNAME_REQUIRED = refused('Username is required');
+const TIME_ZONE_REQUIRED = refused('A time zone is required');
+const UNKNOWN_TIME_ZONE = refused('Unknown time zone');
 const INVALID_EMAIL_LINK = refused('The confirmation link is invalid or has expired');
 const INVALID_SET_PASSWORD_LINK = refused('The link is invalid or has expired');
 const PASSWORD_NEEDED = refused('Please enter your current password');
@@ -22,6 +24,22 @@ const PROOF_MISSING = refused('Enter your password or a code from your authentic
 
 export function profileEndpoints(): JsonEndpoint[] {
   return [
+    // Issue 36: no zone the time-zone database does not know is ever kept.
+    {
+      path: '/api/account/time-zone',
+      as: 'a',
+      template: { time_zone: 'Mars/Olympus' },
+      templateAnswer: UNKNOWN_TIME_ZONE,
+      empty: TIME_ZONE_REQUIRED,
+      fields: {
+        time_zone: {
+          type: 'text',
+          wrongType: TIME_ZONE_REQUIRED,
+          text: UNKNOWN_TIME_ZONE,
+          tooLong: UNKNOWN_TIME_ZONE,
+        },
+      },
+    },
     {
       path: '/api/account/username',
       as: 'a',
@@ -130,4 +148,5 @@ function bodyless(path: string, answer: Answer): JsonEndpoint {
 /** The profile's GET: A's account security. */
 export const PROFILE_GET_ENDPOINTS: { path: string; as: Sender; answer: Answer }[] = [
   { path: '/api/account/security', as: 'a', answer: SUCCESS },
+  { path: '/api/account/time-zone', as: 'a', answer: SUCCESS },
 ];

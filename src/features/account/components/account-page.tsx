@@ -13,6 +13,7 @@ import { ConfirmIdentityProvider } from './confirm-identity';
 import { ProfileCard } from './profile-card';
 import { PasskeysCard } from './passkeys-card';
 import { SessionsCard } from './sessions-card';
+import { TimeZoneCard } from './time-zone-card';
 import { TwoFactorCard } from './two-factor-card';
 import * as styles from './account.css';
 
@@ -96,6 +97,7 @@ export function AccountPage() {
         </div>
         <div className={styles.column}>
           <QuickActions />
+          <TimeZoneCard />
           <Card title="Account Summary">
             <dl className={styles.details}>
               <div className={styles.detailRow}>

@@ -7,6 +7,8 @@ export interface StubRequest {
   method: string;
   path: string;
   body: unknown;
+  /** The request's headers, by lower-case name. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 /** What a stub route answers: a status and JSON body, or a dropped connection (network failure). */
@@ -69,7 +71,12 @@ export async function startStubServer() {
         return;
       }
       const path = new URL(request.url ?? '/', 'http://stub').pathname;
-      const stubRequest = { method: request.method ?? 'GET', path, body: await readBody(request) };
+      const stubRequest = {
+        method: request.method ?? 'GET',
+        path,
+        body: await readBody(request),
+        headers: request.headers,
+      };
       requests.push(stubRequest);
       const handler = routes.get(`${stubRequest.method} ${path}`);
       let answer: StubAnswer;
