@@ -65,6 +65,7 @@ export async function startServer({ startDevEnvironment }: StartServerOptions = 
     config,
     log: app.log,
     metrics: app.metrics,
+    now: app.now,
   });
 
   if (config.production && !existsSync(resolve(config.staticDir, 'index.html'))) {

@@ -188,6 +188,8 @@ test('every dialog of a campaign, at 390 and 1280 px', async ({ page }) => {
     await page.keyboard.press('Escape');
     await dialog('Top-up', 'Top Up Campaign', `Top-up at ${width} px`);
     await page.keyboard.press('Escape');
+    await dialog('Settings', 'Campaign Settings', `Settings at ${width} px`);
+    await page.keyboard.press('Escape');
   }
   await post(page, '/api/expire-ad-package', { username: creator.username });
   for (const width of WIDTHS) {

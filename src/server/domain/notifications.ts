@@ -119,6 +119,8 @@ export const NOTIFICATION_TEXTS = {
     `Your campaign for ${profile} was paused. ${formatCents(refundCents)} left of its budget went back to your balance.`,
   campaignReactivated: (profile: string, cents: number, clickCount: number) =>
     `Your campaign for ${profile} was reactivated with ${formatCents(cents)}: ${clicks(clickCount)} remaining.`,
+  campaignEndDate: (profile: string, endsOn: string, refundCents: number) =>
+    `Your campaign for ${profile} ended after its end date, ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(`${endsOn}T00:00:00Z`))}. ${formatCents(refundCents)} left of its budget went back to your balance.`,
   campaignClicksUsed: (profile: string, clickCount: number) =>
     `Your campaign for ${profile} ended: all ${clicks(clickCount)} purchased were used.`,
   lowBalance: (balanceCents: number) =>

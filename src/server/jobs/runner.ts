@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { DepositWatcher } from '../domain/deposits/deposit-watcher';
+import { endCampaignsPastEndDate } from '../domain/campaigns/end-dates';
 import { sweepCampaignsOutOfClicks, upkeepClickLog } from '../domain/clicks';
 import { sweepIdempotencyKeys } from '../idempotency';
 import type { Metrics } from '../plugins/metrics';
@@ -16,12 +17,15 @@ export interface JobDeps {
   log: FastifyBaseLogger;
   /** Where each job's runs and duration are counted (`app.metrics`); none counts nothing. */
   metrics?: Pick<Metrics, 'jobRan'>;
+  /** Now (ms): the app's clock (issue 36), Date.now by default. */
+  now?: () => number;
 }
 
 /** The jobs of one run, in their order: each is counted and timed on its own in the metrics. */
 export const JOBS = [
   'expire-deposits',
   'end-campaigns-out-of-clicks',
+  'end-campaigns-on-end-date',
   'click-log-upkeep',
   'sweep-rate-limits',
   'sweep-idempotency-keys',
@@ -37,12 +41,20 @@ export interface Jobs {
 
 /**
  * The server's background work (design §6): closing abandoned deposits, ending campaigns whose
- * clicks ran out but that a crash left active (domain/clicks ends them right after billing), keeping
+ * clicks ran out but that a crash left active (domain/clicks ends them right after billing), and those
+ * whose end date has passed (issue 36), keeping
  * the click log's daily partitions (made ahead, dropped past their retention), and sweeping
  * old rate-limit counters and the kept answers of idempotency keys past their 24 hours. Every server process runs it; the jobs are written so that runs in several processes at
  * the same moment do each piece of work once. A failed run is logged and retried at the next tick.
  */
-export function startJobs({ db, depositWatcher, config, log, metrics }: JobDeps): Jobs {
+export function startJobs({
+  db,
+  depositWatcher,
+  config,
+  log,
+  metrics,
+  now = Date.now,
+}: JobDeps): Jobs {
   let running: Promise<void> | undefined;
   let stopped = false;
 
@@ -68,6 +80,11 @@ export function startJobs({ db, depositWatcher, config, log, metrics }: JobDeps)
     if (expired > 0) log.info({ expired }, 'deposit expiry: closed unpaid deposits');
     const ended = await job('end-campaigns-out-of-clicks', () => sweepCampaignsOutOfClicks(db));
     if (ended.length > 0) log.warn({ ended }, 'ended campaigns left active with no clicks');
+    const pastEndDate = await job('end-campaigns-on-end-date', () =>
+      endCampaignsPastEndDate(db, now()),
+    );
+    if (pastEndDate.length > 0)
+      log.info({ ended: pastEndDate }, 'ended campaigns on their end date');
     // A failure here is logged and leaves the sweeps below to run.
     await job('click-log-upkeep', () => upkeepClickLog(db, config.clicks)).then(
       ({ dropped }) => {

@@ -15,6 +15,7 @@ import {
   removeAdPackage,
   searchProfiles as searchProfilesCall,
   topUpMoneyDeposited,
+  updateCampaignSettings as updateCampaignSettingsCall,
 } from '../../shared/contract/campaigns';
 import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../shared/constants';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
@@ -30,6 +31,11 @@ import {
   pauseCampaign,
   removeCampaign,
 } from '../domain/campaigns/campaigns';
+import {
+  SETTINGS_MESSAGES,
+  updateCampaignSettings,
+  type CampaignSettings,
+} from '../domain/campaigns/campaign-settings';
 import {
   campaignHistory,
   dailyClicks,
@@ -69,6 +75,18 @@ function purchase(body: {
     packageId: body.package_id,
     categoryName: body.category_name,
     amountCents: dollarsToCents(body.amount_deposit),
+  };
+}
+
+/** A body's daily budget (dollars) and end date as the domain takes them: left out stays. */
+function settingsOf(body: {
+  daily_budget?: number | null;
+  ends_on?: string | null;
+}): CampaignSettings {
+  return {
+    dailyBudgetCents:
+      body.daily_budget == null ? body.daily_budget : dollarsToCents(body.daily_budget),
+    endsOn: body.ends_on,
   };
 }
 
@@ -120,6 +138,7 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       signedInUser(request).id,
       purchase(body),
       dollarsToCents(MIN_CAMPAIGN_DEPOSIT_DOLLARS),
+      { values: settingsOf(body), now: app.now() },
     );
     reply.status(201);
     return {
@@ -191,6 +210,7 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       body.username,
       dollarsToCents(body.amount),
       body.expected_status,
+      { values: { dailyBudgetCents: settingsOf(body).dailyBudgetCents }, now: app.now() },
     );
     const profile = campaign.profile_username;
     return {
@@ -198,6 +218,28 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       message: reactivated
         ? `Campaign for ${profile} reactivated and topped up successfully!`
         : `Campaign for ${profile} topped up successfully`,
+    };
+  });
+
+  route(
+    app,
+    updateCampaignSettingsCall,
+  )(async ({ body, request, db }) => {
+    const saved = await updateCampaignSettings(
+      db,
+      signedInUser(request).id,
+      body.username,
+      settingsOf(body),
+      app.now(),
+    );
+    return {
+      success: true,
+      message: SETTINGS_MESSAGES.saved,
+      data: {
+        daily_budget:
+          saved.dailyBudgetCents === null ? null : centsToDollars(saved.dailyBudgetCents),
+        ends_on: saved.endsOn,
+      },
     };
   });
 

@@ -48,6 +48,10 @@ export const Campaign = v.object({
   click_rate: v.number(),
   start_date: v.string(),
   end_date: v.nullable(v.string()),
+  /** Issue 36: at most this much billed in one of the advertiser's days; null for none. */
+  daily_budget: v.nullable(v.number()),
+  /** Issue 36: the last day it runs (`YYYY-MM-DD`, the account's zone); null for none. */
+  ends_on: v.nullable(v.string()),
   createdAt: v.string(),
   updatedAt: v.string(),
 });

@@ -124,6 +124,34 @@ export const SearchProfilesBody = v.object({
 });
 export const UsernameBody = v.object({ username: ProfileUsername });
 
+/**
+ * Issue 36: a campaign's daily budget (dollars, at least one click's price: the server checks it
+ * against the package's rate) and end date (`YYYY-MM-DD`, the last day it runs, in the account's time
+ * zone); null for none. Left out, it stays as it is.
+ */
+const DailyBudget = v.optional(
+  v.nullable(
+    v.pipe(
+      Dollars('Please enter a valid daily budget'),
+      v.minValue(0.01, 'Please enter a valid daily budget'),
+      v.maxValue(100_000_000, 'Please enter a valid daily budget'),
+    ),
+  ),
+);
+const EndsOn = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string('Please enter a valid end date'),
+      v.isoDate('Please enter a valid end date'),
+      // A day the calendar has (isoDate takes Feb 30).
+      v.check((day) => {
+        const time = Date.parse(`${day}T00:00:00Z`);
+        return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+      }, 'Please enter a valid end date'),
+    ),
+  ),
+);
+
 export const NewCampaignBody = v.object({
   username: ProfileUsername,
   package_id: PackageId,
@@ -132,8 +160,17 @@ export const NewCampaignBody = v.object({
     v.minValue(MIN_CAMPAIGN_DEPOSIT_DOLLARS, 'Please enter a valid deposit amount (minimum $100)'),
   ),
   category_name: v.nullish(v.pipe(v.string(), v.maxLength(100))),
+  daily_budget: DailyBudget,
+  ends_on: EndsOn,
 });
 export type NewCampaignBody = v.InferInput<typeof NewCampaignBody>;
+
+export const UpdateCampaignSettingsBody = v.object({
+  username: ProfileUsername,
+  daily_budget: DailyBudget,
+  ends_on: EndsOn,
+});
+export type UpdateCampaignSettingsBody = v.InferInput<typeof UpdateCampaignSettingsBody>;
 
 /**
  * Issue 31 (design §2): a campaign write states the status its screen showed (true: active). When
@@ -161,6 +198,7 @@ export const TopUpCampaignBody = v.object({
     v.minValue(0.01, 'Please enter a valid amount'),
   ),
   expected_status: ExpectedStatus,
+  daily_budget: DailyBudget,
 });
 
 export const AssignAdPackageBody = v.object({
@@ -333,6 +371,19 @@ export const topUpMoneyDeposited = endpoint({
   path: 'top-up-money-deposited',
   body: TopUpCampaignBody,
   response: MessageResponse,
+  access: 'write',
+});
+
+/** Issue 36: an active campaign's daily budget and end date; what is left out stays. */
+export const updateCampaignSettings = endpoint({
+  method: 'POST',
+  path: 'update-campaign-settings',
+  body: UpdateCampaignSettingsBody,
+  response: v.object({
+    success: v.literal(true),
+    message: v.string(),
+    data: v.object({ daily_budget: v.nullable(v.number()), ends_on: v.nullable(v.string()) }),
+  }),
   access: 'write',
 });
 

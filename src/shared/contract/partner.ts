@@ -131,7 +131,10 @@ export const ClickBatchResponse = v.object({
   duplicates: count('Ids recorded before (or twice in the batch): nothing new.'),
   billed: count('Valid clicks charged to a campaign.'),
   unbilled: count(
-    'Valid clicks on a promoted profile whose campaign had no purchased click left: recorded, never billed.',
+    'Valid clicks on a promoted profile whose campaign had no purchased click left, had ended on its end date, or had spent its daily budget: recorded, never billed.',
+  ),
+  budgetReached: count(
+    "Of the unbilled, those whose campaigns had each spent their daily budget for the click's day (in the advertiser's time zone).",
   ),
   invalid: count('Clicks not billed because they are invalid: the sum of invalidReasons.'),
   invalidReasons: InvalidClickCounts,

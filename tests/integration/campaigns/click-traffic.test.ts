@@ -41,6 +41,7 @@ describe('partner simulator click traffic', () => {
       duplicates: 0,
       billed: 7,
       unbilled: 0,
+      budgetReached: 0,
       ...NO_INVALID,
       endedCampaigns: 0,
     });

@@ -244,6 +244,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
         duplicates: 0,
         billed: 3,
         unbilled: 0,
+        budgetReached: 0,
         ...NO_INVALID,
         endedCampaigns: 0,
       });
@@ -252,6 +253,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
         duplicates: 3,
         billed: 1,
         unbilled: 0,
+        budgetReached: 0,
         ...NO_INVALID,
         endedCampaigns: 0,
       });
@@ -279,6 +281,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
         duplicates: 0,
         billed: 167,
         unbilled: 833,
+        budgetReached: 0,
         ...NO_INVALID,
         endedCampaigns: 1,
       });
@@ -322,6 +325,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
           duplicates: 0,
           billed: 100,
           unbilled: 0,
+          budgetReached: 0,
           ...NO_INVALID,
           endedCampaigns: 0,
         },
@@ -330,10 +334,19 @@ describe.each(databaseKinds())('on %s', (kind) => {
           duplicates: 1,
           billed: 67,
           unbilled: 32,
+          budgetReached: 0,
           ...NO_INVALID,
           endedCampaigns: 1,
         },
-        { received: 51, duplicates: 1, billed: 0, unbilled: 50, ...NO_INVALID, endedCampaigns: 0 },
+        {
+          received: 51,
+          duplicates: 1,
+          billed: 0,
+          unbilled: 50,
+          budgetReached: 0,
+          ...NO_INVALID,
+          endedCampaigns: 0,
+        },
       ]);
       const [campaign] = await db.query(
         'SELECT status, clicks_count, remaining_clicks, refunded_cents FROM campaigns WHERE user_id = $1',
@@ -373,6 +386,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
           duplicates: 0,
           billed: 1,
           unbilled: 0,
+          budgetReached: 0,
           ...NO_INVALID,
           endedCampaigns: 0,
         },
@@ -384,6 +398,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
           duplicates: 0,
           billed: 2,
           unbilled: 0,
+          budgetReached: 0,
           ...NO_INVALID,
           endedCampaigns: 0,
         },
@@ -524,6 +539,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
           duplicates: 1,
           billed: 1,
           unbilled: 0,
+          budgetReached: 0,
           ...NO_INVALID,
           endedCampaigns: 0,
         });
@@ -560,6 +576,7 @@ describe.each(databaseKinds())('on %s', (kind) => {
           duplicates: 0,
           billed: 10,
           unbilled: 0,
+          budgetReached: 0,
           ...NO_INVALID,
           endedCampaigns: 0,
         });

@@ -96,6 +96,7 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
       duplicates: 0,
       billed: 1,
       unbilled: 0,
+      budgetReached: 0,
       invalid: 1,
       invalidReasons: { ...zero, bot: 1 },
       endedCampaigns: 0,
@@ -130,6 +131,7 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
       duplicates: 0,
       billed: 1,
       unbilled: 0,
+      budgetReached: 0,
       invalid: 16,
       invalidReasons: { ...zero, unidentified: 15, bot: 1 },
       endedCampaigns: 0,
@@ -280,6 +282,7 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
       duplicates: 0,
       billed: 1,
       unbilled: 0,
+      budgetReached: 0,
       invalid: 4,
       invalidReasons: { ...zero, tooOld: 2, future: 2 },
       endedCampaigns: 0,
@@ -320,6 +323,7 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
     expect(answer).toMatchObject({
       billed: 1,
       unbilled: 0,
+      budgetReached: 0,
       invalid: 2,
       invalidReasons: { ...zero, notPlaced: 2 },
     });
@@ -327,6 +331,7 @@ describe.each(databaseKinds())('invalid clicks on %s', (kind) => {
     expect(await record([click('np-4', 'placed_later', MINUTE)])).toMatchObject({
       billed: 0,
       unbilled: 1,
+      budgetReached: 0,
       invalid: 0,
     });
     expect(await billedCount(campaign)).toBe(1);

@@ -309,6 +309,7 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
         duplicates: 0,
         billed: 125,
         unbilled: 5,
+        budgetReached: 0,
         ...NO_INVALID,
         endedCampaigns: 1,
       },
@@ -389,7 +390,14 @@ describe.each(databaseKinds())('campaign calls on %s', (kind) => {
     }));
     expect(await sendClicks(flood)).toMatchObject({
       status: 200,
-      body: { received: 1000, billed: 10, unbilled: 990, ...NO_INVALID, endedCampaigns: 1 },
+      body: {
+        received: 1000,
+        billed: 10,
+        unbilled: 990,
+        budgetReached: 0,
+        ...NO_INVALID,
+        endedCampaigns: 1,
+      },
     });
     const [campaign] = await t.db.query(
       'SELECT status, clicks_count, billed_cents, refunded_cents FROM campaigns WHERE user_id = $1',

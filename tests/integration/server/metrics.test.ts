@@ -312,6 +312,7 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
       duplicates: 0,
       billed: 1,
       unbilled: 0,
+      budgetReached: 0,
       invalid: 1,
       invalidReasons: { ...NO_INVALID.invalidReasons, bot: 1 },
       endedCampaigns: 0,
@@ -324,6 +325,7 @@ describe.each(databaseKinds())('metrics on %s', (kind) => {
       duplicates: 2,
       billed: 0,
       unbilled: 0,
+      budgetReached: 0,
       ...NO_INVALID,
       endedCampaigns: 0,
     });

@@ -145,6 +145,7 @@ describe('the partner API documentation', () => {
       'duplicates',
       'billed',
       'unbilled',
+      'budgetReached',
       'invalid',
       'invalidReasons',
       'endedCampaigns',

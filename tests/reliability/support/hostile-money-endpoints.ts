@@ -37,6 +37,9 @@ import type { HostileWorld } from './hostile-world';
  */
 export function moneyEndpoints({ a, b, freeProfile }: HostileWorld): JsonEndpoint[] {
   const address = `0x${'ab'.repeat(20)}`;
+  const NOT_ACTIVE = refused('This campaign is not active');
+  const BAD_DAILY_BUDGET = refused('Please enter a valid daily budget');
+  const BAD_END_DATE = refused('Please enter a valid end date');
   const tooManyClicks = refused(
     'This amount would take the campaign past the package maximum of 10,000 clicks',
   );
@@ -196,6 +199,37 @@ export function moneyEndpoints({ a, b, freeProfile }: HostileWorld): JsonEndpoin
       extra: [b.activeProfile, b.pausedProfile].map((username) => ({
         name: `B's profile ${username}`,
         body: { username, amount: 100 },
+        expect: NO_CAMPAIGN,
+      })),
+    },
+    // Issue 36: A's paused campaign takes no settings, so nothing here changes A.
+    {
+      path: '/api/update-campaign-settings',
+      as: 'a',
+      template: { username: a.pausedProfile, daily_budget: 5, ends_on: '2099-12-31' },
+      templateAnswer: NOT_ACTIVE,
+      empty: CHOOSE_PROFILE,
+      fields: {
+        username: profileField(NO_CAMPAIGN),
+        daily_budget: {
+          type: 'number',
+          wrongType: BAD_DAILY_BUDGET,
+          missing: NOT_ACTIVE,
+          null: NOT_ACTIVE,
+          amounts: amountAnswers(BAD_DAILY_BUDGET, { '100.001': DECIMALS }),
+        },
+        ends_on: {
+          type: 'text',
+          wrongType: BAD_END_DATE,
+          missing: NOT_ACTIVE,
+          null: NOT_ACTIVE,
+          text: BAD_END_DATE,
+          tooLong: BAD_END_DATE,
+        },
+      },
+      extra: [b.activeProfile, b.pausedProfile].map((username) => ({
+        name: `B's profile ${username}`,
+        body: { username, daily_budget: 5 },
         expect: NO_CAMPAIGN,
       })),
     },

@@ -1085,6 +1085,8 @@ export class RandomOpsRun {
       duplicates: judged.duplicates,
       billed: expected.billed,
       unbilled: judged.valid.length - expected.billed,
+      // The model sets no daily budget.
+      budgetReached: 0,
       invalid,
       invalidReasons: judged.invalid,
       endedCampaigns: expected.endedCampaigns,

@@ -5,13 +5,15 @@ import { AssignPackageDialog } from './assign-package-dialog';
 import { DeactivateDialog } from './deactivate-dialog';
 import { DeleteDialog } from './delete-dialog';
 import { ReactivateDialog } from './reactivate-dialog';
+import { SettingsDialog } from './settings-dialog';
 import { TopUpDialog } from './top-up-dialog';
 import * as styles from './campaigns.css';
 
-type OpenDialog = 'top-up' | 'deactivate' | 'delete' | 'reactivate' | 'assign' | null;
+type OpenDialog = 'top-up' | 'deactivate' | 'delete' | 'reactivate' | 'assign' | 'settings' | null;
 
 /**
- * Spec §2/§4: active campaigns can be paused and topped up; inactive ones reactivated and deleted.
+ * Spec §2/§4: active campaigns can be paused and topped up, and (issue 36) given a daily budget and
+ * an end date; inactive ones reactivated and deleted.
  * `onDone` receives the server's success message; `onDeleted` runs after a deletion.
  */
 export function CampaignActions({
@@ -47,6 +49,13 @@ export function CampaignActions({
           <Button className={buttonClassName} onClick={() => setOpen('top-up')}>
             Top-up
           </Button>
+          <Button
+            variant="secondary"
+            className={buttonClassName}
+            onClick={() => setOpen('settings')}
+          >
+            Settings
+          </Button>
         </>
       ) : (
         <>
@@ -68,6 +77,7 @@ export function CampaignActions({
         <ReactivateDialog {...dialog('reactivate')} onNewPackage={() => setOpen('assign')} />
       ) : null}
       {open === 'assign' ? <AssignPackageDialog {...dialog('assign')} /> : null}
+      {open === 'settings' ? <SettingsDialog {...dialog('settings')} /> : null}
     </>
   );
 }

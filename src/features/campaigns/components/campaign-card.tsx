@@ -5,6 +5,7 @@ import type { Campaign } from '@/shared/contract/campaigns';
 import { buttonClass } from '@/ui/button';
 import { clicksLevel, clicksUsed } from '@/entities/campaign/campaign-list';
 import { CampaignActions } from '@/entities/campaign/components/campaign-actions';
+import { dailyBudgetText, endsOnText } from '@/entities/campaign/limits';
 import { RowRangeLine, type RangeFigures } from '@/entities/stats/components/range-figures';
 import { StatusBadge } from '@/entities/campaign/components/status-badge';
 import { usePartnerProfileUrl } from '@/entities/campaign/components/use-partner-profile-url';
@@ -101,6 +102,12 @@ export function CampaignCard({
         <Stat label="Rate" value={`${formatMoney(campaign.click_rate)}/click`} />
         <Stat label="Start date" value={formatShortDate(campaign.start_date)} />
         <Stat label="End date" value={formatShortDate(campaign.end_date)} />
+        {campaign.status ? (
+          <>
+            <Stat label="Daily budget" value={dailyBudgetText(campaign)} />
+            <Stat label="Ends on" value={endsOnText(campaign)} />
+          </>
+        ) : null}
       </dl>
       <footer className={styles.footer}>
         <Link

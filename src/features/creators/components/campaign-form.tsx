@@ -18,6 +18,7 @@ import { WriteStatus } from '@/ui/write-status';
 import { useAuthUser } from '@/entities/session/api/check-auth';
 import { useAdPackages } from '@/entities/campaign/api/get-ad-packages';
 import { useCategories } from '@/entities/campaign/api/get-categories';
+import { dailyBudgetProblem } from '@/entities/campaign/limits';
 import { useNewCampaign } from '../api/new-campaign';
 import {
   depositAsTypedProblem,
@@ -42,6 +43,9 @@ export function CampaignForm({ username }: { username: string }) {
   const [packageId, setPackageId] = useState<number | null>(null);
   const [categoryName, setCategoryName] = useState('');
   const [amount, setAmount] = useState('');
+  const [dailyBudget, setDailyBudget] = useState('');
+  const [endsOn, setEndsOn] = useState('');
+  const budgetId = useId();
   const [invalid, setInvalid] = useState<CampaignFormProblem | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const showInvalid = useShowFirstInvalid(form);
@@ -54,6 +58,7 @@ export function CampaignForm({ username }: { username: string }) {
   const adPackage = packages.data.find((candidate) => candidate.id === packageId);
   const needsCategory = packageNeedsCategory(packageId);
   const depositProblem = depositAsTypedProblem(amount) ?? depositCapProblem(amount, adPackage);
+  const budgetProblem = dailyBudgetProblem(dailyBudget, adPackage?.click_rate);
 
   /** A message goes away once the user changes what it is about; a server answer, on any change. */
   function edited(field: CampaignFormField) {
@@ -63,7 +68,7 @@ export function CampaignForm({ username }: { username: string }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (create.busy) return;
+    if (create.busy || budgetProblem !== null) return;
     const problem = validateCampaignForm({ packageId, amount, categoryName }, balance, adPackage);
     setInvalid(problem);
     if (problem) return showInvalid();
@@ -74,6 +79,9 @@ export function CampaignForm({ username }: { username: string }) {
         package_id: packageId,
         amount_deposit: Number(amount),
         category_name: needsCategory ? categoryName : null,
+        // Issue 36: optional; left out, the campaign has none.
+        ...(dailyBudget.trim() === '' ? {} : { daily_budget: Number(dailyBudget) }),
+        ...(endsOn === '' ? {} : { ends_on: endsOn }),
       },
       {
         // The tracker route belongs to the campaigns feature: navigate to it by path.
@@ -204,6 +212,33 @@ export function CampaignForm({ username }: { username: string }) {
               <p className={styles.hint}>Minimum deposit: $100</p>
               <p className={styles.balance}>Available balance: {formatMoney(balance)}</p>
             </div>
+            {/* Issue 36: both optional, in the account's days. */}
+            <TextField
+              label="Daily Budget (USD, optional)"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              placeholder="No limit"
+              value={dailyBudget}
+              hint="At most this much is spent in one day of your time zone (see Account)."
+              errorId={budgetProblem ? budgetId : undefined}
+              onChange={(event) => {
+                setDailyBudget(event.target.value);
+                if (create.isError) create.reset();
+              }}
+            />
+            {budgetProblem ? <ErrorBox id={budgetId}>{budgetProblem}</ErrorBox> : null}
+            <TextField
+              label="End Date (optional)"
+              type="date"
+              value={endsOn}
+              hint="The last day it runs; then it is paused and the rest refunded."
+              onChange={(event) => {
+                setEndsOn(event.target.value);
+                if (create.isError) create.reset();
+              }}
+            />
             {/* Issue 31 point 6: by the amount and the button, where a phone shows it when it comes
                 (at the top of the form it was drawn 311 px above the screen). */}
             {message ? <ErrorBox id={messageId}>{message}</ErrorBox> : null}
@@ -215,7 +250,11 @@ export function CampaignForm({ username }: { username: string }) {
               <Button
                 type="submit"
                 disabled={
-                  packageId === null || amount === '' || depositProblem !== null || create.busy
+                  packageId === null ||
+                  amount === '' ||
+                  depositProblem !== null ||
+                  budgetProblem !== null ||
+                  create.busy
                 }
               >
                 {create.busy ? 'Creating...' : 'Create Campaign'}

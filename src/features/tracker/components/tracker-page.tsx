@@ -11,6 +11,7 @@ import { useCampaignDetails } from '@/entities/campaign/api/get-campaign-details
 import { useDailyClicks } from '@/entities/campaign/api/get-daily-clicks';
 import { clicksLevel, clicksUsed } from '@/entities/campaign/campaign-list';
 import { CampaignActions } from '@/entities/campaign/components/campaign-actions';
+import { dailyBudgetText, endsOnText } from '@/entities/campaign/limits';
 import { StatusBadge } from '@/entities/campaign/components/status-badge';
 import * as shared from '@/entities/campaign/components/campaigns.css';
 import { usePartnerProfileUrl } from '@/entities/campaign/components/use-partner-profile-url';
@@ -111,6 +112,12 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
             <Row term="Refunded">{formatMoney(campaign.amount_refunded)}</Row>
           )}
           <Row term="Rate">{formatMoney(campaign.click_rate)}/click</Row>
+          {campaign.status ? (
+            <>
+              <Row term="Daily Budget">{dailyBudgetText(campaign)}</Row>
+              <Row term="Ends On">{endsOnText(campaign)}</Row>
+            </>
+          ) : null}
           <Row term="Categories">
             <span className={shared.chips}>
               {campaign.categories.length === 0

@@ -1,4 +1,4 @@
-import { nextLocalMidnight } from '../../../shared/local-days';
+import { localDayStart, nextLocalMidnight } from '../../../shared/local-days';
 import { isTimeZone } from '../../../shared/stats-range';
 import type { Db, Queryable } from '../../db/db';
 
@@ -62,15 +62,17 @@ export async function adoptBrowserTimeZone(
   now: number,
 ): Promise<void> {
   if (!timeZone || timeZone.length > 64 || !isTimeZone(timeZone)) return;
-  await db.query(
+  const adopted = await db.query(
     `WITH chosen AS (
        UPDATE users SET time_zone_chosen = true WHERE id = $1 AND NOT time_zone_chosen RETURNING id
      )
      INSERT INTO user_time_zones (user_id, effective_from, time_zone)
      SELECT id, $2, $3 FROM chosen
-     ON CONFLICT (user_id, effective_from) DO UPDATE SET time_zone = excluded.time_zone`,
+     ON CONFLICT (user_id, effective_from) DO UPDATE SET time_zone = excluded.time_zone
+     RETURNING user_id`,
     [userId, new Date(now), timeZone],
   );
+  if (adopted.length > 0) await refreshEndInstants(db, userId);
 }
 
 export type TimeZoneChange = 'changes' | 'kept' | 'cancelled';
@@ -105,6 +107,58 @@ export async function changeTimeZone(
         [userId, new Date(nextLocalMidnight(before.timeZone, now)), timeZone],
       );
     }
+    await refreshEndInstants(tx, userId);
     return { change, before, zone: await accountTimeZone(tx, userId, now) };
   });
+}
+
+/** Each zone the account's days followed, from the instant it took effect (oldest first). */
+export async function zoneHistory(
+  db: Queryable,
+  userId: number,
+): Promise<{ timeZone: string; from: number }[]> {
+  const rows = await db.query<{ time_zone: string; effective_from: Date | string }>(
+    'SELECT time_zone, effective_from FROM user_time_zones WHERE user_id = $1 ORDER BY effective_from',
+    [userId],
+  );
+  return rows.map((row) => ({
+    timeZone: row.time_zone,
+    from: new Date(row.effective_from).getTime(),
+  }));
+}
+
+/** The zone in force at `at` (UTC before any). */
+export function zoneAt(history: { timeZone: string; from: number }[], at: number): string {
+  let zone = DEFAULT_TIME_ZONE;
+  for (const row of history) if (row.from <= at) zone = row.timeZone;
+  return zone;
+}
+
+/**
+ * Issue 36 point 3: the first instant after the advertiser's day `day` (`YYYY-MM-DD`): the next
+ * day's midnight in the zone in force then.
+ */
+export function dayEndInstant(history: { timeZone: string; from: number }[], day: string): number {
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    const candidate = localDayStart(history[i]!.timeZone, next);
+    if (candidate >= history[i]!.from) return candidate;
+  }
+  return localDayStart(DEFAULT_TIME_ZONE, next);
+}
+
+/** After the account's zone changed: each campaign's end instant again, by its end date. */
+export async function refreshEndInstants(db: Queryable, userId: number): Promise<void> {
+  const campaigns = await db.query<{ id: number; ends_on: string }>(
+    "SELECT id, to_char(ends_on, 'YYYY-MM-DD') AS ends_on FROM campaigns WHERE user_id = $1 AND ends_on IS NOT NULL",
+    [userId],
+  );
+  if (campaigns.length === 0) return;
+  const history = await zoneHistory(db, userId);
+  for (const campaign of campaigns) {
+    await db.query('UPDATE campaigns SET ends_at = $2 WHERE id = $1', [
+      campaign.id,
+      new Date(dayEndInstant(history, campaign.ends_on)),
+    ]);
+  }
 }

@@ -56,6 +56,8 @@ const CAMPAIGN_JSON = `
     'click_rate', ${dollarsSql('c.click_rate_cents')},
     'start_date', ${isoSql('c.start_date')},
     'end_date', ${isoSql('c.end_date')},
+    'daily_budget', ${dollarsSql('c.daily_budget_cents')},
+    'ends_on', to_char(c.ends_on, 'YYYY-MM-DD'),
     'createdAt', ${isoSql('c.created_at')},
     'updatedAt', ${isoSql('c.updated_at')})`;
 

@@ -8,6 +8,7 @@ import {
 import { MIN_CAMPAIGN_DEPOSIT_DOLLARS } from '../../../shared/constants';
 import { dollarsToCents } from '../../../shared/money';
 import { checkExpectedStatus, MESSAGES, type CampaignAction } from './campaign-messages';
+import { applySettings, type CampaignSettings } from './campaign-settings';
 import type { CampaignRow, PackageRow } from './campaign-rows';
 import { postLedgerEntry } from '../ledger';
 import { notify, NOTIFICATION_TEXTS } from '../notifications';
@@ -68,7 +69,7 @@ async function findListedProfile(tx: Reader, username: string): Promise<string> 
  * the click billing would end it a moment later (domain/clicks ends it right after the batch, in a
  * transaction of its own): a top-up then reactivates it and a pause finds it ended.
  */
-async function lockCampaign(
+export async function lockCampaign(
   tx: Writer,
   userId: number,
   username: string,
@@ -187,6 +188,7 @@ export async function openCampaign(
   userId: number,
   input: OpenCampaignInput,
   minimumCents: number,
+  settings?: { values: CampaignSettings; now: number },
 ): Promise<CampaignRow> {
   return db.transaction(async (tx) => {
     const purchase = await checkPurchase(tx, input, minimumCents);
@@ -196,7 +198,9 @@ export async function openCampaign(
     );
     if (existing)
       throw conflict(existing.status ? MESSAGES.notAvailable : MESSAGES.alreadyHasCampaign);
-    return fundCampaign(tx, userId, purchase, NOTIFICATION_TEXTS.campaignCreated);
+    const campaign = await fundCampaign(tx, userId, purchase, NOTIFICATION_TEXTS.campaignCreated);
+    if (settings) await applySettings(tx, campaign, settings.values, settings.now);
+    return campaign;
   });
 }
 
@@ -250,6 +254,7 @@ export async function addMoney(
   username: string,
   amountCents: number,
   expectedStatus?: boolean,
+  settings?: { values: CampaignSettings; now: number },
 ): Promise<{ campaign: CampaignRow; reactivated: boolean }> {
   return db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, userId, username, {
@@ -282,7 +287,10 @@ export async function addMoney(
         ? `UPDATE campaigns
               SET amount_deposit_cents = $2, amount_remaining_cents = $3, remaining_clicks = $4,
                   clicks_purchased = $4, clicks_count = 0, billed_cents = 0, refunded_cents = 0,
-                  status = true, start_date = now(), end_date = NULL, updated_at = now()
+                  status = true, start_date = now(), end_date = NULL, updated_at = now(),
+                  -- An end date passed is not carried into the new period (issue 36).
+                  ends_on = CASE WHEN ends_at > now() THEN ends_on END,
+                  ends_at = CASE WHEN ends_at > now() THEN ends_at END
             WHERE id = $1
             RETURNING *`
         : `UPDATE campaigns
@@ -300,6 +308,7 @@ export async function addMoney(
       );
       await notify(tx, userId, text);
     }
+    if (settings) await applySettings(tx, updated!, settings.values, settings.now);
     return { campaign: updated!, reactivated };
   });
 }

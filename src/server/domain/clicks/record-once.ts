@@ -7,9 +7,12 @@ import { KEPT_COLUMNS, NOT_KEPT_COLUMNS } from './rollup-columns';
 import type { ClickBatchResult, InvalidCounts, PreparedEvent, Recorded } from './types';
 
 /** A batch's new events (statement.ts `per_batch`), with a count per reason of those kept. */
-type BatchCounts = { batch: number; fresh: number; billed: number } & Partial<
-  Record<InvalidClickReason, number>
->;
+type BatchCounts = {
+  batch: number;
+  fresh: number;
+  billed: number;
+  budgetReached: number;
+} & Partial<Record<InvalidClickReason, number>>;
 
 /** A batch's events only counted (`not_kept`): a count per reason of those not kept. */
 type NotKeptCounts = { batch: number } & Partial<Record<InvalidClickReason, number>>;
@@ -55,6 +58,7 @@ export async function recordOnce(
     duplicates: batch.length,
     billed: 0,
     unbilled: 0,
+    budgetReached: 0,
     invalid: 0,
     invalidReasons: noInvalid(),
     endedCampaigns: 0,
@@ -69,6 +73,7 @@ export async function recordOnce(
     result.duplicates -= counts.fresh;
     result.billed = counts.billed;
     result.unbilled = counts.fresh - counts.billed - invalid;
+    result.budgetReached = counts.budgetReached;
     result.invalid += invalid;
   }
   for (const counts of JSON.parse(row!.skipped) as NotKeptCounts[]) {

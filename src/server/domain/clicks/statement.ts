@@ -62,12 +62,29 @@ export const RECORD_AND_BILL = `
   ), locked AS MATERIALIZED (
     -- A join, not profile_key = ANY (array): the planner takes the campaigns table for small and
     -- scans it, and a row tested against an array parameter goes through it element by element.
-    SELECT c.id, c.profile_key AS profile, c.remaining_clicks, c.start_date, c.click_rate_cents AS rate, c.user_id
+    SELECT c.id, c.profile_key AS profile, c.remaining_clicks, c.start_date, c.click_rate_cents AS rate, c.user_id,
+           c.daily_budget_cents AS budget, c.ends_at, c.day_spend,
+           c.daily_budget_cents IS NOT NULL OR c.ends_at IS NOT NULL AS limited
       FROM campaigns c
       JOIN (SELECT DISTINCT lower(u) AS profile FROM unnest($2::text[]) AS u) d ON d.profile = c.profile_key
      WHERE c.status
      ORDER BY c.id
      FOR NO KEY UPDATE OF c
+  ), limited_profiles AS (
+    -- Issue 36: profiles with a campaign that has a daily budget or an end date are billed click by
+    -- click (bill_within_limits, migration 0320); the others by the running sums below.
+    SELECT DISTINCT profile FROM locked WHERE limited
+  ), limited_queue AS (
+    -- Their campaigns, in queue order, with the zone their advertiser's days follow now (from, until:
+    -- a click outside it is dated by account_day).
+    SELECT l.*, COALESCE(z.time_zone, 'UTC') AS zone, COALESCE(z.effective_from, '-infinity') AS zone_from,
+           COALESCE((SELECT min(n.effective_from) FROM user_time_zones n
+                      WHERE n.user_id = l.user_id AND n.effective_from > now()), 'infinity') AS zone_until
+      FROM locked l
+      LEFT JOIN LATERAL (SELECT t.time_zone, t.effective_from FROM user_time_zones t
+                          WHERE t.user_id = l.user_id AND t.effective_from <= now()
+                          ORDER BY t.effective_from DESC LIMIT 1) z ON true
+     WHERE l.profile IN (SELECT profile FROM limited_profiles)
   ), fresh AS (
     -- With $5, one primary-key probe per event for ids recorded before (LIMIT keeps the lateral a
     -- probe: the planner would otherwise scan the whole, ever growing table once the group holds a
@@ -216,15 +233,63 @@ export const RECORD_AND_BILL = `
     SELECT q.id, q.before, q.profile, q.rate, q.user_id, q.start_date,
            LEAST(q.remaining_clicks, GREATEST(d.n - q.before, 0))::int AS take
       FROM queued q JOIN demand d ON d.profile = q.profile
+     WHERE q.profile NOT IN (SELECT profile FROM limited_profiles)
+  ), limited_billing AS (
+    -- Each valid click of those profiles, in order, with the campaign it bills (or none, and whether
+    -- a daily budget was why) and the advertiser's day it counts toward.
+    SELECT * FROM bill_within_limits(
+      (SELECT array_agg(profile ORDER BY profile, start_date, id) FROM limited_queue),
+      (SELECT array_agg(id ORDER BY profile, start_date, id) FROM limited_queue),
+      (SELECT array_agg(remaining_clicks ORDER BY profile, start_date, id) FROM limited_queue),
+      (SELECT array_agg(rate::bigint ORDER BY profile, start_date, id) FROM limited_queue),
+      (SELECT array_agg(budget ORDER BY profile, start_date, id) FROM limited_queue),
+      (SELECT array_agg(ends_at ORDER BY profile, start_date, id) FROM limited_queue),
+      (SELECT array_agg(user_id ORDER BY profile, start_date, id) FROM limited_queue),
+      (SELECT array_agg(day_spend ORDER BY profile, start_date, id) FROM limited_queue),
+      (SELECT array_agg(zone ORDER BY profile, start_date, id) FROM limited_queue),
+      (SELECT array_agg(zone_from ORDER BY profile, start_date, id) FROM limited_queue),
+      (SELECT array_agg(zone_until ORDER BY profile, start_date, id) FROM limited_queue),
+      (SELECT array_agg(f.profile ORDER BY f.profile, f.k) FROM final f
+        WHERE f.billable AND f.profile IN (SELECT profile FROM limited_profiles)),
+      (SELECT array_agg(f.k ORDER BY f.profile, f.k) FROM final f
+        WHERE f.billable AND f.profile IN (SELECT profile FROM limited_profiles)),
+      (SELECT array_agg(f.at ORDER BY f.profile, f.k) FROM final f
+        WHERE f.billable AND f.profile IN (SELECT profile FROM limited_profiles)))
   ), billing AS (
     SELECT a.profile, g.k, a.id, a.rate, a.user_id, a.start_date
       FROM alloc a, generate_series(a.before + 1, a.before + a.take) AS g(k)
+    UNION ALL
+    SELECT b.profile, b.k, q.id, q.rate, q.user_id, q.start_date
+      FROM limited_billing b JOIN limited_queue q ON q.id = b.campaign_id
+  ), taken AS (
+    SELECT id, count(*)::int AS take FROM billing GROUP BY id
+  ), spend_added AS (
+    SELECT b.campaign_id AS id, b.day, count(*) * q.rate AS cents
+      FROM limited_billing b JOIN limited_queue q ON q.id = b.campaign_id
+     WHERE b.day IS NOT NULL GROUP BY b.campaign_id, b.day, q.rate
+  ), spend_written AS (
+    -- The day's spend of each budgeted campaign that billed, on its row: the days of the accept
+    -- window and two more kept, older ones dropped.
+    SELECT q.id, jsonb_object_agg(x.day, x.cents) AS day_spend
+      FROM limited_queue q
+      JOIN LATERAL (
+        SELECT u.day, sum(u.cents) AS cents
+          FROM (SELECT e.key AS day, e.value::bigint AS cents FROM jsonb_each_text(q.day_spend) e
+                UNION ALL
+                SELECT a.day::text, a.cents FROM spend_added a WHERE a.id = q.id) u
+         WHERE u.day::date >= (now() AT TIME ZONE 'UTC')::date - 10
+         GROUP BY u.day) x ON true
+     WHERE q.id IN (SELECT id FROM spend_added)
+     GROUP BY q.id
   ), settled AS (
     -- Each new event with the campaign it bills, if any: valid events take the profile's k-th click.
     -- (An equality join, which the planner hashes; a range join to alloc was a nested loop over
     -- every campaign of the group for each event.)
-    SELECT f.*, b.id AS billed_to, b.rate, b.user_id AS billed_user, b.start_date AS billed_period
-      FROM final f LEFT JOIN billing b ON f.billable AND b.profile = f.profile AND b.k = f.k
+    SELECT f.*, b.id AS billed_to, b.rate, b.user_id AS billed_user, b.start_date AS billed_period,
+           COALESCE(lb.budget_hit, false) AS budget_hit
+      FROM final f
+      LEFT JOIN billing b ON f.billable AND b.profile = f.profile AND b.k = f.k
+      LEFT JOIN limited_billing lb ON f.billable AND lb.profile = f.profile AND lb.k = f.k
   ), recorded AS (
     INSERT INTO click_log (day, event_id, campaign_id, profile_username, clicked_at, billed, invalid)
     SELECT s.day, s.id, COALESCE(s.billed_to, s.on_campaign), s.username, s.at, s.billed_to IS NOT NULL, s.verdict
@@ -239,8 +304,9 @@ export const RECORD_AND_BILL = `
            remaining_clicks = c.remaining_clicks - a.take,
            billed_cents = c.billed_cents + a.take * c.click_rate_cents,
            amount_remaining_cents = c.amount_remaining_cents - a.take * c.click_rate_cents,
+           day_spend = COALESCE(w.day_spend, c.day_spend),
            updated_at = now()
-      FROM alloc a
+      FROM taken a LEFT JOIN spend_written w ON w.id = a.id
      WHERE c.id = a.id AND a.take > 0
     RETURNING c.id, c.remaining_clicks
   ), rolled AS (
@@ -252,33 +318,36 @@ export const RECORD_AND_BILL = `
                 ELSE COALESCE(s.on_period, '-infinity'::timestamptz) END AS period_start,
            count(s.billed_to) AS billed, COALESCE(sum(s.rate), 0) AS billed_cents,
            count(*) FILTER (WHERE s.verdict IS NULL AND s.billed_to IS NULL) AS unbilled,
+           count(*) FILTER (WHERE s.verdict IS NULL AND s.billed_to IS NULL AND s.budget_hit) AS budget_reached,
            ${REASON_COLUMNS.map(({ code, column, kept }) =>
              kept ? `count(*) FILTER (WHERE s.verdict = '${code}') AS ${column}` : `0 AS ${column}`,
            ).join(',\n           ')}
       FROM settled s GROUP BY 1, 2, 3, 4, 5
     UNION ALL
     -- Not kept, dated outside the window: counted at the hour they came.
-    SELECT 0, date_trunc('hour', now(), 'UTC'), i.profile, NULL, '-infinity'::timestamptz, 0, 0, 0,
+    SELECT 0, date_trunc('hour', now(), 'UTC'), i.profile, NULL, '-infinity'::timestamptz, 0, 0, 0, 0,
            ${REASON_COLUMNS.map(({ code, kept }) =>
              kept ? '0' : `count(*) FILTER (WHERE i.preset = '${code}')`,
            ).join(', ')}
       FROM outside i GROUP BY i.profile
   ), hours_written AS (
     INSERT INTO click_hours AS h (campaign_id, period_start, hour, profile_key, user_id, billed, billed_cents,
-                                  unbilled, ${REASON_COLUMNS.map(({ column }) => column).join(', ')})
+                                  unbilled, budget_reached, ${REASON_COLUMNS.map(({ column }) => column).join(', ')})
     SELECT campaign_id, period_start, hour, profile, max(user_id), sum(billed), sum(billed_cents), sum(unbilled),
+           sum(budget_reached),
            ${REASON_COLUMNS.map(({ column }) => `sum(${column})`).join(', ')}
       FROM rolled GROUP BY campaign_id, period_start, hour, profile
      ORDER BY campaign_id, period_start, hour, profile
     ON CONFLICT (campaign_id, period_start, hour, profile_key) DO UPDATE
        SET user_id = COALESCE(h.user_id, excluded.user_id),
            billed = h.billed + excluded.billed, billed_cents = h.billed_cents + excluded.billed_cents,
-           unbilled = h.unbilled + excluded.unbilled,
+           unbilled = h.unbilled + excluded.unbilled, budget_reached = h.budget_reached + excluded.budget_reached,
            ${REASON_COLUMNS.map(({ column }) => `${column} = h.${column} + excluded.${column}`).join(',\n           ')}
   ), per_batch AS (
     -- What each batch's new events came to (all of them inserted: a duplicate fails the insert).
     SELECT s.batch, count(*)::int AS fresh,
            count(s.billed_to)::int AS billed,
+           count(*) FILTER (WHERE s.verdict IS NULL AND s.billed_to IS NULL AND s.budget_hit)::int AS "budgetReached",
            ${KEPT_COLUMNS.map(({ code }) => `count(*) FILTER (WHERE s.verdict = '${code}')::int AS "${code}"`).join(',\n           ')}
       FROM settled s
      GROUP BY s.batch
@@ -291,8 +360,9 @@ export const RECORD_AND_BILL = `
          COALESCE((SELECT json_agg(not_kept) FROM not_kept), '[]')::text AS skipped,
          COALESCE((SELECT json_agg(json_build_object('batch', last.batch, 'id', ch.id) ORDER BY ch.id)
                      FROM charged ch
-                     JOIN alloc a ON a.id = ch.id
-                     JOIN final last ON last.billable AND last.profile = a.profile AND last.k = a.before + a.take
+                     JOIN (SELECT DISTINCT ON (s.billed_to) s.billed_to, s.batch FROM settled s
+                            WHERE s.billed_to IS NOT NULL ORDER BY s.billed_to, s.k DESC) last
+                       ON last.billed_to = ch.id
                     WHERE ch.remaining_clicks = 0), '[]')::text AS used_up,
          -- A visitor's memory another statement changed after this one's snapshot was marked -1:
          -- try again.

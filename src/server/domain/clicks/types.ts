@@ -18,6 +18,8 @@ export interface ClickBatchResult {
   duplicates: number;
   billed: number;
   unbilled: number;
+  /** Of the unbilled, those no campaign took because each had spent its daily budget (issue 36). */
+  budgetReached: number;
   invalid: number;
   invalidReasons: InvalidCounts;
   endedCampaigns: number;

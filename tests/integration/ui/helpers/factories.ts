@@ -27,6 +27,8 @@ export function makeCampaign(
     click_rate: 0.6,
     start_date: '2025-03-05T12:00:00.000Z',
     end_date: null,
+    daily_budget: null,
+    ends_on: null,
     createdAt: '2025-03-05T12:00:00.000Z',
     updatedAt: '2025-03-06T12:00:00.000Z',
     ...overrides,
