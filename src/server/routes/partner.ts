@@ -74,7 +74,7 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     if (typeof category !== 'string' || category.includes('\u0000')) {
       throw notFound('Unknown category');
     }
-    const placements = await placementsFor(db, category);
+    const placements = await placementsFor(db, category, app.now());
     if (!placements) throw notFound('Unknown category');
     return { success: true, data: placements };
   });

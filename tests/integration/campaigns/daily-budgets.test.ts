@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '@/server/db/db';
 import { endCampaignsPastEndDate } from '@/server/domain/campaigns/end-dates';
+import { placementsFor } from '@/server/domain/campaigns/placements';
 import { recordClicks } from '@/server/domain/clicks';
 import type { ClickEvent } from '@/server/domain/clicks/types';
 import { addDays } from '@/shared/stats-range';
-import { localDayOf, localDayStart } from '@/shared/local-days';
+import { localDayOf, localDayStart, nextLocalMidnight } from '@/shared/local-days';
 import { clickId, NO_INVALID, TEST_CLICK_RULES } from '../../helpers/click-ids';
 import { accountRow, campaign as newCampaign, profile } from '../../helpers/factories';
 import { useTestDatabase } from '../../helpers/fixtures';
@@ -239,6 +240,32 @@ describe.each(databaseKinds())('daily budgets and end dates on %s', (kind) => {
       [kolkataDay]: 80,
       [addDays(kolkataDay, 1)]: 80,
     });
+  });
+
+  it("leaves a campaign out of the placements once its day's budget is spent, until the next day", async () => {
+    const user = await advertiserIn('Asia/Kolkata');
+    const username = await profile(db);
+    const id = await running(user, username, 160);
+    const at = quietTime('Asia/Kolkata');
+    const placed = async (when: number) =>
+      (await placementsFor(db.read, 'top', when))!.some((p) => p.username === username);
+
+    expect(await placed(at)).toBe(true);
+    expect(await record(clicks('placed', username, at, 2))).toEqual(
+      answer({ received: 2, billed: 2 }),
+    );
+    expect(await placed(at + MINUTE)).toBe(false);
+    const midnight = nextLocalMidnight('Asia/Kolkata', at);
+    expect(await placed(midnight - SECOND)).toBe(false);
+    expect(await placed(midnight)).toBe(true);
+
+    // Past its end instant it is not placed either.
+    await db.query('UPDATE campaigns SET ends_at = $2 WHERE id = $1', [
+      id,
+      new Date(midnight + HOUR),
+    ]);
+    expect(await placed(midnight + HOUR - SECOND)).toBe(true);
+    expect(await placed(midnight + HOUR)).toBe(false);
   });
 
   it('bills nothing from the first instant after the end date, and the job ends it once', async () => {

@@ -14,11 +14,14 @@ export interface Placement {
  * The profiles to promote now in a category, in rank order (design §2 ranks): package 1 fills ranks
  * 1-5 of the main categories, package 2 ranks 6-10 everywhere, package 4 what is left of ranks 6-15
  * of the main categories after package 2, package 3 ranks 1-5 of its chosen category. Within a
- * package, campaigns that started first rank first; a profile shows once, at its best rank.
+ * package, campaigns that started first rank first; a profile shows once, at its best rank. Issue 36:
+ * a campaign whose end date has passed, or whose daily budget has no room for one more click today
+ * (the advertiser's day at `now`), is left out until the next day.
  */
 export async function placementsFor(
   db: Reader,
   categorySlug: string,
+  now = Date.now(),
 ): Promise<Placement[] | undefined> {
   const [category] = await db.query<{ slug: string; is_main: boolean }>(
     'SELECT slug, is_main FROM categories WHERE slug = $1',
@@ -44,8 +47,12 @@ export async function placementsFor(
        JOIN ad_packages pkg ON pkg.id = c.package_id
       WHERE c.status AND c.remaining_clicks > 0 AND c.package_id = ANY($1::int[])
         AND (c.package_id <> 3 OR c.category_slug = $2)
+        AND (c.ends_at IS NULL OR c.ends_at > $3)
+        AND (c.daily_budget_cents IS NULL
+             OR COALESCE((c.day_spend ->> account_day(c.user_id, $3)::text)::bigint, 0) + c.click_rate_cents
+                <= c.daily_budget_cents)
       ORDER BY c.package_id, c.profile_username, c.start_date`,
-    [slots.map((slot) => slot.packageId), category.slug],
+    [slots.map((slot) => slot.packageId), category.slug, new Date(now)],
   );
   const placements: Placement[] = [];
   const seen = new Set<string>();
