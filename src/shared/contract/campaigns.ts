@@ -261,6 +261,11 @@ export const DailyClicksResponse = v.object({
   ),
   /** The profile's earlier packages the chart includes (from the first one's start on). */
   earlier_packages: v.optional(EarlierPackages),
+  /**
+   * Issue 36: valid clicks over the chart's time that no campaign billed because each had spent its
+   * daily budget for the day (optional: an answer kept offline from before it).
+   */
+  budget_reached: v.optional(v.number()),
 });
 export type ClicksOverTime = Omit<v.InferOutput<typeof DailyClicksResponse>, 'success'>;
 export type DailyClicks = ClicksOverTime['data'];

@@ -66,6 +66,14 @@ export async function seedClickCampaigns(db: Writer, profiles: string[]): Promis
     })),
   );
   await seedCampaigns(db, seeds);
+  // Issue 36 point 4: BENCH_DAILY_BUDGETS=on gives every campaign the app bills a daily budget (one
+  // the run does not reach: it measures the click-by-click billing, not refusals).
+  if (process.env.BENCH_DAILY_BUDGETS === 'on') {
+    await db.query(
+      'UPDATE campaigns SET daily_budget_cents = 1000000 WHERE profile_username = ANY($1::text[])',
+      [appProfiles],
+    );
+  }
   const rows = await db.query<{ id: number; profile_username: string }>(
     'SELECT id, profile_username FROM campaigns WHERE profile_username = ANY($1::text[])',
     [bareProfiles],

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '@/server/db/db';
+import { dailyClicks } from '@/server/domain/campaigns/campaign-views';
 import { endCampaignsPastEndDate } from '@/server/domain/campaigns/end-dates';
 import { placementsFor } from '@/server/domain/campaigns/placements';
 import { recordClicks } from '@/server/domain/clicks';
@@ -155,8 +156,31 @@ describe.each(databaseKinds())('daily budgets and end dates on %s', (kind) => {
         day_spend: { [yesterday]: 240, [today]: 240 },
       });
       expect(await budgetReachedRolledUp(id)).toBe(5);
+      // The tracker's lifetime figures say how many.
+      expect((await dailyClicks(db.read, user, username))?.budget_reached).toBe(5);
     },
   );
+
+  it('bills a batch across the advertiser’s midnight click by click, each day on its own budget', async () => {
+    const zone = 'Asia/Kolkata';
+    const user = await advertiserIn(zone);
+    const username = await profile(db);
+    // $1.60 a day at $0.80: two clicks a day.
+    const id = await running(user, username, 160);
+    const today = localDayOf(zone, Date.now() - 2 * HOUR);
+    const midnight = localDayStart(zone, today);
+    const batch = [
+      ...clicks('across-before', username, midnight - 10 * SECOND, 3),
+      ...clicks('across-after', username, midnight + 10 * SECOND, 3),
+    ];
+    expect(await record(batch)).toEqual(
+      answer({ received: 6, billed: 4, unbilled: 2, budgetReached: 2 }),
+    );
+    expect(await campaignRow(id)).toMatchObject({
+      billed_cents: 320,
+      day_spend: { [addDays(today, -1)]: 160, [today]: 160 },
+    });
+  });
 
   it('gives a click a budget turns away to the next campaign on the profile (two advertisers)', async () => {
     const first = await advertiserIn('Asia/Kolkata');
@@ -245,7 +269,8 @@ describe.each(databaseKinds())('daily budgets and end dates on %s', (kind) => {
   it("leaves a campaign out of the placements once its day's budget is spent, until the next day", async () => {
     const user = await advertiserIn('Asia/Kolkata');
     const username = await profile(db);
-    const id = await running(user, username, 160);
+    // Started before the file's other campaigns: first among them for ranks 1-5 of Top.
+    const id = await running(user, username, 160, 6);
     const at = quietTime('Asia/Kolkata');
     const placed = async (when: number) =>
       (await placementsFor(db.read, 'top', when))!.some((p) => p.username === username);
@@ -287,7 +312,14 @@ describe.each(databaseKinds())('daily budgets and end dates on %s', (kind) => {
     expect(await record(clicks('after-end', username, end, 2))).toEqual(
       answer({ received: 2, billed: 0, unbilled: 2 }),
     );
-    expect((await campaignRow(id)).billed_cents).toBe(80);
+    // One batch across the end instant: billed click by click, only before it.
+    expect(
+      await record([
+        ...clicks('end-before', username, end - 10 * SECOND, 2),
+        ...clicks('end-after', username, end + 10 * SECOND, 2),
+      ]),
+    ).toEqual(answer({ received: 4, billed: 2, unbilled: 2 }));
+    expect((await campaignRow(id)).billed_cents).toBe(240);
 
     // Two runs at once (two processes): one ends it, with the refund and one notification.
     const other = database.url ? openPostgres(database.url, 1) : db;
@@ -301,7 +333,7 @@ describe.each(databaseKinds())('daily budgets and end dates on %s', (kind) => {
       if (other !== db) await other.close();
     }
     expect(await endCampaignsPastEndDate(db, Date.now())).not.toContain(id);
-    expect(await campaignRow(id)).toMatchObject({ status: false, billed_cents: 80 });
+    expect(await campaignRow(id)).toMatchObject({ status: false, billed_cents: 240 });
     const notes = await db.query<{ message: string }>(
       "SELECT message FROM notifications WHERE user_id = $1 AND message LIKE '%end date%'",
       [user],
@@ -311,12 +343,12 @@ describe.each(databaseKinds())('daily budgets and end dates on %s', (kind) => {
       timeZone: 'UTC',
     }).format(Date.parse(`${addDays(today, -1)}T00:00:00Z`));
     expect(notes.map((note) => note.message)).toEqual([
-      `Your campaign for ${username} ended after its end date, ${endedOn}. $99.20 left of its budget went back to your balance.`,
+      `Your campaign for ${username} ended after its end date, ${endedOn}. $97.60 left of its budget went back to your balance.`,
     ]);
     const [balance] = await db.query<{ balance_cents: string }>(
       'SELECT balance_cents FROM users WHERE id = $1',
       [user],
     );
-    expect(Number(balance!.balance_cents)).toBe(100_000 - 80);
+    expect(Number(balance!.balance_cents)).toBe(100_000 - 240);
   });
 });

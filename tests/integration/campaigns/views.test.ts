@@ -263,6 +263,7 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
           invalid: { bot: 1, unidentified: 0, doubleClick: 0, dailyCap: 0 },
         },
       ],
+      budget_reached: 0,
     });
   });
 
@@ -287,6 +288,7 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
           invalid: { bot: 0, unidentified: 0, doubleClick: 0, dailyCap: 2 },
         },
       ],
+      budget_reached: 0,
     });
   });
 
@@ -305,6 +307,7 @@ describe.each(databaseKinds())('dailyClicks on %s', (kind) => {
           invalid: { bot: 0, unidentified: 0, doubleClick: 0, dailyCap: 2 },
         },
       ],
+      budget_reached: 0,
     });
     // Hours are instants, whatever the zone.
     expect(

@@ -83,6 +83,22 @@ describe('/analytics/$username', () => {
     expect(stub.requestsTo('/api/profile-ad-details')[0]!.body).toEqual({ username: 'iris' });
   });
 
+  it('issue 36: shows the daily budget, the end date and the clicks a spent budget left unbilled', async () => {
+    answerDetails({ ...trackerCampaign(), daily_budget: 12.5, ends_on: '2026-12-31' });
+    stub.on('POST', '/api/campaign-daily-clicks', {
+      body: { success: true, granularity: 'day', data: days, budget_reached: 7 },
+    });
+    renderApp('/analytics/iris', stub);
+    await screen.findByRole('heading', { name: 'Campaign Tracker' });
+    expect(detail('Daily Budget')).toHaveTextContent('$12.50/day');
+    expect(detail('Ends On')).toHaveTextContent('Dec 31, 2026');
+    expect(
+      await screen.findByText(
+        "Daily budget reached: 7 valid clicks were not billed because the day's budget was spent.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('counts a missing clicks_count as zero and shows an end date when there is one', async () => {
     answerDetails(
       trackerCampaign({

@@ -11,11 +11,11 @@ import { trackerRefresh } from './tracker-refresh';
  * days in the browser's time zone (issue 35).
  */
 export async function getDailyClicks(username: string, timeZone: string) {
-  const { granularity, data, earlier_packages } = await callApi(campaignDailyClicks, {
+  const { success: _success, ...clicks } = await callApi(campaignDailyClicks, {
     username,
     time_zone: timeZone,
   });
-  return { granularity, data, earlier_packages };
+  return clicks;
 }
 
 export function dailyClicksQueryOptions(username: string) {

@@ -36,6 +36,13 @@ function LifetimeFigure({ clicks }: { clicks: ClicksOverTime }) {
         summary={chartSummary(clicks)}
         table={clicksTable(clicks)}
       />
+      {clicks.budget_reached ? (
+        <p className={styles.muted}>
+          Daily budget reached: {clicks.budget_reached.toLocaleString('en-US')} valid{' '}
+          {clicks.budget_reached === 1 ? 'click was' : 'clicks were'} not billed because the
+          day&apos;s budget was spent.
+        </p>
+      ) : null}
     </>
   );
 }

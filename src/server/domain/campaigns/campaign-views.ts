@@ -272,6 +272,7 @@ export async function dailyClicks(
   >(
     `SELECT width_bucket(LEAST(GREATEST(hour, $2::timestamptz), $3::timestamptz), $4::timestamptz[]) AS bucket,
             sum(billed)::int AS clicks, sum(billed_cents)::bigint AS spend_cents,
+            sum(budget_reached)::int AS budget_reached,
             ${TRACKER_COLUMNS.map(({ column }) => `sum(${column})::int AS ${column}`).join(', ')}
        FROM click_hours
       WHERE campaign_id = ANY($1::bigint[])
@@ -299,5 +300,6 @@ export async function dailyClicks(
       };
     }),
     ...(earlier ? { earlier_packages: earlier } : {}),
+    budget_reached: rows.reduce((sum, row) => sum + Number(row.budget_reached ?? 0), 0),
   };
 }
