@@ -31,15 +31,20 @@ DECLARE
 ; m int := COALESCE(array_length(c_id, 1), 0)
 ; left_clicks int[] := c_remaining
 ; spend jsonb[] := c_spend
+; cur_day date[] := array_fill(NULL::date, ARRAY[m])
+; cur_from timestamptz[] := array_fill(NULL::timestamptz, ARRAY[m])
+; cur_until timestamptz[] := array_fill(NULL::timestamptz, ARRAY[m])
+; cur_spent bigint[] := array_fill(NULL::bigint, ARRAY[m])
 ; first_c int := 1
 ; last_c int := 0
 ; j int
 ; d date
-; s bigint
 ; hit boolean
 ; chosen bigint
 ; chosen_day date
 ; BEGIN
+  -- Each campaign's current day is kept with its bounds and spend: a click inside the bounds needs
+  -- no time-zone conversion and no JSON (the day's spend goes back to spend[] when the day changes).
   FOR e IN 1..n LOOP
     IF e = 1 OR e_profile[e] IS DISTINCT FROM e_profile[e - 1] THEN
       first_c := last_c + 1
@@ -53,27 +58,40 @@ DECLARE
     ; IF first_c <= m THEN
       FOR j IN first_c..last_c LOOP
         CONTINUE WHEN left_clicks[j] <= 0 OR (c_ends_at[j] IS NOT NULL AND e_at[e] >= c_ends_at[j])
-      ; d := NULL
       ; IF c_budget[j] IS NOT NULL THEN
-          d := CASE WHEN e_at[e] >= c_zone_from[j] AND e_at[e] < c_zone_until[j]
-                    THEN (e_at[e] AT TIME ZONE c_zone[j])::date ELSE account_day(c_user[j], e_at[e]) END
-        ; s := COALESCE((spend[j] ->> d::text)::bigint, 0)
-        ; IF s + c_rate[j] > c_budget[j] THEN hit := true; CONTINUE; END IF
-        ; spend[j] := jsonb_set(spend[j], ARRAY[d::text], to_jsonb(s + c_rate[j]))
-      ; END IF
-      ; chosen := c_id[j]
-      ; chosen_day := d
-      ; left_clicks[j] := left_clicks[j] - 1
-      ; EXIT
-    ; END LOOP
-  ; END IF
-  ; profile := e_profile[e]
-  ; k := e_k[e]
-  ; campaign_id := chosen
-  ; budget_hit := hit AND chosen IS NULL
-  ; day := chosen_day
-  ; RETURN NEXT
-; END LOOP
+          IF cur_from[j] IS NULL OR e_at[e] < cur_from[j] OR e_at[e] >= cur_until[j] THEN
+            IF cur_day[j] IS NOT NULL THEN
+              spend[j] := jsonb_set(spend[j], ARRAY[cur_day[j]::text], to_jsonb(cur_spent[j]))
+            ; END IF
+            ; IF e_at[e] >= c_zone_from[j] AND e_at[e] < c_zone_until[j] THEN
+              d := (e_at[e] AT TIME ZONE c_zone[j])::date
+            ; cur_from[j] := GREATEST(d::timestamp AT TIME ZONE c_zone[j], c_zone_from[j])
+            ; cur_until[j] := LEAST((d + 1)::timestamp AT TIME ZONE c_zone[j], c_zone_until[j])
+            ; ELSE
+              -- Outside the zone in force now: asked each time.
+              d := account_day(c_user[j], e_at[e])
+            ; cur_from[j] := e_at[e]
+            ; cur_until[j] := e_at[e]
+            ; END IF
+            ; cur_day[j] := d
+            ; cur_spent[j] := COALESCE((spend[j] ->> d::text)::bigint, 0)
+          ; END IF
+          ; IF cur_spent[j] + c_rate[j] > c_budget[j] THEN hit := true; CONTINUE; END IF
+          ; cur_spent[j] := cur_spent[j] + c_rate[j]
+          ; chosen_day := cur_day[j]
+        ; END IF
+        ; chosen := c_id[j]
+        ; left_clicks[j] := left_clicks[j] - 1
+        ; EXIT
+      ; END LOOP
+    ; END IF
+    ; profile := e_profile[e]
+    ; k := e_k[e]
+    ; campaign_id := chosen
+    ; budget_hit := hit AND chosen IS NULL
+    ; day := chosen_day
+    ; RETURN NEXT
+  ; END LOOP
 ; END $$;
 
 -- Migration 0260's trigger function, with the new column.
