@@ -15,7 +15,10 @@ export function localDayOf(timeZone: string, at: number): string {
 export function localDayStart(timeZone: string, day: string): number {
   const midnightUtc = Date.parse(`${day}T00:00:00Z`);
   const start = midnightUtc - zoneOffsetMinutes(timeZone, midnightUtc) * 60_000;
-  return midnightUtc - zoneOffsetMinutes(timeZone, start) * 60_000;
+  let at = midnightUtc - zoneOffsetMinutes(timeZone, start) * 60_000;
+  // Where the clocks skip midnight (Santiago, Havana), the day begins at the first instant it has.
+  for (let step = 0; step < 8 && localDayOf(timeZone, at) < day; step += 1) at += 15 * 60_000;
+  return at;
 }
 
 /**

@@ -22,9 +22,12 @@ function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** Whether the runtime knows this IANA time zone name. */
+/**
+ * Whether the runtime knows this IANA time zone name: an Area/Location name, or UTC. A bare name
+ * (IST, BST) is left out: PostgreSQL reads it as an abbreviation of another offset (issue 36).
+ */
 export function isTimeZone(name: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
+  if (!/^[A-Za-z][\w+-]*\/[\w+\-/]+$/.test(name) && name !== 'UTC') return false;
   try {
     offsetFormatter(name);
     return true;

@@ -25,4 +25,12 @@ describe('local days', () => {
     expect(next('America/New_York', '2026-03-08T06:00:00Z')).toBe('2026-03-09T04:00:00.000Z');
     expect(next('America/New_York', '2026-11-01T05:00:00Z')).toBe('2026-11-02T05:00:00.000Z');
   });
+
+  it('begin at the first instant a day has where the clocks skip its midnight (Santiago)', () => {
+    // Sep 7, 2025: 00:00 -04:00 became 01:00 -03:00, 04:00 UTC.
+    expect(new Date(localDayStart('America/Santiago', '2025-09-07')).toISOString()).toBe(
+      '2025-09-07T04:00:00.000Z',
+    );
+    expect(localDayOf('America/Santiago', Date.parse('2025-09-07T03:59:59Z'))).toBe('2025-09-06');
+  });
 });

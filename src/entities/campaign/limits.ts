@@ -11,7 +11,7 @@ export function dailyBudgetText(campaign: Pick<Campaign, 'daily_budget'>): strin
 }
 
 export function endsOnText(campaign: Pick<Campaign, 'ends_on'>): string {
-  return campaign.ends_on === null ? 'Runs until paused' : formatDay(campaign.ends_on);
+  return campaign.ends_on === null ? 'Until paused' : formatDay(campaign.ends_on);
 }
 
 /** `Dec 31, 2026` for `2026-12-31`. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { DepositWatcher } from '../domain/deposits/deposit-watcher';
+import { pruneDaySpend } from '../domain/campaigns/campaign-settings';
 import { endCampaignsPastEndDate } from '../domain/campaigns/end-dates';
 import { sweepCampaignsOutOfClicks, upkeepClickLog } from '../domain/clicks';
 import { sweepIdempotencyKeys } from '../idempotency';
@@ -26,6 +27,7 @@ export const JOBS = [
   'expire-deposits',
   'end-campaigns-out-of-clicks',
   'end-campaigns-on-end-date',
+  'prune-day-spend',
   'click-log-upkeep',
   'sweep-rate-limits',
   'sweep-idempotency-keys',
@@ -85,6 +87,7 @@ export function startJobs({
     );
     if (pastEndDate.length > 0)
       log.info({ ended: pastEndDate }, 'ended campaigns on their end date');
+    await job('prune-day-spend', () => pruneDaySpend(db, now(), config.clicks.acceptDays));
     // A failure here is logged and leaves the sweeps below to run.
     await job('click-log-upkeep', () => upkeepClickLog(db, config.clicks)).then(
       ({ dropped }) => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '@/server/db/db';
 import { dailyClicks } from '@/server/domain/campaigns/campaign-views';
+import { pruneDaySpend } from '@/server/domain/campaigns/campaign-settings';
 import { endCampaignsPastEndDate } from '@/server/domain/campaigns/end-dates';
 import { placementsFor } from '@/server/domain/campaigns/placements';
 import { recordClicks } from '@/server/domain/clicks';
@@ -180,6 +181,10 @@ describe.each(databaseKinds())('daily budgets and end dates on %s', (kind) => {
       billed_cents: 320,
       day_spend: { [addDays(today, -1)]: 160, [today]: 160 },
     });
+    // The job drops the days that can take no click any more: before the accept window (7 days) and
+    // two more.
+    expect(await pruneDaySpend(db, localDayStart('UTC', addDays(today, 9)), 7)).toBeGreaterThan(0);
+    expect((await campaignRow(id)).day_spend).toEqual({ [today]: 160 });
   });
 
   it('gives a click a budget turns away to the next campaign on the profile (two advertisers)', async () => {

@@ -180,6 +180,11 @@ describe.each(databaseKinds())('the account time zone on %s', (kind) => {
     expect(
       answerOf(await client.call(setAccountTimeZone, { time_zone: 'Mars/Olympus' }), 400),
     ).toEqual({ success: false, message: 'Unknown time zone' });
+    // An abbreviation: PostgreSQL would read IST as +02:00, the browser as +05:30.
+    expect(answerOf(await client.call(setAccountTimeZone, { time_zone: 'IST' }), 400)).toEqual({
+      success: false,
+      message: 'Unknown time zone',
+    });
     expect(answerOf(await client.call(getAccountTimeZone)).data).toEqual({
       time_zone: 'UTC',
       chosen: false,

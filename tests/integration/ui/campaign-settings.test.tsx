@@ -36,10 +36,10 @@ describe('campaign settings', () => {
     renderApp('/campaigns', stub);
     const cleo = await card('cleo');
     expect(stat(cleo, 'Daily budget')).toHaveTextContent('$5.00/day');
-    expect(stat(cleo, 'Ends on')).toHaveTextContent('Dec 31, 2026');
+    expect(stat(cleo, 'Runs until')).toHaveTextContent('Dec 31, 2026');
     const dana = await card('dana');
     expect(stat(dana, 'Daily budget')).toHaveTextContent('No limit');
-    expect(stat(dana, 'Ends on')).toHaveTextContent('Runs until paused');
+    expect(stat(dana, 'Runs until')).toHaveTextContent('Until paused');
   });
 
   it('edits them in a dialog: refuses a budget below one click, then saves and says so', async () => {
@@ -89,9 +89,9 @@ describe('campaign settings', () => {
     expect(
       await within(dialog).findByText('The end date cannot be before today'),
     ).toBeInTheDocument();
+    // Only what changed is sent.
     expect(stub.requestsTo('/api/update-campaign-settings')[0]?.body).toEqual({
       username: 'dana',
-      daily_budget: null,
       ends_on: '2020-01-01',
     });
   });

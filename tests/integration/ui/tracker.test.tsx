@@ -91,7 +91,7 @@ describe('/analytics/$username', () => {
     renderApp('/analytics/iris', stub);
     await screen.findByRole('heading', { name: 'Campaign Tracker' });
     expect(detail('Daily Budget')).toHaveTextContent('$12.50/day');
-    expect(detail('Ends On')).toHaveTextContent('Dec 31, 2026');
+    expect(detail('Runs Until')).toHaveTextContent('Dec 31, 2026');
     expect(
       await screen.findByText(
         "Daily budget reached: 7 valid clicks were not billed because the day's budget was spent.",

@@ -44,11 +44,14 @@ export function SettingsDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (problem !== null || save.busy) return;
+    const dailyBudget = budget.trim() === '' ? null : Number(budget);
+    const endsOnSent = endsOn === '' ? null : endsOn;
+    // Only what changed: an end date already passed today is not sent again with a new budget.
     save.mutate(
       {
         username,
-        daily_budget: budget.trim() === '' ? null : Number(budget),
-        ends_on: endsOn === '' ? null : endsOn,
+        ...(dailyBudget === campaign.daily_budget ? {} : { daily_budget: dailyBudget }),
+        ...(endsOnSent === campaign.ends_on ? {} : { ends_on: endsOnSent }),
       },
       {
         onSuccess: (answer) => {

@@ -105,7 +105,7 @@ export function CampaignCard({
         {campaign.status ? (
           <>
             <Stat label="Daily budget" value={dailyBudgetText(campaign)} />
-            <Stat label="Ends on" value={endsOnText(campaign)} />
+            <Stat label="Runs until" value={endsOnText(campaign)} />
           </>
         ) : null}
       </dl>

@@ -115,7 +115,7 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
           {campaign.status ? (
             <>
               <Row term="Daily Budget">{dailyBudgetText(campaign)}</Row>
-              <Row term="Ends On">{endsOnText(campaign)}</Row>
+              <Row term="Runs Until">{endsOnText(campaign)}</Row>
             </>
           ) : null}
           <Row term="Categories">

@@ -72,7 +72,7 @@ export async function applySettings(
            SELECT jsonb_object_agg(d.day, d.cents)
              FROM (SELECT account_day(c.user_id, l.clicked_at)::text AS day, count(*) * c.click_rate_cents AS cents
                      FROM click_log l
-                    WHERE l.day >= (now() AT TIME ZONE 'UTC')::date - 9 AND l.campaign_id = c.id AND l.billed
+                    WHERE l.day >= (now() AT TIME ZONE 'UTC')::date - 40 AND l.campaign_id = c.id AND l.billed
                     GROUP BY 1) d), '{}')
           WHERE c.id = $1`,
     [campaign.id, dailyBudgetCents],
@@ -111,4 +111,24 @@ export async function updateCampaignSettings(
       endsOn: row!.ends_on,
     };
   });
+}
+
+/**
+ * The background job's upkeep of the day's spend kept on each campaign's row: days before the click
+ * accept window (`acceptDays`, CLICK_ACCEPT_DAYS) can take no click any more, so they are dropped.
+ */
+export async function pruneDaySpend(db: Db, now: number, acceptDays = 7): Promise<number> {
+  // The accept window's days, and two more for the zones' offsets.
+  const keep = acceptDays + 2;
+  const rows = await db.query(
+    `UPDATE campaigns c
+        SET day_spend = COALESCE((SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(c.day_spend) e
+                                   WHERE e.key::date >= ($1::timestamptz AT TIME ZONE 'UTC')::date - $2::int), '{}')
+      WHERE c.day_spend <> '{}'
+        AND EXISTS (SELECT 1 FROM jsonb_object_keys(c.day_spend) k
+                     WHERE k::date < ($1::timestamptz AT TIME ZONE 'UTC')::date - $2::int)
+      RETURNING c.id`,
+    [new Date(now), keep],
+  );
+  return rows.length;
 }

@@ -268,19 +268,12 @@ export const RECORD_AND_BILL = `
       FROM limited_billing b JOIN limited_queue q ON q.id = b.campaign_id
      WHERE b.day IS NOT NULL GROUP BY b.campaign_id, b.day, q.rate
   ), spend_written AS (
-    -- The day's spend of each budgeted campaign that billed, on its row: the days of the accept
-    -- window and two more kept, older ones dropped.
-    SELECT q.id, jsonb_object_agg(x.day, x.cents) AS day_spend
-      FROM limited_queue q
-      JOIN LATERAL (
-        SELECT u.day, sum(u.cents) AS cents
-          FROM (SELECT e.key AS day, e.value::bigint AS cents FROM jsonb_each_text(q.day_spend) e
-                UNION ALL
-                SELECT a.day::text, a.cents FROM spend_added a WHERE a.id = q.id) u
-         WHERE u.day::date >= (now() AT TIME ZONE 'UTC')::date - 10
-         GROUP BY u.day) x ON true
-     WHERE q.id IN (SELECT id FROM spend_added)
-     GROUP BY q.id
+    -- Each budgeted campaign's new spend of the days it billed in (merged into its row's day_spend;
+    -- days past the accept window are dropped by the background job: pruneDaySpend).
+    SELECT a.id, jsonb_object_agg(a.day, COALESCE((q.day_spend ->> a.day::text)::bigint, 0) + a.cents) AS added
+      FROM (SELECT id, day, sum(cents) AS cents FROM spend_added GROUP BY id, day) a
+      JOIN limited_queue q ON q.id = a.id
+     GROUP BY a.id
   ), settled AS (
     -- Each new event with the campaign it bills, if any: valid events take the profile's k-th click.
     -- (An equality join, which the planner hashes; a range join to alloc was a nested loop over
@@ -304,7 +297,7 @@ export const RECORD_AND_BILL = `
            remaining_clicks = c.remaining_clicks - a.take,
            billed_cents = c.billed_cents + a.take * c.click_rate_cents,
            amount_remaining_cents = c.amount_remaining_cents - a.take * c.click_rate_cents,
-           day_spend = COALESCE(w.day_spend, c.day_spend),
+           day_spend = CASE WHEN w.added IS NULL THEN c.day_spend ELSE c.day_spend || w.added END,
            updated_at = now()
       FROM taken a LEFT JOIN spend_written w ON w.id = a.id
      WHERE c.id = a.id AND a.take > 0
