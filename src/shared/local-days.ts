@@ -1,4 +1,4 @@
-import { zoneOffsetMinutes } from './stats-range';
+import { addDays, zoneOffsetMinutes } from './stats-range';
 
 /**
  * Issue 35: days by the zone's exact offset. The ledger's rows are dated to the second, so the
@@ -26,7 +26,5 @@ export function localDayStart(timeZone: string, day: string): number {
  * time zone takes effect, and when a daily budget starts again.
  */
 export function nextLocalMidnight(timeZone: string, at: number): number {
-  const today = localDayOf(timeZone, at);
-  const next = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return localDayStart(timeZone, next);
+  return localDayStart(timeZone, addDays(localDayOf(timeZone, at), 1));
 }

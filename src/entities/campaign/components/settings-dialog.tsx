@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '@/lib/error-message';
 import type { Campaign } from '@/shared/contract/campaigns';
@@ -8,6 +8,7 @@ import { Dialog } from '@/ui/dialog';
 import { TextField } from '@/ui/field';
 import { WriteStatus } from '@/ui/write-status';
 import { useUpdateCampaignSettings } from '../api/update-campaign-settings';
+import { DailyBudgetField } from './daily-budget-field';
 import { dailyBudgetProblem } from '../limits';
 import * as dialog from './campaign-dialogs.css';
 
@@ -32,7 +33,6 @@ export function SettingsDialog({
     campaign.daily_budget === null ? '' : campaign.daily_budget.toFixed(2),
   );
   const [endsOn, setEndsOn] = useState(campaign.ends_on ?? '');
-  const problemId = useId();
   const username = campaign.Profile.username;
   const problem = dailyBudgetProblem(budget, campaign.click_rate);
 
@@ -73,26 +73,16 @@ export function SettingsDialog({
         <ErrorBox>{errorMessage(save.error, 'Failed to save the settings')}</ErrorBox>
       ) : null}
       <form className={dialog.form} onSubmit={submit} noValidate>
-        <TextField
+        <DailyBudgetField
           label="Daily budget (USD)"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          placeholder="No limit"
-          value={budget}
           hint="At most this much is spent in one day. Leave empty for no limit."
-          errorId={problem ? problemId : undefined}
-          onChange={(event) => {
-            setBudget(event.target.value);
+          value={budget}
+          rate={campaign.click_rate}
+          onChange={(value) => {
+            setBudget(value);
             if (save.isError) save.reset();
           }}
         />
-        {problem ? (
-          <p role="alert" id={problemId} className={dialog.fieldError}>
-            {problem}
-          </p>
-        ) : null}
         <TextField
           label="End date"
           type="date"

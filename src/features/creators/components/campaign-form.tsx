@@ -18,6 +18,7 @@ import { WriteStatus } from '@/ui/write-status';
 import { useAuthUser } from '@/entities/session/api/check-auth';
 import { useAdPackages } from '@/entities/campaign/api/get-ad-packages';
 import { useCategories } from '@/entities/campaign/api/get-categories';
+import { DailyBudgetField } from '@/entities/campaign/components/daily-budget-field';
 import { dailyBudgetProblem } from '@/entities/campaign/limits';
 import { useNewCampaign } from '../api/new-campaign';
 import {
@@ -45,7 +46,6 @@ export function CampaignForm({ username }: { username: string }) {
   const [amount, setAmount] = useState('');
   const [dailyBudget, setDailyBudget] = useState('');
   const [endsOn, setEndsOn] = useState('');
-  const budgetId = useId();
   const [invalid, setInvalid] = useState<CampaignFormProblem | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const showInvalid = useShowFirstInvalid(form);
@@ -213,22 +213,16 @@ export function CampaignForm({ username }: { username: string }) {
               <p className={styles.balance}>Available balance: {formatMoney(balance)}</p>
             </div>
             {/* Issue 36: both optional, in the account's days. */}
-            <TextField
+            <DailyBudgetField
               label="Daily Budget (USD, optional)"
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              placeholder="No limit"
-              value={dailyBudget}
               hint="At most this much is spent in one day of your time zone (see Account)."
-              errorId={budgetProblem ? budgetId : undefined}
-              onChange={(event) => {
-                setDailyBudget(event.target.value);
+              value={dailyBudget}
+              rate={adPackage?.click_rate}
+              onChange={(value) => {
+                setDailyBudget(value);
                 if (create.isError) create.reset();
               }}
             />
-            {budgetProblem ? <ErrorBox id={budgetId}>{budgetProblem}</ErrorBox> : null}
             <TextField
               label="End Date (optional)"
               type="date"

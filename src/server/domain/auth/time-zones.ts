@@ -1,5 +1,5 @@
 import { localDayStart, nextLocalMidnight } from '../../../shared/local-days';
-import { isTimeZone } from '../../../shared/stats-range';
+import { addDays, isTimeZone } from '../../../shared/stats-range';
 import type { Db, Queryable } from '../../db/db';
 
 /**
@@ -40,15 +40,16 @@ export async function accountTimeZone(
       ORDER BY z.effective_from`,
     [userId],
   );
-  let timeZone = DEFAULT_TIME_ZONE;
-  let next: AccountTimeZone['next'] = null;
-  for (const row of rows) {
-    if (row.time_zone === null || row.effective_from === null) continue;
-    const from = new Date(row.effective_from).getTime();
-    if (from <= now) timeZone = row.time_zone;
-    else next ??= { timeZone: row.time_zone, from };
-  }
-  return { timeZone, chosen: rows[0]?.chosen ?? false, next };
+  const history = rows.flatMap((row) =>
+    row.time_zone === null || row.effective_from === null
+      ? []
+      : [{ timeZone: row.time_zone, from: new Date(row.effective_from).getTime() }],
+  );
+  return {
+    timeZone: zoneAt(history, now),
+    chosen: rows[0]?.chosen ?? false,
+    next: history.find((zone) => zone.from > now) ?? null,
+  };
 }
 
 /**
@@ -139,7 +140,7 @@ export function zoneAt(history: { timeZone: string; from: number }[], at: number
  * day's midnight in the zone in force then.
  */
 export function dayEndInstant(history: { timeZone: string; from: number }[], day: string): number {
-  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const next = addDays(day, 1);
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const candidate = localDayStart(history[i]!.timeZone, next);
     if (candidate >= history[i]!.from) return candidate;

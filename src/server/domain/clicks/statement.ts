@@ -234,6 +234,9 @@ export const RECORD_AND_BILL = `
            LEAST(q.remaining_clicks, GREATEST(d.n - q.before, 0))::int AS take
       FROM queued q JOIN demand d ON d.profile = q.profile
      WHERE q.profile NOT IN (SELECT profile FROM limited_profiles)
+  ), limited_clicks AS (
+    SELECT f.profile, f.k, f.at FROM final f
+     WHERE f.billable AND f.profile IN (SELECT profile FROM limited_profiles)
   ), limited_billing AS (
     -- Each valid click of those profiles, in order, with the campaign it bills (or none, and whether
     -- a daily budget was why) and the advertiser's day it counts toward.
@@ -249,12 +252,9 @@ export const RECORD_AND_BILL = `
       (SELECT array_agg(zone ORDER BY profile, start_date, id) FROM limited_queue),
       (SELECT array_agg(zone_from ORDER BY profile, start_date, id) FROM limited_queue),
       (SELECT array_agg(zone_until ORDER BY profile, start_date, id) FROM limited_queue),
-      (SELECT array_agg(f.profile ORDER BY f.profile, f.k) FROM final f
-        WHERE f.billable AND f.profile IN (SELECT profile FROM limited_profiles)),
-      (SELECT array_agg(f.k ORDER BY f.profile, f.k) FROM final f
-        WHERE f.billable AND f.profile IN (SELECT profile FROM limited_profiles)),
-      (SELECT array_agg(f.at ORDER BY f.profile, f.k) FROM final f
-        WHERE f.billable AND f.profile IN (SELECT profile FROM limited_profiles)))
+      (SELECT array_agg(profile ORDER BY profile, k) FROM limited_clicks),
+      (SELECT array_agg(k ORDER BY profile, k) FROM limited_clicks),
+      (SELECT array_agg(at ORDER BY profile, k) FROM limited_clicks))
   ), billing AS (
     SELECT a.profile, g.k, a.id, a.rate, a.user_id, a.start_date
       FROM alloc a, generate_series(a.before + 1, a.before + a.take) AS g(k)
@@ -262,7 +262,10 @@ export const RECORD_AND_BILL = `
     SELECT b.profile, b.k, q.id, q.rate, q.user_id, q.start_date
       FROM limited_billing b JOIN limited_queue q ON q.id = b.campaign_id
   ), taken AS (
-    SELECT id, count(*)::int AS take FROM billing GROUP BY id
+    -- What each campaign bills: the running sums' take, or the limited profiles' clicks it took.
+    SELECT id, take FROM alloc WHERE take > 0
+    UNION ALL
+    SELECT campaign_id, count(*)::int FROM limited_billing WHERE campaign_id IS NOT NULL GROUP BY campaign_id
   ), spend_added AS (
     SELECT b.campaign_id AS id, b.day, count(*) * q.rate AS cents
       FROM limited_billing b JOIN limited_queue q ON q.id = b.campaign_id
