@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { makeCampaign } from './helpers/factories';
 import { renderApp } from './helpers/render-app';
 import { makeUser, startStubServer, type StubServer } from './helpers/stub-server';
@@ -89,6 +89,8 @@ describe('campaign settings', () => {
     expect(
       await within(dialog).findByText('The end date cannot be before today'),
     ).toBeInTheDocument();
+    // The screen asks for the campaigns again: a refusal may mean they changed elsewhere.
+    await waitFor(() => expect(stub.requestsTo('/api/bought-ads-by-client')).toHaveLength(2));
     // Only what changed is sent.
     expect(stub.requestsTo('/api/update-campaign-settings')[0]?.body).toEqual({
       username: 'dana',

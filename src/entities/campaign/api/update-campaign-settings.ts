@@ -12,5 +12,8 @@ export function useUpdateCampaignSettings() {
     mutationFn: (body: BodyInput<typeof updateCampaignSettings>) =>
       callApi(updateCampaignSettings, body),
     onSuccess: () => invalidateAfterCampaignChange(queryClient),
+    // Refused because the campaign changed elsewhere (paused in another tab): the screen refreshes,
+    // so it no longer shows it active.
+    onError: () => invalidateAfterCampaignChange(queryClient),
   });
 }
