@@ -128,6 +128,9 @@ async function onPhone(context: BrowserContext, page: Page) {
      * The first must have touched `target` (the second may touch what the first's answer drew there).
      */
     async tapTwice(target: Locator, drawn: () => Promise<unknown>) {
+      // What the page still fetches (a lazily loaded banner above the button, its answers) may move
+      // the button after two steady frames: taps wait for the network to be quiet first.
+      await page.waitForLoadState('networkidle');
       await target.scrollIntoViewIfNeeded();
       expect(await target.isEnabled()).toBe(true);
       const box = await steadyBox(page, target);
